@@ -1,0 +1,73 @@
+/**
+ * The one error type of the service client. Every failure is an `ApiError` with a `kind`;
+ * callers switch on `kind`, never on message text. Imports no `vscode`.
+ */
+
+export type ApiErrorKind =
+  | 'unauthorized' // 401
+  | 'forbidden' // 403
+  | 'notFound' // 404
+  | 'validation' // 422 (and 400/413 with field messages)
+  | 'rateLimited' // 429
+  | 'server' // 5xx and other unexpected statuses
+  | 'network' // refused, DNS, reset, dropped
+  | 'timeout' // no answer within the timeout
+  | 'badResponse' // 2xx whose body is not the JSON expected (HTML, empty, truncated)
+  | 'redirect' // a redirect to another origin, refused so the key stays home
+  | 'cancelled'; // aborted by the caller
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** Host (and port) of the service, for messages like "Cannot reach host". */
+  host: string;
+  method: string;
+  /** Path and query, never with secrets. */
+  path: string;
+  status?: number;
+  /** The service's own `message`, when it sent one as JSON. */
+  serviceMessage?: string;
+  /** Validation messages per field (`errors` of a 422). */
+  fieldErrors?: Record<string, string[]>;
+  /** Seconds to wait, from `Retry-After` of a 429. */
+  retryAfter?: number;
+  /** Short technical reason for network failures: `ECONNREFUSED`, `ENOTFOUND`, … */
+  reason?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly host: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly serviceMessage: string | undefined;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly retryAfter: number | undefined;
+  readonly reason: string | undefined;
+
+  constructor(init: ApiErrorInit, message: string) {
+    super(message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.host = init.host;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.serviceMessage = init.serviceMessage;
+    this.fieldErrors = init.fieldErrors;
+    this.retryAfter = init.retryAfter;
+    this.reason = init.reason;
+  }
+
+  /** All field messages of a validation error, flattened, or []. */
+  fieldMessages(field?: string): string[] {
+    if (!this.fieldErrors) return [];
+    if (field !== undefined) return this.fieldErrors[field] ?? [];
+    return Object.values(this.fieldErrors).flat();
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
