@@ -32,6 +32,10 @@ export interface ApiErrorInit {
   retryAfter?: number;
   /** Short technical reason for network failures: `ECONNREFUSED`, `ENOTFOUND`, … */
   reason?: string;
+  /** The timeout that elapsed, for `timeout` errors. */
+  timeoutMs?: number;
+  /** Origin (scheme, host, port) a refused redirect pointed to, for `redirect` errors. */
+  redirectTo?: string;
   cause?: unknown;
 }
 
@@ -45,6 +49,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly retryAfter: number | undefined;
   readonly reason: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly redirectTo: string | undefined;
 
   constructor(init: ApiErrorInit, message: string) {
     super(message, { cause: init.cause });
@@ -58,6 +64,8 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.retryAfter = init.retryAfter;
     this.reason = init.reason;
+    this.timeoutMs = init.timeoutMs;
+    this.redirectTo = init.redirectTo;
   }
 
   /** All field messages of a validation error, flattened, or []. */

@@ -1,0 +1,57 @@
+/**
+ * Checking and normalizing the service's base URL (`pageReports.serviceUrl`). Imports no `vscode`.
+ */
+
+export type ServiceUrlResult =
+  | {
+      ok: true;
+      /** Normalized: lower-case scheme and host, default port dropped, no trailing slash. */
+      url: string;
+      /** `http:` to a host that is not loopback: the key would travel unencrypted. */
+      insecure: boolean;
+    }
+  | { ok: false; error: string };
+
+/**
+ * Checks that `input` is an absolute `http(s)` URL without credentials, query or fragment,
+ * and normalizes it to the form the client appends `/api/v1/...` to.
+ * Error texts are English sentences; vscode callers may show them as they are.
+ */
+export function parseServiceUrl(input: string): ServiceUrlResult {
+  const text = input.trim();
+  if (text === '') return { ok: false, error: 'Enter the service URL, for example https://reports.example.com.' };
+  // WHATWG URL accepts "http:host" and "http:/host" for special schemes; insist on the explicit form.
+  if (!/^https?:\/\//i.test(text)) {
+    return { ok: false, error: 'The service URL must be an absolute http:// or https:// URL.' };
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, error: 'The service URL is not a valid URL.' };
+  }
+  if (url.hostname === '') return { ok: false, error: 'The service URL has no host name.' };
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, error: 'The service URL must not contain a user name or password; the API key is set separately.' };
+  }
+  // `url.search`/`url.hash` are '' both for none and for a bare "?"/"#", so look at the text too.
+  if (url.search !== '' || text.includes('?')) return { ok: false, error: 'The service URL must not contain a query (?…).' };
+  if (url.hash !== '' || text.includes('#')) return { ok: false, error: 'The service URL must not contain a fragment (#…).' };
+
+  const path = url.pathname.replace(/\/+$/, '');
+  const normalized = `${url.protocol}//${url.host}${path}`;
+  return { ok: true, url: normalized, insecure: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
+}
+
+/**
+ * Whether a URL host name (as `URL.hostname` gives it) is this machine:
+ * `localhost`, `*.localhost`, 127.0.0.0/8 or `[::1]`.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]' || host === '::1') return true;
+  // URL has already turned shorthand forms (127.1, 0x7f.1) into dotted quads.
+  const quad = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return quad !== null && quad[1] === '127' && quad.slice(2).every((part) => Number(part) <= 255);
+}
