@@ -1,0 +1,322 @@
+import * as vscode from 'vscode';
+import { createClient } from '../api/client';
+import { parseServiceUrl } from '../api/serviceUrl';
+import type { ReportsApi } from '../api/types';
+import type { Log } from '../log';
+import type { ConnectionApi, ConnectionState } from '../parts';
+
+/** Settings section of the extension. */
+export const SECTION = 'pageReports';
+/** The context key that drives the welcome views and menus. */
+export const STATE_CONTEXT_KEY = 'pageReports.state';
+const DEFAULT_TIMEOUT_S = 30;
+/** Origins the user has confirmed an unencrypted (`http:`, not loopback) connection to. */
+const INSECURE_ALLOWED = 'pageReports.insecureOriginsAllowed';
+/**
+ * Origins known to have a key in SecretStorage. Only a hint for the first paint (the
+ * secret read is async and activation never awaits it); holds no secret.
+ */
+const KEY_HINT = 'pageReports.originsWithKey';
+
+/**
+ * SecretStorage key of the API key for one service origin. One key per origin means that
+ * pointing the extension at another server can never send it the first server's key.
+ */
+export function secretKeyFor(origin: string): string {
+  return `pageReports.apiKey:${origin}`;
+}
+
+/** The request timeout setting in milliseconds, bounded to the setting's 1-600 s. */
+export function requestTimeoutMs(): number {
+  const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('requestTimeout', DEFAULT_TIMEOUT_S);
+  const bounded = Number.isFinite(seconds) ? Math.min(600, Math.max(1, seconds)) : DEFAULT_TIMEOUT_S;
+  return bounded * 1000;
+}
+
+/** What the service URL setting currently says, checked. */
+type UrlReading =
+  | { kind: 'none' }
+  | { kind: 'invalid'; raw: string; error: string }
+  | { kind: 'unconfirmedInsecure'; url: string; origin: string }
+  | { kind: 'ok'; url: string; origin: string };
+
+/**
+ * The connection to the service: the URL from the application-scoped setting, the key
+ * from SecretStorage for that URL's origin, and a client built from both.
+ *
+ * Besides {@link ConnectionApi} it offers what the connection commands need (store and
+ * remove the key, confirm an unencrypted origin); `commands` reach it via
+ * {@link connectionControls}.
+ */
+export class Connection implements ConnectionApi, vscode.Disposable {
+  private current: UrlReading = { kind: 'none' };
+  private key: string | undefined;
+  /** Origin the cached key belongs to: a client only ever sends a key of its own origin. */
+  private keyOrigin: string | undefined;
+  private keyLoaded = false;
+  private client: { api: ReportsApi; url: string; timeoutMs: number } | undefined;
+  private timeoutMs = requestTimeoutMs();
+  /** Bumped by every reload, so a slow secret read never overwrites a newer one. */
+  private generation = 0;
+  /** Counts key changes, so listeners hear of a new key without seeing it. */
+  private keyVersion = 0;
+  private lastSnapshot: string | undefined;
+  /** The secret read started by the last change of origin (never rejects). */
+  private pendingLoad: Promise<void> = Promise.resolve();
+  private lastContextState: ConnectionState | undefined;
+  private warnedInvalid: string | undefined;
+  private warnedInsecure: string | undefined;
+  private readonly emitter = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  readonly onDidChange = this.emitter.event;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+  ) {
+    this.disposables.push(
+      this.emitter,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) {
+          void this.reload();
+        } else if (e.affectsConfiguration(`${SECTION}.requestTimeout`)) {
+          this.timeoutMs = requestTimeoutMs();
+          this.publish();
+        }
+      }),
+      // Fires for changes made in other windows too.
+      context.secrets.onDidChange((e) => {
+        const origin = this.origin;
+        if (origin !== undefined && e.key === secretKeyFor(origin)) void this.loadKey(this.generation);
+      }),
+    );
+    this.ready = this.reload();
+  }
+
+  get state(): ConnectionState {
+    if (this.current.kind !== 'ok') return 'noUrl';
+    return this.keyLoaded && this.key !== undefined ? 'ready' : 'noKey';
+  }
+
+  get serviceUrl(): string | undefined {
+    return this.current.kind === 'ok' ? this.current.url : undefined;
+  }
+
+  /** Origin of the usable service URL, e.g. `https://reports.example.com`. */
+  get origin(): string | undefined {
+    return this.current.kind === 'ok' ? this.current.origin : undefined;
+  }
+
+  /** The request timeout in milliseconds, from `pageReports.requestTimeout`. */
+  get requestTimeoutMs(): number {
+    return this.timeoutMs;
+  }
+
+  get api(): ReportsApi | undefined {
+    if (this.state !== 'ready' || this.current.kind !== 'ok') return undefined;
+    const { url } = this.current;
+    if (this.client?.url !== url || this.client.timeoutMs !== this.timeoutMs) {
+      const origin = this.current.origin;
+      this.client = {
+        url,
+        timeoutMs: this.timeoutMs,
+        api: createClient({
+          baseUrl: url,
+          // Read at request time: a key changed in another window applies at once, and a
+          // client outliving a switch of servers sends no key rather than the wrong one.
+          getKey: () => (this.keyOrigin === origin ? this.key : undefined),
+          timeoutMs: this.timeoutMs,
+          onRequest: (entry) => this.log.request(entry),
+        }),
+      };
+    }
+    return this.client.api;
+  }
+
+  /**
+   * Stores `key` for the current origin and waits until the connection uses it.
+   * Callers check the key with the service first.
+   */
+  async storeKey(key: string): Promise<void> {
+    const origin = this.origin;
+    if (origin === undefined) throw new Error('No service URL is set.');
+    await this.context.secrets.store(secretKeyFor(origin), key);
+    await this.loadKey(this.generation);
+  }
+
+  /** Removes the key of the current origin from SecretStorage and waits until it is gone. */
+  async removeKey(): Promise<void> {
+    const origin = this.origin;
+    if (origin === undefined) return;
+    await this.context.secrets.delete(secretKeyFor(origin));
+    await this.loadKey(this.generation);
+  }
+
+  /** Records that the user accepted an unencrypted connection to `origin`. */
+  async allowInsecure(origin: string): Promise<void> {
+    const allowed = this.context.globalState.get<string[]>(INSECURE_ALLOWED, []);
+    if (!allowed.includes(origin)) await this.context.globalState.update(INSECURE_ALLOWED, [...allowed, origin]);
+  }
+
+  isInsecureAllowed(origin: string): boolean {
+    return this.context.globalState.get<string[]>(INSECURE_ALLOWED, []).includes(origin);
+  }
+
+  /** Re-reads the setting and the secret now and waits for both (after a command wrote them). */
+  reloadNow(): Promise<void> {
+    return this.reload();
+  }
+
+  /**
+   * Replaces every occurrence of the current key in `text`. Defence in depth for text
+   * that leaves the extension (logs, messages): no code path puts the key there.
+   */
+  redact(text: string): string {
+    return this.key !== undefined && this.key.length > 0 ? text.split(this.key).join('[key]') : text;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /**
+   * Reads the setting synchronously; starts the secret read when the origin changed.
+   * Resolves when the key of the (new) origin is known.
+   */
+  private reload(): Promise<void> {
+    const beforeOrigin = this.origin;
+    this.current = this.readUrl();
+    if (this.origin !== beforeOrigin) {
+      // Forget the old origin's key before anything can use it with the new URL.
+      this.generation++;
+      this.key = undefined;
+      this.keyOrigin = undefined;
+      this.keyLoaded = false;
+      this.keyVersion++;
+      this.pendingLoad = this.origin !== undefined ? this.loadKey(this.generation) : Promise.resolve();
+    }
+    this.publish();
+    return this.pendingLoad;
+  }
+
+  private readUrl(): UrlReading {
+    const raw = (vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl') ?? '').trim();
+    if (raw === '') return { kind: 'none' };
+    const parsed = parseServiceUrl(raw);
+    if (!parsed.ok) {
+      if (this.warnedInvalid !== raw) {
+        this.warnedInvalid = raw;
+        this.log.warn(`The setting ${SECTION}.serviceUrl is not a usable service URL: ${parsed.error}`);
+        this.offer(
+          vscode.l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error),
+        );
+      }
+      return { kind: 'invalid', raw, error: parsed.error };
+    }
+    const origin = new URL(parsed.url).origin;
+    if (parsed.insecure && !this.isInsecureAllowed(origin)) {
+      if (this.warnedInsecure !== origin) {
+        this.warnedInsecure = origin;
+        this.log.warn(`Not connecting to ${origin}: http: to a host that is not this machine needs a confirmation.`);
+        this.offer(
+          vscode.l10n.t(
+            'The service URL {0} uses http: to another machine, so the API key would travel unencrypted. Confirm it with Set Service URL, or use https:.',
+            origin,
+          ),
+        );
+      }
+      return { kind: 'unconfirmedInsecure', url: parsed.url, origin };
+    }
+    return { kind: 'ok', url: parsed.url, origin };
+  }
+
+  /** A warning with a way forward; not awaited (activation never waits for the user). */
+  private offer(message: string): void {
+    const setUrl = vscode.l10n.t('Set Service URL…');
+    void vscode.window.showWarningMessage(message, setUrl).then(
+      (choice) => {
+        if (choice === setUrl) {
+          void vscode.commands.executeCommand('pageReports.setServiceUrl');
+        }
+      },
+      () => undefined,
+    );
+  }
+
+  /** Reads the key of the current origin; ignored when a newer reload started meanwhile. */
+  private async loadKey(generation: number): Promise<void> {
+    const origin = this.origin;
+    if (origin === undefined) return;
+    let key: string | undefined;
+    try {
+      key = await this.context.secrets.get(secretKeyFor(origin));
+    } catch (e) {
+      this.log.warn(`Could not read the API key from secret storage: ${e instanceof Error ? e.name : 'error'}`);
+      key = undefined;
+    }
+    if (generation !== this.generation || origin !== this.origin) return;
+    if (key === '') key = undefined;
+    if (!this.keyLoaded || key !== this.key) this.keyVersion++;
+    this.key = key;
+    this.keyOrigin = origin;
+    this.keyLoaded = true;
+    void this.rememberKeyHint(origin, key !== undefined);
+    this.publish();
+  }
+
+  /**
+   * Updates the context key, and fires onDidChange when the state, the URL, the key or the
+   * timeout differ from what listeners last saw (the key by a counter, never its value).
+   */
+  private publish(): void {
+    const state = this.state;
+    const contextState = this.guessContextState(state);
+    if (contextState !== this.lastContextState) {
+      this.lastContextState = contextState;
+      void vscode.commands.executeCommand('setContext', STATE_CONTEXT_KEY, contextState);
+    }
+    const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.keyVersion} ${this.timeoutMs}`;
+    if (snapshot !== this.lastSnapshot) {
+      this.lastSnapshot = snapshot;
+      this.emitter.fire();
+    }
+  }
+
+  /**
+   * Before the secret is read, the context key shows what the last session knew, so a
+   * connected user never sees a flash of the "add your key" welcome.
+   */
+  private guessContextState(state: ConnectionState): ConnectionState {
+    if (state !== 'noKey' || this.keyLoaded) return state;
+    const origin = this.origin;
+    const hinted = origin !== undefined && this.context.globalState.get<string[]>(KEY_HINT, []).includes(origin);
+    return hinted ? 'ready' : 'noKey';
+  }
+
+  private async rememberKeyHint(origin: string, hasKey: boolean): Promise<void> {
+    const hints = this.context.globalState.get<string[]>(KEY_HINT, []);
+    if (hints.includes(origin) === hasKey) return;
+    const next = hasKey ? [...hints, origin] : hints.filter((o) => o !== origin);
+    try {
+      await this.context.globalState.update(KEY_HINT, next);
+    } catch {
+      // Only a hint for the next start.
+    }
+  }
+}
+
+/**
+ * Builds the connection and starts reading the setting and the secret. Sets the
+ * `pageReports.state` context key at once to a best guess and corrects it after the read.
+ */
+export function createConnection(context: vscode.ExtensionContext, log: Log): Connection {
+  return new Connection(context, log);
+}
+
+/** The connection's commands-only surface, or an error when `api` is some other object. */
+export function connectionControls(api: ConnectionApi): Connection {
+  if (api instanceof Connection) return api;
+  throw new Error('The connection was not created by createConnection.');
+}

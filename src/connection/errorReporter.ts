@@ -1,0 +1,148 @@
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import { describeError } from '../api/messages';
+import type { ReportId } from '../api/types';
+import type { Log } from '../log';
+import type { ConnectionApi, ErrorReporter } from '../parts';
+import { Connection } from './connection';
+
+/** What a 404 was about, taken from the failed request's path. */
+export interface NotFound {
+  reportId?: ReportId;
+  project?: string;
+}
+
+/** The error reporter plus the event the extension wires to refresh its lists. */
+export interface ErrorReporterWithEvents extends ErrorReporter, vscode.Disposable {
+  /** Fires after a 404 on a report or project: the lists should refresh. */
+  readonly onNotFound: vscode.Event<NotFound>;
+}
+
+/** Whether `errors` offers {@link ErrorReporterWithEvents.onNotFound}. */
+export function hasNotFoundEvent(errors: ErrorReporter): errors is ErrorReporterWithEvents {
+  return 'onNotFound' in errors;
+}
+
+/** Whether an error only says that someone stopped waiting: never shown to the user. */
+export function isCancellation(error: unknown): boolean {
+  if (isApiError(error)) return error.kind === 'cancelled';
+  if (error instanceof vscode.CancellationError) return true;
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** Reads the report id or project name from an API path like `/api/v1/reports/42`. */
+export function subjectOf(path: string): NotFound {
+  const pathname = path.split('?')[0] ?? '';
+  const match = /\/api\/v1\/(reports|projects)\/([^/]+)$/.exec(pathname);
+  if (!match?.[2]) return {};
+  let value: string;
+  try {
+    value = decodeURIComponent(match[2]);
+  } catch {
+    value = match[2];
+  }
+  if (match[1] === 'projects') return { project: value };
+  return { reportId: /^\d+$/.test(value) ? Number(value) : value };
+}
+
+/** Server text goes into a one-line log entry and a notification: no line breaks, bounded. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 500 ? `${flat.slice(0, 500)}…` : flat;
+}
+
+/**
+ * The one place failures reach the user: a notification from `describeError` with its
+ * buttons, and a one-line summary in the log. 401s give one prompt while it is open;
+ * identical messages are not stacked; cancellations are silent.
+ */
+export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorReporterWithEvents {
+  const notFound = new vscode.EventEmitter<NotFound>();
+  /** Messages whose notification is still open (not yet dismissed or answered). */
+  const open = new Set<string>();
+  let keyPromptOpen = false;
+  const redact = (text: string): string => (connection instanceof Connection ? connection.redact(text) : text);
+  // A new key deserves its own prompt if it is rejected too.
+  const onConnection = connection.onDidChange(() => {
+    keyPromptOpen = false;
+  });
+
+  const labels = {
+    retry: vscode.l10n.t('Retry'),
+    setApiKey: vscode.l10n.t('Set API Key…'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    showLog: vscode.l10n.t('Show Log'),
+  } as const;
+
+  async function show(error: unknown, options: { retry?: () => unknown; action?: string }): Promise<void> {
+    const subject = isApiError(error) ? subjectOf(error.path) : {};
+    const described = describeError(error, subject);
+    const message = oneLine(redact(described.message));
+    log.error(oneLine(redact(summary(error, options.action, message))));
+
+    if (isApiError(error) && error.kind === 'notFound') notFound.fire(subject);
+
+    const unauthorized = isApiError(error) && error.kind === 'unauthorized';
+    if (unauthorized) {
+      if (keyPromptOpen) return;
+      keyPromptOpen = true;
+    }
+    const text = options.action !== undefined && !unauthorized ? `${options.action}: ${message}` : message;
+    if (open.has(text)) return;
+    open.add(text);
+
+    const actions = described.actions.filter((a) => a !== 'retry' || options.retry !== undefined);
+    const buttons = actions.map((a) => labels[a]);
+    try {
+      const choice = await vscode.window.showErrorMessage(text, ...buttons);
+      if (choice === labels.retry) {
+        try {
+          await options.retry?.();
+        } catch (e) {
+          report(e, options);
+        }
+      } else if (choice === labels.setApiKey) await vscode.commands.executeCommand('pageReports.setApiKey');
+      else if (choice === labels.openSettings) {
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports');
+      } else if (choice === labels.showLog) log.show();
+    } finally {
+      open.delete(text);
+      if (unauthorized) keyPromptOpen = false;
+    }
+  }
+
+  function report(error: unknown, options: { retry?: () => unknown; action?: string } = {}): void {
+    try {
+      if (isCancellation(error)) return;
+      show(error, options).catch((e: unknown) => {
+        log.error(`Could not show or act on an error: ${oneLine(redact(errorText(e)))}`);
+      });
+    } catch (e) {
+      log.error(`Could not report an error: ${oneLine(redact(errorText(e)))}`);
+    }
+  }
+
+  return {
+    onNotFound: notFound.event,
+    report,
+    dispose() {
+      onConnection.dispose();
+      notFound.dispose();
+    },
+  };
+}
+
+/** One log line: what was done, the request, and the message the user saw. Never a body. */
+function summary(error: unknown, action: string | undefined, message: string): string {
+  const what = action ?? 'A command';
+  if (isApiError(error)) {
+    const status = error.status !== undefined ? ` ${error.status}` : '';
+    return `${what} failed (${error.kind}${status}, ${error.method} ${error.path}): ${message}`;
+  }
+  return `${what} failed: ${errorText(error)}`;
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
+  return typeof e === 'string' ? e : 'unknown error';
+}
