@@ -136,14 +136,12 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /**
-   * Stores `key` for the current origin and waits until the connection uses it.
-   * Callers check the key with the service first.
+   * Stores `key` for `origin` (the origin it was checked against) and waits until the
+   * connection uses it, when that is still the current origin.
    */
-  async storeKey(key: string): Promise<void> {
-    const origin = this.origin;
-    if (origin === undefined) throw new Error('No service URL is set.');
+  async storeKey(origin: string, key: string): Promise<void> {
     await this.context.secrets.store(secretKeyFor(origin), key);
-    await this.loadKey(this.generation);
+    if (origin === this.origin) await this.loadKey(this.generation);
   }
 
   /** Removes the key of the current origin from SecretStorage and waits until it is gone. */

@@ -1,0 +1,91 @@
+/**
+ * Small pieces of UI the command handlers share: modal confirmations, the "connect first"
+ * prompt, status bar confirmations and the in-flight guard for writes.
+ */
+import * as vscode from 'vscode';
+import type { ReportsApi } from '../api/types';
+import type { ConnectionApi } from '../parts';
+
+/** Options a caller may pass as a command argument to skip a confirmation. */
+export interface ConfirmOptions {
+  /**
+   * Skips the modal confirmation, honoured ONLY while the extension runs its integration
+   * tests (`ExtensionMode.Test`), where VS Code refuses to show modal dialogs. Users and
+   * other extensions always see the confirmation.
+   */
+  confirmed?: boolean;
+}
+
+/** Whether `value` is a plain options object (not a tree node, report, array or id). */
+export function isOptions(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value) && !('id' in value);
+}
+
+/**
+ * Asks a modal question with one affirmative button. Resolves true only when the user
+ * chose it (Escape, Cancel and closing the dialog all mean no).
+ */
+export async function confirmModal(
+  context: vscode.ExtensionContext,
+  message: string,
+  detail: string,
+  button: string,
+  options?: ConfirmOptions,
+): Promise<boolean> {
+  if (options?.confirmed === true && context.extensionMode === vscode.ExtensionMode.Test) return true;
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, button);
+  return choice === button;
+}
+
+/**
+ * The client when the connection is ready. Otherwise says what is missing, with a button
+ * for that step, and resolves undefined. Waits for the first secret read so a command run
+ * right after start-up does not claim the key is missing.
+ */
+export async function requireApi(connection: ConnectionApi): Promise<ReportsApi | undefined> {
+  await connection.ready;
+  const api = connection.api;
+  if (api !== undefined) return api;
+  const noUrl = connection.state === 'noUrl';
+  const message = noUrl
+    ? vscode.l10n.t('Set the service URL first.')
+    : vscode.l10n.t('Set the API key for the service first.');
+  const button = noUrl ? vscode.l10n.t('Set Service URL…') : vscode.l10n.t('Set API Key…');
+  void vscode.window.showInformationMessage(message, button).then(
+    (choice) => {
+      if (choice === button) {
+        void vscode.commands.executeCommand(noUrl ? 'pageReports.setServiceUrl' : 'pageReports.setApiKey');
+      }
+    },
+    () => undefined,
+  );
+  return undefined;
+}
+
+/** A short confirmation in the status bar (Copy URL, a re-analysis done). */
+export function flash(message: string): void {
+  vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
+}
+
+/**
+ * Remembers which writes are in flight, so a double click (or a second menu invocation)
+ * never sends the same write twice.
+ */
+export class InFlight {
+  private readonly running = new Set<string>();
+
+  /** Runs `task` unless the same key is already running; then resolves `undefined`. */
+  async run<T>(key: string, task: () => Promise<T>): Promise<T | undefined> {
+    if (this.running.has(key)) return undefined;
+    this.running.add(key);
+    try {
+      return await task();
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  has(key: string): boolean {
+    return this.running.has(key);
+  }
+}

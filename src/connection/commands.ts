@@ -1,0 +1,337 @@
+/**
+ * Set Service URL…, Set API Key… and Remove API Key. The key is typed into a password
+ * box, checked with one cheap authenticated request, and only then stored in
+ * SecretStorage for the service's origin. It never reaches settings, logs or messages.
+ */
+import * as vscode from 'vscode';
+import { createClient } from '../api/client';
+import { isApiError } from '../api/errors';
+import { describeError } from '../api/messages';
+import { parseServiceUrl } from '../api/serviceUrl';
+import type { Log } from '../log';
+import type { ConnectionApi } from '../parts';
+import { confirmModal, flash, isOptions, type ConfirmOptions } from '../commands/ui';
+import { connectionControls, SECTION, type Connection } from './connection';
+
+/** What the connection commands need from the parts. */
+export interface ConnectionCommandDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  readonly connection: ConnectionApi;
+}
+
+/** Outcome of checking a key with the service. */
+type KeyCheck = { kind: 'ok' } | { kind: 'rejected' } | { kind: 'failed'; message: string } | { kind: 'cancelled' };
+
+const hostOf = (url: string): string => new URL(url).host;
+
+/** Message for a typed key that cannot be a key, or undefined when it may be one. */
+function keyFormatError(key: string): string | undefined {
+  if (key === '') return vscode.l10n.t('Enter the API key.');
+  if (/\s/.test(key)) return vscode.l10n.t('An API key has no spaces or line breaks.');
+  if (key.length > 4096) return vscode.l10n.t('This is too long to be an API key.');
+  return undefined;
+}
+
+/**
+ * Asks the service for one small page of projects with `key`. A 401 means the service
+ * rejected the key; any other failure means the key could not be checked.
+ */
+async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDeps, signal: AbortSignal): Promise<KeyCheck> {
+  const timeoutMs = connectionControls(deps.connection).requestTimeoutMs;
+  const api = createClient({ baseUrl, getKey: () => key, timeoutMs, onRequest: (entry) => deps.log.request(entry) });
+  deps.log.info(`Checking an API key with ${hostOf(baseUrl)}.`);
+  try {
+    await api.listProjects({ perPage: 10 }, 1, signal);
+    deps.log.info(`${hostOf(baseUrl)} accepted the API key.`);
+    return { kind: 'ok' };
+  } catch (e) {
+    if (signal.aborted || (isApiError(e) && e.kind === 'cancelled')) return { kind: 'cancelled' };
+    if (isApiError(e) && e.kind === 'unauthorized') {
+      deps.log.warn(`${hostOf(baseUrl)} rejected the API key (401).`);
+      return { kind: 'rejected' };
+    }
+    const message = describeError(e).message;
+    deps.log.warn(`Could not check the API key with ${hostOf(baseUrl)}: ${message}`);
+    return { kind: 'failed', message };
+  }
+}
+
+async function save(conn: Connection, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
+  await conn.storeKey(origin, key);
+  deps.log.info(`API key saved for ${origin}.`);
+  flash(vscode.l10n.t('API key saved for {0}.', new URL(origin).host));
+}
+
+/**
+ * Set API Key…. With a string argument (tests, automation) it skips the input box but
+ * still checks the key; without one it opens a password box. Resolves true when a key
+ * was saved. A 401 saves nothing.
+ */
+export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
+  const conn = connectionControls(deps.connection);
+  await conn.ready;
+  if (conn.serviceUrl === undefined) {
+    // Without a URL there is nothing to check the key against: set it first.
+    if (typeof arg === 'string') {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set the service URL before the API key.'));
+      return false;
+    }
+    if (!(await setServiceUrl(deps, undefined, { chainKey: false }))) return false;
+    if (conn.serviceUrl === undefined) return false;
+  }
+  return typeof arg === 'string' ? setKeyFromArgument(deps, conn, arg) : askForKey(deps, conn);
+}
+
+async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection, raw: string): Promise<boolean> {
+  const key = raw.trim();
+  const url = conn.serviceUrl;
+  const origin = conn.origin;
+  if (url === undefined || origin === undefined) return false;
+  const formatError = keyFormatError(key);
+  if (formatError !== undefined) {
+    void vscode.window.showErrorMessage(formatError);
+    return false;
+  }
+  const outcome = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the API key…') },
+    () => checkKey(url, key, deps, new AbortController().signal),
+  );
+  if (outcome.kind === 'ok') {
+    await save(conn, origin, key, deps);
+    return true;
+  }
+  if (outcome.kind === 'rejected') {
+    const retype = vscode.l10n.t('Set API Key…');
+    void vscode.window.showErrorMessage(vscode.l10n.t('The service rejected the API key.'), retype).then(
+      (choice) => (choice === retype ? vscode.commands.executeCommand('pageReports.setApiKey') : undefined),
+      () => undefined,
+    );
+    return false;
+  }
+  if (outcome.kind === 'failed') {
+    const saveAnyway = vscode.l10n.t('Save Anyway');
+    const retry = vscode.l10n.t('Retry');
+    // Not awaited: the command answers now; the buttons act later with the key kept only
+    // in this closure.
+    void vscode.window
+      .showWarningMessage(vscode.l10n.t('Could not check the API key: {0}', outcome.message), saveAnyway, retry)
+      .then(async (choice) => {
+        if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
+        else if (choice === retry) await setKeyFromArgument(deps, conn, key);
+      })
+      .then(undefined, (e: unknown) => deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`));
+  }
+  return false;
+}
+
+/**
+ * The password box. Enter checks the key with the box busy; a 401 shows the service's
+ * rejection next to the input and keeps what was typed; other failures offer to try
+ * again (Enter) or save without checking (the box's button).
+ */
+function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
+  const url = conn.serviceUrl;
+  const origin = conn.origin;
+  if (url === undefined || origin === undefined) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const box = vscode.window.createInputBox();
+    const saveUnchecked: vscode.QuickInputButton = {
+      iconPath: new vscode.ThemeIcon('save'),
+      tooltip: vscode.l10n.t('Save Without Checking'),
+    };
+    let checking: AbortController | undefined;
+    /** The typed key whose check failed for a reason other than the key itself. */
+    let unchecked: string | undefined;
+    let saved = false;
+
+    box.title = vscode.l10n.t('API Key for {0}', hostOf(url));
+    box.prompt = vscode.l10n.t(
+      'Paste the API key from your account on the service. It is checked with the service, then kept in VS Code secret storage.',
+    );
+    box.placeholder = vscode.l10n.t('API key');
+    box.password = true;
+    box.ignoreFocusOut = true;
+
+    const finish = async (key: string): Promise<void> => {
+      await save(conn, origin, key, deps);
+      saved = true;
+      box.hide();
+    };
+
+    box.onDidChangeValue((value) => {
+      checking?.abort();
+      checking = undefined;
+      unchecked = undefined;
+      box.busy = false;
+      box.buttons = [];
+      const error = value.trim() === '' ? undefined : keyFormatError(value.trim());
+      box.validationMessage = error;
+    });
+
+    box.onDidAccept(() => {
+      const key = box.value.trim();
+      const formatError = keyFormatError(key);
+      if (formatError !== undefined) {
+        box.validationMessage = formatError;
+        return;
+      }
+      if (checking !== undefined) return;
+      const controller = new AbortController();
+      checking = controller;
+      box.busy = true;
+      box.enabled = false;
+      box.validationMessage = { message: vscode.l10n.t('Checking the key with the service…'), severity: vscode.InputBoxValidationSeverity.Info };
+      void checkKey(url, key, deps, controller.signal)
+        .then(async (outcome) => {
+          if (checking !== controller) return; // typed over or closed meanwhile
+          checking = undefined;
+          box.busy = false;
+          box.enabled = true;
+          switch (outcome.kind) {
+            case 'ok':
+              box.validationMessage = undefined;
+              await finish(key);
+              break;
+            case 'rejected':
+              box.validationMessage = {
+                message: vscode.l10n.t('The service rejected the API key.'),
+                severity: vscode.InputBoxValidationSeverity.Error,
+              };
+              break;
+            case 'failed':
+              unchecked = key;
+              box.buttons = [saveUnchecked];
+              box.validationMessage = {
+                message: vscode.l10n.t(
+                  'Could not check the key: {0} Press Enter to try again, or save it without checking (button above).',
+                  outcome.message,
+                ),
+                severity: vscode.InputBoxValidationSeverity.Warning,
+              };
+              break;
+            case 'cancelled':
+              box.validationMessage = undefined;
+              break;
+          }
+        })
+        .catch((e: unknown) => {
+          box.busy = false;
+          box.enabled = true;
+          box.validationMessage = vscode.l10n.t('Could not save the API key.');
+          deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
+        });
+    });
+
+    box.onDidTriggerButton((button) => {
+      if (button !== saveUnchecked || unchecked === undefined || unchecked !== box.value.trim()) return;
+      const key = unchecked;
+      deps.log.warn(`Saving an API key for ${origin} without checking it.`);
+      finish(key).catch((e: unknown) => {
+        box.validationMessage = vscode.l10n.t('Could not save the API key.');
+        deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
+      });
+    });
+
+    box.onDidHide(() => {
+      checking?.abort();
+      box.dispose();
+      resolve(saved);
+    });
+    box.show();
+  });
+}
+
+/**
+ * Set Service URL…. With a string argument it skips the input box but still checks the
+ * URL (and still asks before an unencrypted `http:` connection to another machine).
+ * Resolves true when a URL was set. From the input box, a URL without a stored key goes
+ * on to Set API Key….
+ */
+export async function setServiceUrl(
+  deps: ConnectionCommandDeps,
+  arg?: unknown,
+  flow: { chainKey: boolean } = { chainKey: true },
+): Promise<boolean> {
+  const conn = connectionControls(deps.connection);
+  const fromArgument = typeof arg === 'string';
+  let input: string | undefined;
+  if (fromArgument) {
+    input = arg;
+  } else {
+    const current = vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl') ?? '';
+    input = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Page Reports: Service URL'),
+      prompt: vscode.l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
+      placeHolder: 'https://reports.example.com',
+      value: current,
+      ignoreFocusOut: true,
+      validateInput: (value) => {
+        const parsed = parseServiceUrl(value);
+        if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
+        if (parsed.insecure) {
+          return {
+            message: vscode.l10n.t('http: to another machine: the API key would travel unencrypted.'),
+            severity: vscode.InputBoxValidationSeverity.Warning,
+          };
+        }
+        return undefined;
+      },
+    });
+    if (input === undefined) return false;
+  }
+
+  const parsed = parseServiceUrl(input);
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(parsed.error);
+    return false;
+  }
+  const origin = new URL(parsed.url).origin;
+  if (parsed.insecure && !conn.isInsecureAllowed(origin)) {
+    const ok = await confirmModal(
+      deps.context,
+      vscode.l10n.t('Send the API key unencrypted to {0}?', new URL(parsed.url).host),
+      vscode.l10n.t(
+        'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+        new URL(parsed.url).host,
+      ),
+      vscode.l10n.t('Use Unencrypted Connection'),
+    );
+    if (!ok) return false;
+    await conn.allowInsecure(origin);
+  }
+
+  await vscode.workspace.getConfiguration(SECTION).update('serviceUrl', parsed.url, vscode.ConfigurationTarget.Global);
+  // The same value written again fires no configuration event; read it explicitly.
+  await conn.reloadNow();
+  deps.log.info(`Service URL set to ${parsed.url}.`);
+  flash(vscode.l10n.t('Service URL set to {0}.', parsed.url));
+  if (!fromArgument && flow.chainKey && conn.state === 'noKey') await askForKey(deps, conn);
+  return true;
+}
+
+/**
+ * Remove API Key: after a confirmation, deletes the key of the current service origin.
+ * Resolves true when a key was removed.
+ */
+export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
+  const conn = connectionControls(deps.connection);
+  await conn.ready;
+  const url = conn.serviceUrl;
+  if (url === undefined || conn.state !== 'ready') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored for the current service.'));
+    return false;
+  }
+  const ok = await confirmModal(
+    deps.context,
+    vscode.l10n.t('Remove the API key for {0} from this computer?', hostOf(url)),
+    vscode.l10n.t('The views stay empty until a key is set again. The key itself stays valid on the service.'),
+    vscode.l10n.t('Remove Key'),
+    isOptions(arg) ? (arg as ConfirmOptions) : undefined,
+  );
+  if (!ok) return false;
+  await conn.removeKey();
+  deps.log.info(`API key removed for ${new URL(url).origin}.`);
+  flash(vscode.l10n.t('API key removed.'));
+  return true;
+}
