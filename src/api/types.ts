@@ -63,6 +63,8 @@ export interface Page<T> {
 
 export interface ReportQuery {
   search?: string;
+  /** Field `search` applies to; the service knows only `url` (its default). Sent only when set. */
+  searchBy?: 'url';
   project?: string;
   result?: ReportResult;
   sortBy?: ReportSortKey;
@@ -72,6 +74,8 @@ export interface ReportQuery {
 
 export interface ProjectQuery {
   search?: string;
+  /** Field `search` applies to; the service knows only `project` (its default). Sent only when set. */
+  searchBy?: 'project';
   sortBy?: ProjectSortKey;
   sort?: SortDirection;
   perPage?: PerPage;

@@ -1,0 +1,200 @@
+/**
+ * The report service client: one method per operation of the published interface, answers
+ * read tolerantly (contract §5) into domain types, every failure an `ApiError`.
+ * Imports no `vscode`; the extension builds one per (service URL, key) connection.
+ */
+import { ApiError } from './errors';
+import { badResponseError } from './failures';
+import { parseListAnswer, parseProject, parseReport, parseReportAnswer, ResponseShapeError } from './schemas';
+import { Transport, type Answer } from './transport';
+import type {
+  NewReport,
+  Page,
+  Project,
+  ProjectQuery,
+  Report,
+  ReportChange,
+  ReportId,
+  ReportQuery,
+  ReportsApi,
+  RequestLogEntry,
+} from './types';
+
+export interface ClientOptions {
+  /** Service base URL; normalize it with `parseServiceUrl` first. A trailing slash is ignored. */
+  baseUrl: string;
+  /** Asked before every request (not before retries of it), so a changed key applies at once. */
+  getKey: () => string | undefined | Promise<string | undefined>;
+  /** Per attempt, from sending to the whole body read. Default 30000. */
+  timeoutMs?: number;
+  /** Retries of reads (GET) only. */
+  retry?: {
+    /** Default 2. */
+    limit?: number;
+    /** Total wait across retries of one request; a longer `Retry-After` is not waited for. Default 10000. */
+    maxWaitMs?: number;
+  };
+  /** Called once per HTTP exchange; the entry never holds the key, a password or a body. */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** For tests and special environments; default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRY_LIMIT = 2;
+export const DEFAULT_RETRY_MAX_WAIT_MS = 10_000;
+/** What the service uses when `per_page` is not sent. */
+const DEFAULT_PER_PAGE = 10;
+
+/**
+ * Creates the client. Nothing is sent until a method is called.
+ *
+ * - Reads take an `AbortSignal`; writes take one too, but aborting a write only stops
+ *   waiting for it: the service may still carry it out.
+ * - Writes are sent exactly once: never retried, whatever the failure.
+ * - A redirect to another origin is refused (`ApiError` kind `redirect`), never followed,
+ *   so neither the key nor a form body leaves the configured origin.
+ */
+export function createClient(options: ClientOptions): ReportsApi {
+  const limit = options.retry?.limit;
+  const maxWait = options.retry?.maxWaitMs;
+  const transport = new Transport({
+    baseUrl: options.baseUrl,
+    getKey: options.getKey,
+    timeoutMs: positive(options.timeoutMs) ?? DEFAULT_TIMEOUT_MS,
+    retryLimit: limit !== undefined && Number.isInteger(limit) && limit >= 0 ? limit : DEFAULT_RETRY_LIMIT,
+    retryMaxWaitMs: maxWait !== undefined && maxWait >= 0 ? maxWait : DEFAULT_RETRY_MAX_WAIT_MS,
+    onRequest: options.onRequest,
+    fetch: options.fetch,
+  });
+  return new ReportsClient(transport, options.baseUrl);
+}
+
+function positive(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+class ReportsClient implements ReportsApi {
+  constructor(
+    private readonly transport: Transport,
+    private readonly baseUrl: string,
+  ) {}
+
+  async listReports(query: ReportQuery, page: number, signal?: AbortSignal): Promise<Page<Report>> {
+    const params = definedParams({
+      search: query.search,
+      search_by: query.searchBy,
+      project: query.project,
+      result: query.result,
+      sort_by: query.sortBy,
+      sort: query.sort,
+      per_page: query.perPage,
+      page: pageNumber(page),
+    });
+    const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+    return this.transport.send({ method: 'GET', path: 'api/v1/reports', query: params, signal }, (answer) =>
+      readBody(answer, (body) => parseListAnswer(body, parseReport, pageNumber(page), perPage)),
+    );
+  }
+
+  async getReport(id: ReportId, signal?: AbortSignal): Promise<Report> {
+    const path = `api/v1/reports/${this.segment(id, 'id', 'GET')}`;
+    return this.transport.send({ method: 'GET', path, signal }, (answer) => readBody(answer, parseReportAnswer));
+  }
+
+  async createReport(input: NewReport, signal?: AbortSignal): Promise<Report> {
+    const form = new URLSearchParams({ url: input.url });
+    if (input.privacy !== undefined) form.set('privacy', String(input.privacy));
+    addPassword(form, input.privacy, input.password);
+    return this.transport.send({ method: 'POST', path: 'api/v1/reports', form, signal }, (answer) =>
+      readBody(answer, parseReportAnswer),
+    );
+  }
+
+  async updateReport(id: ReportId, change: ReportChange, signal?: AbortSignal): Promise<Report> {
+    const path = `api/v1/reports/${this.segment(id, 'id', 'PATCH')}`;
+    const form = new URLSearchParams();
+    if (change.privacy !== undefined) form.set('privacy', String(change.privacy));
+    addPassword(form, change.privacy, change.password);
+    if (change.update === true) form.set('update', '1');
+    return this.transport.send({ method: 'PATCH', path, form, signal }, (answer) => readBody(answer, parseReportAnswer));
+  }
+
+  async deleteReport(id: ReportId, signal?: AbortSignal): Promise<void> {
+    const path = `api/v1/reports/${this.segment(id, 'id', 'DELETE')}`;
+    // Any 2xx is success (200 with any body, 202, 204): the body is not read.
+    await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
+  }
+
+  async listProjects(query: ProjectQuery, page: number, signal?: AbortSignal): Promise<Page<Project>> {
+    const params = definedParams({
+      search: query.search,
+      search_by: query.searchBy,
+      sort_by: query.sortBy,
+      sort: query.sort,
+      per_page: query.perPage,
+      page: pageNumber(page),
+    });
+    const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+    return this.transport.send({ method: 'GET', path: 'api/v1/projects', query: params, signal }, (answer) =>
+      readBody(answer, (body) => parseListAnswer(body, parseProject, pageNumber(page), perPage)),
+    );
+  }
+
+  async deleteProject(name: string, signal?: AbortSignal): Promise<void> {
+    const path = `api/v1/projects/${this.segment(name, 'project', 'DELETE')}`;
+    await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
+  }
+
+  /**
+   * One encoded path segment (`/` becomes `%2F`). Empty, `.` and `..` cannot be sent: URL
+   * parsing would drop or resolve them (and encoding them as `%2E` does not help, WHATWG URL
+   * treats that as a dot too), so the request would hit another resource; they fail as
+   * `validation` without a request.
+   */
+  private segment(value: ReportId, field: string, method: string): string {
+    const text = String(value);
+    if (text === '' || text === '.' || text === '..') {
+      const host = new URL(this.baseUrl).host;
+      const message = `The ${field} "${text}" cannot be used in a request path.`;
+      throw new ApiError({ kind: 'validation', host, method, path: '', fieldErrors: { [field]: [message] } }, message);
+    }
+    return encodeURIComponent(text);
+  }
+}
+
+/** Query parameters with undefined ones left out, in a stable order. */
+function definedParams(entries: Record<string, string | number | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(entries)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  return params;
+}
+
+function pageNumber(page: number): number {
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The password goes only with privacy 2 (Password); the service ignores it otherwise anyway. */
+function addPassword(form: URLSearchParams, privacy: number | undefined, password: string | undefined): void {
+  if (privacy === 2 && password !== undefined && password !== '') form.set('password', password);
+}
+
+/** Parses a 2xx body as JSON and maps it; anything unusable is a `badResponse` naming the status. */
+function readBody<T>(answer: Answer, map: (body: unknown) => T): T {
+  if (answer.text.trim() === '') throw badResponseError(answer.target, answer.status, 'empty body');
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch (error) {
+    const problem = /^\s*</.test(answer.text) ? 'HTML instead of JSON' : 'invalid or truncated JSON';
+    throw badResponseError(answer.target, answer.status, problem, error);
+  }
+  try {
+    return map(body);
+  } catch (error) {
+    if (error instanceof ResponseShapeError) throw badResponseError(answer.target, answer.status, error.problem, error);
+    throw error;
+  }
+}

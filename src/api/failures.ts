@@ -1,0 +1,178 @@
+/**
+ * Turning HTTP failures into `ApiError`s: status → kind, the service's message made safe to
+ * show, network reasons dug out of `error.cause` chains, `Retry-After` parsing.
+ * Imports no `vscode`.
+ */
+import { ApiError, type ApiErrorKind } from './errors';
+
+/** Longest service message kept, in characters. */
+export const SERVICE_MESSAGE_MAX = 300;
+
+/** Where a request went, for errors and log lines. `path` holds path and query, never secrets. */
+export interface RequestTarget {
+  method: string;
+  host: string;
+  path: string;
+}
+
+/**
+ * Server text made safe for a one-line message: control, bidi-override and zero-width
+ * characters removed, whitespace collapsed, length capped, and the API key (should a hostile
+ * server echo it) blanked out. Returns undefined for an empty result.
+ */
+export function sanitizeServerText(text: string, secret?: string, max = SERVICE_MESSAGE_MAX): string | undefined {
+  let clean = text;
+  if (secret) clean = clean.split(secret).join('***');
+  clean = clean
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (clean === '') return undefined;
+  if (clean.length > max) clean = `${clean.slice(0, max - 1).trimEnd()}…`;
+  // The cut or the collapse may have re-joined pieces of the key; blank it again.
+  if (secret) clean = clean.split(secret).join('***');
+  return clean;
+}
+
+/** Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else undefined. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Only date-looking text: Date.parse also accepts bare numbers like "1.5" as years.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
+
+export function kindForStatus(status: number): ApiErrorKind {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+    case 410:
+      return 'notFound';
+    case 400:
+    case 413:
+    case 422:
+      return 'validation';
+    case 429:
+      return 'rateLimited';
+    default:
+      return 'server';
+  }
+}
+
+/** The parsed JSON of an error body, whether ky parsed it (JSON content type) or left it as text. */
+function jsonOf(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+function fieldErrorsOf(errors: unknown, secret: string | undefined): Record<string, string[]> | undefined {
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined;
+  const fields: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    const list: unknown[] = Array.isArray(value) ? value : [value];
+    const messages = list
+      .filter((m): m is string => typeof m === 'string')
+      .map((m) => sanitizeServerText(m, secret))
+      .filter((m): m is string => m !== undefined);
+    if (messages.length > 0) fields[sanitizeServerText(field, secret, 80) ?? field] = messages;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/** The error for an HTTP answer with status ≥ 300 that is not followed. */
+export function errorForStatus(
+  target: RequestTarget,
+  status: number,
+  headers: Headers,
+  body: unknown,
+  secret: string | undefined,
+): ApiError {
+  const kind = kindForStatus(status);
+  const json = jsonOf(body);
+  const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  const serviceMessage = typeof record.message === 'string' ? sanitizeServerText(record.message, secret) : undefined;
+  const fieldErrors = kind === 'validation' ? fieldErrorsOf(record.errors, secret) : undefined;
+  const waitMs = parseRetryAfter(headers.get('retry-after'));
+  const retryAfter = kind === 'rateLimited' && waitMs !== undefined ? Math.ceil(waitMs / 1000) : undefined;
+  const init = { kind, ...target, status, serviceMessage, fieldErrors, retryAfter };
+  const at = `${target.method} ${target.path}`;
+  switch (kind) {
+    case 'unauthorized':
+      return new ApiError(init, `The service at ${target.host} rejected the API key (${at} answered 401).`);
+    case 'forbidden':
+      return new ApiError(init, `The service at ${target.host} does not allow this API key to ${at} (403).`);
+    case 'notFound':
+      return new ApiError(init, `The service at ${target.host} has nothing at ${at} (${status}).`);
+    case 'validation':
+      return new ApiError(init, `The service at ${target.host} did not accept ${at} (${status}).`);
+    case 'rateLimited':
+      return new ApiError(
+        init,
+        retryAfter === undefined
+          ? `The service at ${target.host} is rate limiting requests (${at} answered 429).`
+          : `The service at ${target.host} is rate limiting requests; ${at} may be retried after ${retryAfter} s.`,
+      );
+    default:
+      return new ApiError(init, `The service at ${target.host} answered ${status} to ${at}.`);
+  }
+}
+
+/** The error for a 2xx answer whose body is unusable. `problem` is our own text, never server text. */
+export function badResponseError(target: RequestTarget, status: number, problem: string, cause?: unknown): ApiError {
+  return new ApiError(
+    { kind: 'badResponse', ...target, status, reason: problem, cause },
+    `The service at ${target.host} answered ${status} to ${target.method} ${target.path} with a body that is not the expected JSON (${problem}).`,
+  );
+}
+
+const FRIENDLY_CODES: Record<string, string> = {
+  UND_ERR_SOCKET: 'connection closed',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  UND_ERR_HEADERS_TIMEOUT: 'headers timeout',
+  UND_ERR_BODY_TIMEOUT: 'body timeout',
+};
+
+/**
+ * A short reason for a failure without an HTTP answer, from the first error `code` found in
+ * the `cause` chain (and `AggregateError.errors`, which Node uses when it tried several
+ * addresses): `ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`, `CERT_HAS_EXPIRED`, … Falls back to
+ * a short, known message ("bad port", "terminated"), else "network error".
+ */
+export function networkReason(error: unknown): string {
+  const queue: unknown[] = [error];
+  const seen = new Set<unknown>();
+  let message: string | undefined;
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    const { code, cause, errors, message: text } = current as { code?: unknown; cause?: unknown; errors?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return FRIENDLY_CODES[code] ?? code;
+    // Keep the deepest short message; messages of outer wrappers ("fetch failed") say less.
+    if (typeof text === 'string' && text.length > 0 && text.length <= 60 && !/[\r\n]/.test(text)) message = text;
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
+  }
+  if (message === undefined || message === 'fetch failed') return 'network error';
+  return message === 'terminated' ? 'connection closed' : message;
+}
+
+/** Whether an error thrown by fetch (or a body read) is a network failure, judged by its shape. */
+export function isFetchNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    (error.message === 'fetch failed' || error.message === 'terminated' || (error.cause !== undefined && error.cause !== null))
+  );
+}
