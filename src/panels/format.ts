@@ -1,0 +1,391 @@
+/**
+ * Builds the report panel's view model (`ReportView`, see protocol.ts) from a `Report`:
+ * check order, readable check names, value texts, counts, dates, score, privacy, title.
+ * Imports no `vscode`: every rule here is unit-tested in plain Node.
+ *
+ * Server data stays data: strings pass through unchanged (no escaping, no markup), and the
+ * page puts them into the DOM as text. Nothing is lost: a shortened value keeps its full
+ * text next to it, and the raw view holds every field as sent.
+ */
+import type { Check, Importance, Report, ReportId } from '../api/types';
+import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
+import { openableUrl } from './protocol';
+import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportView, ValueView } from './protocol';
+
+/** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
+export const VALUE_DISPLAY_LIMIT = 200;
+/** Panel titles longer than this are shortened (the tab has no room for more). */
+export const TITLE_LIMIT = 80;
+
+/** The words the view model is made of; the controller passes localized ones. */
+export interface FormatLabels {
+  good: string;
+  decent: string;
+  bad: string;
+  noResult: string;
+  public: string;
+  private: string;
+  password: string;
+  unknownPrivacy: string;
+  high: string;
+  medium: string;
+  low: string;
+  noImportance: string;
+  noScore: string;
+  /** JSON null. */
+  none: string;
+  yes: string;
+  no: string;
+  emptyList: string;
+  emptyObject: string;
+  /** A check without a value. */
+  missingValue: string;
+  missingDate: string;
+  unknownDate: string;
+}
+
+export const DEFAULT_LABELS: FormatLabels = {
+  good: 'Good',
+  decent: 'Decent',
+  bad: 'Bad',
+  noResult: 'No result',
+  public: 'Public',
+  private: 'Private',
+  password: 'Password',
+  unknownPrivacy: 'Unknown',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  noImportance: '—',
+  noScore: '—',
+  none: 'none',
+  yes: 'yes',
+  no: 'no',
+  emptyList: 'empty list',
+  emptyObject: 'empty object',
+  missingValue: '—',
+  missingDate: '—',
+  unknownDate: 'unknown',
+};
+
+export interface FormatOptions {
+  /** "Now" for relative dates (epoch ms); defaults to `Date.now()`. */
+  now?: number;
+  /** BCP 47 locale for dates and numbers; defaults to `en`. */
+  locale?: string;
+  /** Time zone for absolute dates; defaults to the runtime's. */
+  timeZone?: string;
+  labels?: FormatLabels;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check names.
+
+/**
+ * Readable names of the checks audit services commonly report. A `Map`, not an object
+ * literal: a check named `constructor` or `__proto__` must not find Object's members.
+ */
+export const KNOWN_CHECKS: ReadonlyMap<string, string> = new Map([
+  ['title', 'Title'],
+  ['title_length', 'Title length'],
+  ['meta_description', 'Meta description'],
+  ['meta_description_length', 'Meta description length'],
+  ['meta_keywords', 'Meta keywords'],
+  ['h1', 'H1 heading'],
+  ['h1_count', 'Number of H1 headings'],
+  ['multiple_h1', 'Multiple H1 headings'],
+  ['headings', 'Headings'],
+  ['heading_order', 'Heading order'],
+  ['image_alt', 'Image alt text'],
+  ['image_alts', 'Image alt text'],
+  ['images_alt', 'Image alt text'],
+  ['image_format', 'Modern image formats'],
+  ['image_formats', 'Modern image formats'],
+  ['lang', 'Language attribute'],
+  ['language', 'Language'],
+  ['viewport', 'Viewport'],
+  ['charset', 'Character set'],
+  ['doctype', 'Doctype'],
+  ['canonical', 'Canonical URL'],
+  ['canonical_tag', 'Canonical URL'],
+  ['https', 'HTTPS'],
+  ['http2', 'HTTP/2'],
+  ['hsts', 'Strict Transport Security'],
+  ['mixed_content', 'Mixed content'],
+  ['noindex', 'Search engine indexing (noindex)'],
+  ['nofollow', 'Link following (nofollow)'],
+  ['robots', 'Robots directives'],
+  ['robots_txt', 'robots.txt'],
+  ['sitemap', 'Sitemap'],
+  ['favicon', 'Favicon'],
+  ['links', 'Links'],
+  ['internal_links', 'Internal links'],
+  ['external_links', 'External links'],
+  ['broken_links', 'Broken links'],
+  ['unsafe_cross_origin_links', 'Unsafe cross-origin links'],
+  ['seo_friendly_url', 'SEO-friendly URL'],
+  ['url_length', 'URL length'],
+  ['word_count', 'Word count'],
+  ['content_length', 'Content length'],
+  ['keyword_density', 'Keyword density'],
+  ['page_size', 'Page size'],
+  ['dom_size', 'DOM size'],
+  ['response_time', 'Response time'],
+  ['load_time', 'Load time'],
+  ['http_requests', 'HTTP requests'],
+  ['text_compression', 'Text compression'],
+  ['compression', 'Compression'],
+  ['minified_css', 'Minified CSS'],
+  ['minified_js', 'Minified JavaScript'],
+  ['render_blocking_resources', 'Render-blocking resources'],
+  ['defer_javascript', 'Deferred JavaScript'],
+  ['inline_css', 'Inline CSS'],
+  ['structured_data', 'Structured data'],
+  ['open_graph', 'Open Graph'],
+  ['twitter_card', 'Twitter card'],
+  ['twitter_cards', 'Twitter cards'],
+  ['deprecated_tags', 'Deprecated HTML tags'],
+  ['nested_tables', 'Nested tables'],
+  ['frameset', 'Frames'],
+  ['iframes', 'Inline frames'],
+  ['flash', 'Flash content'],
+  ['plaintext_email', 'Plain-text email addresses'],
+  ['server_signature', 'Server signature'],
+  ['directory_listing', 'Directory listing'],
+  ['not_found_page', 'Custom 404 page'],
+  ['404_page', 'Custom 404 page'],
+  ['status_code', 'HTTP status'],
+  ['redirects', 'Redirects'],
+  ['social', 'Social links'],
+  ['analytics', 'Analytics'],
+  ['contrast', 'Colour contrast'],
+  ['accessibility', 'Accessibility'],
+]);
+
+/**
+ * "snake_case" → "Snake case", "camelCase" → "Camel case", "kebab-case" → "Kebab case";
+ * acronyms stay ("HTTPRequests" → "HTTP requests"). A name with no letters or digits is
+ * returned unchanged, so nothing shows as empty.
+ */
+export function humanizeCheckName(name: string): string {
+  const words = name
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[\s_\-.]+/u)
+    .filter((w) => w.length > 0);
+  if (words.length === 0) return name;
+  const text = words.map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase())).join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The readable name of a check: the dictionary's, else its key humanized. */
+export function checkLabel(name: string): { label: string; known: boolean } {
+  const known = KNOWN_CHECKS.get(name) ?? KNOWN_CHECKS.get(name.toLowerCase());
+  return known !== undefined ? { label: known, known: true } : { label: humanizeCheckName(name), known: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordering.
+
+const IMPORTANCE_RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
+const STATUS_RANK: Record<CheckStatus, number> = { failed: 0, unknown: 1, passed: 2 };
+
+export function checkStatus(check: Pick<Check, 'passed'>): CheckStatus {
+  return check.passed === true ? 'passed' : check.passed === false ? 'failed' : 'unknown';
+}
+
+function importanceRank(importance: Importance | undefined): number {
+  return importance === undefined ? 3 : IMPORTANCE_RANK[importance];
+}
+
+/**
+ * Failed checks first (high, medium, low, then without importance), then those whose
+ * outcome the server did not give, then passed ones (in the same importance order).
+ * Stable: checks that tie keep the server's order. Returns a new array.
+ */
+export function sortChecks<T extends Pick<Check, 'passed' | 'importance'>>(checks: readonly T[]): T[] {
+  return [...checks].sort(
+    (a, b) => STATUS_RANK[checkStatus(a)] - STATUS_RANK[checkStatus(b)] || importanceRank(a.importance) - importanceRank(b.importance),
+  );
+}
+
+/** Failed checks per importance. */
+export function failedCounts(checks: readonly Pick<Check, 'passed' | 'importance'>[]): ImportanceCounts {
+  const counts: ImportanceCounts = { high: 0, medium: 0, low: 0, unknown: 0 };
+  for (const check of checks) {
+    if (check.passed !== false) continue;
+    counts[check.importance ?? 'unknown'] += 1;
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values.
+
+/** Words a bare nested string could be mistaken for, so such strings get quotes. */
+function needsQuotes(text: string, labels: FormatLabels): boolean {
+  if (text === '' || text.trim() !== text) return true;
+  if (/[,;:[\]{}"\n\r\t]/.test(text)) return true;
+  const lower = text.toLowerCase();
+  const reserved = [labels.none, labels.yes, labels.no, 'null', 'true', 'false', labels.emptyList, labels.emptyObject];
+  if (reserved.some((word) => word.toLowerCase() === lower)) return true;
+  return text.trim() !== '' && Number.isFinite(Number(text));
+}
+
+/** Values nested deeper than this are written as JSON (still complete, just less pretty). */
+const MAX_DEPTH = 20;
+
+function readable(value: unknown, labels: FormatLabels, depth: number): string {
+  const top = depth === 0;
+  if (value === null) return labels.none;
+  if (value === undefined) return labels.missingValue;
+  switch (typeof value) {
+    case 'string':
+      if (top) return value === '' ? '""' : value;
+      return needsQuotes(value, labels) ? JSON.stringify(value) : value;
+    case 'number':
+      return String(value);
+    case 'boolean':
+      return value ? labels.yes : labels.no;
+    case 'object':
+      break;
+    default:
+      // Not JSON (a bigint, symbol or function never arrives from a server); said, not hidden.
+      return typeof value === 'bigint' ? value.toString() : `(${typeof value})`;
+  }
+  if (depth > MAX_DEPTH) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return top ? labels.emptyList : '[]';
+    const items = value.map((item: unknown) => readable(item, labels, depth + 1)).join(', ');
+    return top ? items : `[${items}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return top ? labels.emptyObject : '{}';
+  const text = entries
+    .map(([key, item]) => `${needsQuotes(key, labels) ? JSON.stringify(key) : key}: ${readable(item, labels, depth + 1)}`)
+    .join('; ');
+  return top ? text : `{${text}}`;
+}
+
+function jsonKind(value: unknown): ValueView['kind'] {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean' ? type : 'object';
+}
+
+/** Shortens to `limit` characters (code points, so no emoji is cut in half) plus "…". */
+export function truncate(text: string, limit: number): { text: string; truncated: boolean } {
+  if (text.length <= limit) return { text, truncated: false };
+  const chars = Array.from(text);
+  if (chars.length <= limit) return { text, truncated: false };
+  return { text: `${chars.slice(0, limit).join('')}…`, truncated: true };
+}
+
+/**
+ * A check's value as readable text. Strings as they are; numbers exactly; booleans as
+ * yes/no; null as "none"; lists as "a, b, c"; objects as "key: value; key: value" (nested
+ * ones in brackets and braces; nested strings quoted where they could be misread). The list
+ * shows at most `limit` characters; `full` holds the whole text.
+ */
+export function formatValue(value: unknown, labels: FormatLabels = DEFAULT_LABELS, limit = VALUE_DISPLAY_LIMIT): ValueView {
+  const full = readable(value, labels, 0);
+  const short = truncate(full, limit);
+  return { kind: jsonKind(value), text: short.text, full, truncated: short.truncated };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header fields.
+
+// Control and bidirectional-override characters: never in a tab title.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The panel's title: host and path of the URL ("shop.localhost/cart"); the URL itself when
+ * it has no host; `Report <id>` when it is empty. Never holds credentials of the URL.
+ */
+export function reportTitle(url: string, id: ReportId): string {
+  let title = '';
+  try {
+    const parsed = new URL(url);
+    if (parsed.host !== '') title = parsed.host + (parsed.pathname === '/' ? '' : parsed.pathname);
+  } catch {
+    // Not a URL: the text itself.
+  }
+  if (title === '') title = url;
+  title = title.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+  if (title === '') title = `Report ${String(id)}`;
+  return truncate(title, TITLE_LIMIT).text;
+}
+
+export function formatScore(score: number | undefined, locale: string, labels: FormatLabels = DEFAULT_LABELS): ReportView['score'] {
+  if (score === undefined || !Number.isFinite(score)) return { value: null, label: labels.noScore };
+  const label = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 1 }).format(score);
+  return { value: Math.min(100, Math.max(0, score)), label };
+}
+
+export function formatDate(date: Date | undefined, now: number, locale: string, options: FormatOptions = {}): DateView {
+  const labels = options.labels ?? DEFAULT_LABELS;
+  const ms = epochOf(date);
+  return {
+    iso: ms === undefined ? null : new Date(ms).toISOString(),
+    epochMs: ms ?? null,
+    absolute: formatAbsolute(ms, locale, { timeZone: options.timeZone, missing: labels.missingDate }),
+    relative: formatRelative(ms, now, locale, labels.unknownDate),
+  };
+}
+
+function prettyJson(raw: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(raw, null, 2);
+  } catch {
+    // Only data that did not come from JSON can fail here; the readable form still shows it.
+    return readable(raw, DEFAULT_LABELS, 0);
+  }
+}
+
+/** The whole view model of a report, ready to post to the page. */
+export function toReportView(report: Report, options: FormatOptions = {}): ReportView {
+  const labels = options.labels ?? DEFAULT_LABELS;
+  const locale = safeLocale(options.locale);
+  const now = options.now ?? Date.now();
+  const importanceLabel = (importance: Importance | undefined): string =>
+    importance === undefined ? labels.noImportance : labels[importance];
+
+  const checks: CheckView[] = sortChecks(report.checks).map((check) => ({
+    name: check.name,
+    ...checkLabel(check.name),
+    status: checkStatus(check),
+    importance: check.importance ?? null,
+    importanceLabel: importanceLabel(check.importance),
+    value: formatValue(check.value, labels),
+  }));
+  const totals = { failed: 0, unknown: 0, passed: 0, all: checks.length };
+  for (const check of checks) totals[check.status] += 1;
+
+  const resultLabels = { good: labels.good, decent: labels.decent, bad: labels.bad };
+  const privacyLabels = [labels.public, labels.private, labels.password] as const;
+
+  return {
+    id: report.id,
+    title: reportTitle(report.url, report.id),
+    url: report.url,
+    urlOpenable: openableUrl(report.url) !== undefined,
+    result: { value: report.result ?? null, label: report.result === undefined ? labels.noResult : resultLabels[report.result] },
+    score: formatScore(report.score, locale, labels),
+    privacy: {
+      value: report.privacy ?? null,
+      label: report.privacy === undefined ? labels.unknownPrivacy : privacyLabels[report.privacy],
+    },
+    project: report.project ?? null,
+    generated: formatDate(report.generatedAt, now, locale, options),
+    created: formatDate(report.createdAt, now, locale, options),
+    updated: formatDate(report.updatedAt, now, locale, options),
+    failedCounts: failedCounts(report.checks),
+    totals,
+    checks,
+    rawJson: prettyJson(report.raw),
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The messages between the report panel's controller (extension host) and its page script
+ * (webview), both ways, with type guards for what arrives. Imports no `vscode` and nothing
+ * from the DOM: both sides compile it.
+ *
+ * Handshake: the page posts `ready` once its script runs (again after every reload of the
+ * page, since the panel does not retain its context when hidden); the controller answers
+ * with `init` (strings, locale) and then the current `state`. Everything the page shows
+ * comes from those two messages. Everything the page asks for is validated by the
+ * controller: the page is treated as untrusted, as it renders server data.
+ */
+
+import type { Importance, Privacy, ReportId, ReportResult } from '../api/types';
+
+export type { Importance, Privacy, ReportId, ReportResult };
+
+/** The actions of the panel's toolbar; each runs the extension command of the same meaning. */
+export const PANEL_COMMANDS = ['reanalyze', 'changePrivacy', 'openOnService', 'copyUrl', 'delete'] as const;
+export type PanelCommand = (typeof PANEL_COMMANDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// View model: what the page renders. Only JSON-serializable data (no Date, no undefined
+// where the page must tell "missing" apart: missing is an explicit `null` or a flag).
+
+/** A date as it travels to the page: already formatted, plus the instant for refreshing. */
+export interface DateView {
+  /** ISO 8601 instant, or null when the server sent none or an unreadable one. */
+  iso: string | null;
+  /** Epoch milliseconds of the same instant, or null. */
+  epochMs: number | null;
+  /** Localized absolute date and time, or "—" when missing. */
+  absolute: string;
+  /** Localized relative time ("3 hours ago"), or "unknown" when missing. */
+  relative: string;
+}
+
+/** A check's value, formatted for reading. Nothing is lost: `full` holds all of it. */
+export interface ValueView {
+  /** The JSON type of the value; `missing` when the check had no `value` at all. */
+  kind: 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'missing';
+  /** What the list shows: readable, at most `VALUE_DISPLAY_LIMIT` characters plus "…". */
+  text: string;
+  /** The whole readable text (what `text` shortens). */
+  full: string;
+  /** Whether `text` is shorter than `full`. */
+  truncated: boolean;
+}
+
+export type CheckStatus = 'failed' | 'unknown' | 'passed';
+
+export interface CheckView {
+  /** The check's key exactly as the server sent it. */
+  name: string;
+  /** Readable name: from the dictionary of known checks, else the key humanized. */
+  label: string;
+  /** Whether `label` comes from the dictionary (a known check). */
+  known: boolean;
+  /** `unknown` when the server did not say whether it passed. */
+  status: CheckStatus;
+  importance: Importance | null;
+  /** "High", "Medium", "Low" or "—". */
+  importanceLabel: string;
+  value: ValueView;
+}
+
+export interface ImportanceCounts {
+  high: number;
+  medium: number;
+  low: number;
+  /** Failed checks without an importance. */
+  unknown: number;
+}
+
+export interface ReportView {
+  /** The report id exactly as the server sent it (number or string). */
+  id: ReportId;
+  /** Host and path of the URL ("shop.localhost/cart"), the panel's title. */
+  title: string;
+  url: string;
+  /** Whether the URL is an absolute http(s) URL: only then the page offers to open it. */
+  urlOpenable: boolean;
+  result: { value: ReportResult | null; label: string };
+  /** The score gauge: `value` clamped to 0-100 (null when missing), `label` as shown. */
+  score: { value: number | null; label: string };
+  privacy: { value: Privacy | null; label: string };
+  /** The project name, or null when the server sent none. */
+  project: string | null;
+  generated: DateView;
+  created: DateView;
+  updated: DateView;
+  /** Failed checks per importance. */
+  failedCounts: ImportanceCounts;
+  totals: { failed: number; unknown: number; passed: number; all: number };
+  /** Failed first (high, medium, low, no importance), then undetermined, then passed. */
+  checks: CheckView[];
+  /** Every field the server sent, pretty-printed JSON. */
+  rawJson: string;
+}
+
+export type PanelState =
+  | { kind: 'loading' }
+  | { kind: 'report'; report: ReportView; busy: boolean }
+  | { kind: 'error'; message: string; canRetry: boolean }
+  | { kind: 'deleted'; id: ReportId; message: string };
+
+export type PanelStateKind = PanelState['kind'];
+
+/** The page's own words, localized by the controller (`vscode.l10n.t`) and sent in `init`. */
+export interface PanelStrings {
+  loading: string;
+  retry: string;
+  errorTitle: string;
+  deletedTitle: string;
+  reanalyze: string;
+  changePrivacy: string;
+  openOnService: string;
+  copyUrl: string;
+  delete: string;
+  toolbar: string;
+  busy: string;
+  openUrl: string;
+  urlNotOpenable: string;
+  result: string;
+  score: string;
+  scoreOf100: string;
+  project: string;
+  filterProject: string;
+  noProject: string;
+  privacy: string;
+  generated: string;
+  created: string;
+  updated: string;
+  summary: string;
+  allPassed: string;
+  failedCount: string;
+  high: string;
+  medium: string;
+  low: string;
+  noImportance: string;
+  failedChecks: string;
+  unknownChecks: string;
+  passedChecks: string;
+  noChecks: string;
+  columnStatus: string;
+  columnCheck: string;
+  columnImportance: string;
+  columnValue: string;
+  statusFailed: string;
+  statusPassed: string;
+  statusUnknown: string;
+  rawView: string;
+  valueTruncated: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages.
+
+/** Extension → page. */
+export type HostMessage =
+  | { type: 'init'; strings: PanelStrings; locale: string }
+  /** `reportId` travels with every state so the page can save it for a window reload. */
+  | { type: 'state'; reportId: ReportId; state: PanelState; seq: number };
+
+/** Page → extension. */
+export type PageMessage =
+  | { type: 'ready' }
+  | { type: 'retry' }
+  | { type: 'openUrl'; url: string }
+  | { type: 'command'; name: PanelCommand }
+  | { type: 'filterProject'; project: string }
+  /** Sent after the page has drawn a state (`seq` of that state message): for measurements. */
+  | { type: 'rendered'; kind: PanelStateKind; seq: number };
+
+/** What the page keeps with `vscode.setState` (and the serializer reads after a reload). */
+export interface SavedPageState {
+  reportId: ReportId;
+  rawOpen?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guards. The controller runs every incoming message through `parsePageMessage`; anything
+// that does not match exactly is dropped.
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const MAX_MESSAGE_STRING = 10_000;
+
+function isShortString(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_MESSAGE_STRING;
+}
+
+export function isPanelCommand(value: unknown): value is PanelCommand {
+  return typeof value === 'string' && (PANEL_COMMANDS as readonly string[]).includes(value);
+}
+
+export function isReportId(value: unknown): value is ReportId {
+  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length > 0 && value.length <= 200);
+}
+
+const STATE_KINDS: readonly PanelStateKind[] = ['loading', 'report', 'error', 'deleted'];
+
+/**
+ * Returns the message as a typed `PageMessage` when it is one, else undefined. Copies only
+ * the known fields, so nothing else the page may have attached travels further.
+ */
+export function parsePageMessage(value: unknown): PageMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'retry':
+      return { type: 'retry' };
+    case 'openUrl':
+      return isShortString(value.url) ? { type: 'openUrl', url: value.url } : undefined;
+    case 'command':
+      return isPanelCommand(value.name) ? { type: 'command', name: value.name } : undefined;
+    case 'filterProject':
+      return isShortString(value.project) ? { type: 'filterProject', project: value.project } : undefined;
+    case 'rendered':
+      return typeof value.kind === 'string' &&
+        (STATE_KINDS as readonly string[]).includes(value.kind) &&
+        typeof value.seq === 'number' &&
+        Number.isInteger(value.seq)
+        ? { type: 'rendered', kind: value.kind as PanelStateKind, seq: value.seq }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Reads what the page saved with `setState`, as the serializer gets it back after a reload. */
+export function parseSavedPageState(value: unknown): SavedPageState | undefined {
+  if (!isRecord(value) || !isReportId(value.reportId)) return undefined;
+  return { reportId: value.reportId, rawOpen: value.rawOpen === true };
+}
+
+/** A guard for the page: whether a message from the extension has the expected shape. */
+export function isHostMessage(value: unknown): value is HostMessage {
+  if (!isRecord(value)) return false;
+  if (value.type === 'init') return isRecord(value.strings) && typeof value.locale === 'string';
+  if (value.type === 'state') {
+    return isReportId(value.reportId) && typeof value.seq === 'number' && isRecord(value.state) && (STATE_KINDS as readonly unknown[]).includes(value.state.kind);
+  }
+  return false;
+}
+
+/**
+ * The URL when it may be opened in the browser (absolute, `http:` or `https:`), else
+ * undefined. The single rule both sides apply: the page offers only such links, and the
+ * controller opens only such URLs whatever the page sends.
+ */
+export function openableUrl(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  // Only the exact text the user sees is opened: no control characters or spaces that a
+  // parser might strip or re-interpret on the way.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) return undefined;
+  return url;
+}

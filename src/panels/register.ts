@@ -1,0 +1,132 @@
+import * as vscode from 'vscode';
+import type { Report, ReportId } from '../api/types';
+import type { ReportPanelsApi } from '../parts';
+import { parseSavedPageState } from './protocol';
+import { panelKey, REPORT_PANEL_VIEW_TYPE, ReportPanel, type PanelDeps, type PanelRenderEvent } from './reportPanel';
+
+/**
+ * All open report panels, one per report id. Implements the `ReportPanelsApi` the commands
+ * and views use, and restores panels after a window reload.
+ */
+export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
+  private readonly panels = new Map<string, ReportPanel>();
+  private readonly renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
+  private readonly disposables: vscode.Disposable[] = [this.renderEmitter];
+
+  /**
+   * Fires each time a panel's page has drawn a state: how long the drawing took after the
+   * state was posted, and how long after `open` (the benchmark's command → content time).
+   */
+  readonly onDidRender = this.renderEmitter.event;
+
+  constructor(private readonly deps: PanelDeps) {
+    this.disposables.push(
+      // A new URL or key: every open panel shows what the service now says.
+      deps.connection.onDidChange(() => {
+        for (const panel of this.panels.values()) void panel.load();
+      }),
+    );
+  }
+
+  /** Opens the report's panel (loading it) or reveals the open one. Never rejects. */
+  async open(id: ReportId, initial?: Report): Promise<void> {
+    const existing = this.panels.get(panelKey(id));
+    if (existing) {
+      existing.reveal();
+      if (initial) existing.showReport(initial);
+      return;
+    }
+    const panel = this.track(ReportPanel.create(this.deps, id, initial));
+    // With data from the caller the panel shows it at once and refreshes in the background.
+    if (initial) void panel.load();
+    else await panel.load();
+  }
+
+  update(report: Report): void {
+    this.panels.get(panelKey(report.id))?.showReport(report);
+  }
+
+  setBusy(id: ReportId, busy: boolean): void {
+    this.panels.get(panelKey(id))?.setBusy(busy);
+  }
+
+  close(id: ReportId): void {
+    this.panels.get(panelKey(id))?.dispose();
+  }
+
+  closeProject(project: string): void {
+    for (const panel of [...this.panels.values()]) if (panel.project === project) panel.dispose();
+  }
+
+  /** Whether a panel for the report is open (for tests and the commands). */
+  has(id: ReportId): boolean {
+    return this.panels.has(panelKey(id));
+  }
+
+  /**
+   * Resolves with the next render of the report's panel that shows `kind` (default: the
+   * report). For measuring command → content; rejects after `timeoutMs`.
+   */
+  whenRendered(id: ReportId, kind: PanelRenderEvent['kind'] = 'report', timeoutMs = 30_000): Promise<PanelRenderEvent> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        listener.dispose();
+        reject(new Error(`The panel of report ${String(id)} did not render "${kind}" within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      const listener = this.onDidRender((event) => {
+        if (panelKey(event.id) !== panelKey(id) || event.kind !== kind) return;
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(event);
+      });
+    });
+  }
+
+  /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
+  async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
+    const state = parseSavedPageState(saved);
+    if (!state || this.panels.has(panelKey(state.reportId))) {
+      // Nothing to show (no id saved), or that report is open already.
+      webviewPanel.dispose();
+      return;
+    }
+    const panel = this.track(ReportPanel.revive(this.deps, webviewPanel, state.reportId));
+    await this.deps.connection.ready;
+    await panel.load();
+  }
+
+  private track(panel: ReportPanel): ReportPanel {
+    const key = panelKey(panel.id);
+    this.panels.set(key, panel);
+    const subscriptions = [panel.onDidRender((event) => this.renderEmitter.fire(event))];
+    panel.onDidDispose(() => {
+      if (this.panels.get(key) === panel) this.panels.delete(key);
+      for (const s of subscriptions) s.dispose();
+    });
+    return panel;
+  }
+
+  dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/**
+ * Registers the report panels: the `ReportPanelsApi` for the other parts and the
+ * serializer that brings panels back after a window reload (activation event
+ * `onWebviewPanel:pageReports.report`).
+ */
+export function registerPanels(deps: PanelDeps): vscode.Disposable & { panels: ReportPanels } {
+  const panels = new ReportPanels(deps);
+  const serializer = vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
+    deserializeWebviewPanel: (webviewPanel, state: unknown) => panels.revive(webviewPanel, state),
+  });
+  return {
+    panels,
+    dispose: () => {
+      serializer.dispose();
+      panels.dispose();
+    },
+  };
+}

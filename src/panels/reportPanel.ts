@@ -1,0 +1,311 @@
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { Report, ReportId } from '../api/types';
+import type { Log } from '../log';
+import type { ConnectionApi, ErrorReporter } from '../parts';
+import { reportTitle, toReportView } from './format';
+import { renderShell } from './html';
+import { openableUrl, parsePageMessage, type HostMessage, type PanelCommand, type PanelState, type PanelStateKind } from './protocol';
+import { formatLabels, panelStrings } from './strings';
+
+/** The panel's view type: also the serializer's key, so it never changes. */
+export const REPORT_PANEL_VIEW_TYPE = 'pageReports.report';
+
+/** The extension command each toolbar button runs, with `{ id }` as its argument. */
+export const PANEL_COMMAND_IDS: Readonly<Record<PanelCommand, string>> = {
+  reanalyze: 'pageReports.reanalyzeReport',
+  changePrivacy: 'pageReports.changeReportPrivacy',
+  openOnService: 'pageReports.openReportOnService',
+  copyUrl: 'pageReports.copyReportUrl',
+  delete: 'pageReports.deleteReport',
+};
+export const SHOW_PROJECT_COMMAND = 'pageReports.showProjectInReports';
+
+export interface PanelDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  readonly connection: ConnectionApi;
+  readonly errors: ErrorReporter;
+}
+
+/** The page drew a state. Times are from `performance.now()` in the extension host. */
+export interface PanelRenderEvent {
+  readonly id: ReportId;
+  readonly kind: PanelStateKind;
+  /** Milliseconds from posting the state to the page's `rendered` answer. */
+  readonly sinceStateMs: number;
+  /** Milliseconds since the panel was last asked to open or reveal (command → content). */
+  readonly sinceOpenMs: number;
+}
+
+/** Whether a report id from the API and one from elsewhere name the same report. */
+export function panelKey(id: ReportId): string {
+  return String(id);
+}
+
+/**
+ * One report's panel: owns its `WebviewPanel`, loads the report, holds the state the page
+ * shows, and acts on the page's (validated) requests. Retains no page context when hidden:
+ * the page asks again with `ready` and is drawn from `state`.
+ */
+export class ReportPanel implements vscode.Disposable {
+  private report: Report | undefined;
+  private state: PanelState = { kind: 'loading' };
+  private busy = false;
+  private pageReady = false;
+  private seq = 0;
+  private readonly sentAt = new Map<number, number>();
+  private openedAt = performance.now();
+  /** Whether the report was drawn since the last open (the first draw is logged with its time). */
+  private shownSinceOpen = false;
+  private loading: AbortController | undefined;
+  private disposed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  private readonly renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
+  /** Fires once, when the panel closes (by the user or by `dispose`). */
+  readonly onDidDispose = this.disposeEmitter.event;
+  readonly onDidRender = this.renderEmitter.event;
+
+  /** Opens a new panel for the report, beside nothing: in the active editor group. */
+  static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
+    const panel = vscode.window.createWebviewPanel(
+      REPORT_PANEL_VIEW_TYPE,
+      initial ? reportTitle(initial.url, initial.id) : vscode.l10n.t('Report {0}', String(id)),
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      { ...ReportPanel.webviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
+    );
+    return new ReportPanel(deps, panel, id, initial);
+  }
+
+  /** Takes over a panel VS Code restored after a reload (see the serializer). */
+  static revive(deps: PanelDeps, panel: vscode.WebviewPanel, id: ReportId): ReportPanel {
+    panel.webview.options = ReportPanel.webviewOptions(deps.context);
+    return new ReportPanel(deps, panel, id, undefined);
+  }
+
+  /** Scripts on; forms and command links off; local files only from dist/ and media/. */
+  private static webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableForms: false,
+      enableCommandUris: false,
+      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist'), vscode.Uri.joinPath(context.extensionUri, 'media')],
+    };
+  }
+
+  private constructor(
+    private readonly deps: PanelDeps,
+    readonly panel: vscode.WebviewPanel,
+    readonly id: ReportId,
+    initial: Report | undefined,
+  ) {
+    const { extensionUri } = deps.context;
+    panel.iconPath = {
+      light: vscode.Uri.joinPath(extensionUri, 'media', 'panel-light.svg'),
+      dark: vscode.Uri.joinPath(extensionUri, 'media', 'panel-dark.svg'),
+    };
+    const webview = panel.webview;
+    webview.html = renderShell({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'panel.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'panel.css')).toString(),
+      codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'codicons', 'codicon.css')).toString(),
+      lang: vscode.env.language,
+      title: vscode.l10n.t('Report'),
+      noscript: vscode.l10n.t('This panel needs scripts enabled to show the report.'),
+    });
+    this.disposables.push(
+      webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
+      panel.onDidDispose(() => this.onPanelDisposed()),
+      this.disposeEmitter,
+      this.renderEmitter,
+    );
+    if (initial) this.showReport(initial);
+  }
+
+  /** The report's project, once loaded (for `closeProject`). */
+  get project(): string | undefined {
+    return this.report?.project;
+  }
+
+  /** Brings the panel to the front and restarts the command → content clock. */
+  reveal(): void {
+    this.openedAt = performance.now();
+    this.shownSinceOpen = false;
+    this.panel.reveal(undefined, false);
+  }
+
+  /**
+   * Fetches the report and shows it. Without data yet it shows the loading state; with data
+   * it refreshes in place and keeps what it shows if the refresh fails (the failure is
+   * logged). A 404 shows the deleted state. Never rejects.
+   */
+  async load(): Promise<void> {
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    const api = this.deps.connection.api;
+    if (!api) {
+      this.setState({
+        kind: 'error',
+        message: vscode.l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'),
+        canRetry: true,
+      });
+      return;
+    }
+    const hadReport = this.report !== undefined;
+    if (!hadReport) this.setState({ kind: 'loading' });
+    try {
+      const report = await api.getReport(this.id, controller.signal);
+      if (controller.signal.aborted || this.disposed) return;
+      this.showReport(report);
+    } catch (error) {
+      if (controller.signal.aborted || this.disposed) return;
+      this.onLoadError(error, hadReport);
+    } finally {
+      if (this.loading === controller) this.loading = undefined;
+    }
+  }
+
+  private onLoadError(error: unknown, hadReport: boolean): void {
+    if (isApiError(error) && error.kind === 'cancelled') return;
+    if (isApiError(error) && error.kind === 'notFound') {
+      this.report = undefined;
+      this.busy = false;
+      this.setState({ kind: 'deleted', id: this.id, message: vscode.l10n.t('Report {0} no longer exists.', String(this.id)) });
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.log.warn(`Report panel ${String(this.id)}: could not load the report: ${message}`);
+    // A rejected key needs the one "Set API Key" prompt the error reporter gives.
+    if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
+    if (hadReport && this.report) return; // keep showing the data we have
+    this.setState({ kind: 'error', message, canRetry: true });
+  }
+
+  /** Shows this report (fresh data from a load, a write or the caller). */
+  showReport(report: Report): void {
+    this.report = report;
+    this.panel.title = reportTitle(report.url, report.id);
+    this.postReportState();
+  }
+
+  /** Shows or clears the busy state (a write on this report is in flight). */
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    if (this.state.kind === 'report') this.postReportState();
+  }
+
+  private postReportState(): void {
+    if (!this.report) return;
+    const report = toReportView(this.report, { locale: vscode.env.language, labels: formatLabels() });
+    this.setState({ kind: 'report', report, busy: this.busy });
+  }
+
+  private setState(state: PanelState): void {
+    this.state = state;
+    this.postState();
+  }
+
+  private postState(): void {
+    if (!this.pageReady || this.disposed) return;
+    this.seq += 1;
+    this.sentAt.set(this.seq, performance.now());
+    this.post({ type: 'state', reportId: this.id, state: this.state, seq: this.seq });
+  }
+
+  private post(message: HostMessage): void {
+    // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
+    this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
+      if (!this.disposed) this.deps.log.warn(`Report panel ${String(this.id)}: could not post to the page: ${String(error)}`);
+    });
+  }
+
+  private onMessage(raw: unknown): void {
+    const message = parsePageMessage(raw);
+    if (!message) {
+      this.deps.log.warn(`Report panel ${String(this.id)}: ignored a malformed message from the page.`);
+      return;
+    }
+    switch (message.type) {
+      case 'ready':
+        this.pageReady = true;
+        this.post({ type: 'init', strings: panelStrings(), locale: vscode.env.language });
+        this.postState();
+        return;
+      case 'retry':
+        void this.load();
+        return;
+      case 'openUrl':
+        this.openUrl(message.url);
+        return;
+      case 'command':
+        this.runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
+        return;
+      case 'filterProject':
+        // Only the project this report belongs to: the page cannot pick another.
+        if (this.report?.project === undefined || this.report.project !== message.project) {
+          this.deps.log.warn(`Report panel ${String(this.id)}: refused to filter by a project that is not the report's.`);
+          return;
+        }
+        this.runCommand(SHOW_PROJECT_COMMAND, this.report.project);
+        return;
+      case 'rendered':
+        this.onRendered(message.kind, message.seq);
+        return;
+    }
+  }
+
+  /** Opens only absolute http(s) URLs; anything else (javascript:, command:, file:) is refused. */
+  private openUrl(url: string): void {
+    const safe = openableUrl(url);
+    if (safe === undefined) {
+      const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
+      this.deps.log.warn(`Report panel ${String(this.id)}: refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https addresses can be opened.'));
+      return;
+    }
+    let uri: vscode.Uri;
+    try {
+      uri = vscode.Uri.parse(safe, true);
+    } catch {
+      this.deps.log.warn(`Report panel ${String(this.id)}: refused to open a URL that does not parse.`);
+      return;
+    }
+    vscode.env.openExternal(uri).then(undefined, (error: unknown) => this.deps.log.warn(`Report panel ${String(this.id)}: could not open the URL: ${String(error)}`));
+  }
+
+  private runCommand(command: string, arg: unknown): void {
+    // The commands report their own failures; this only keeps a rejection from going unhandled.
+    vscode.commands.executeCommand(command, arg).then(undefined, (error: unknown) => {
+      this.deps.log.error(`Report panel ${String(this.id)}: ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  private onRendered(kind: PanelStateKind, seq: number): void {
+    const sent = this.sentAt.get(seq);
+    if (sent === undefined) return;
+    for (const key of this.sentAt.keys()) if (key <= seq) this.sentAt.delete(key);
+    const now = performance.now();
+    const event: PanelRenderEvent = { id: this.id, kind, sinceStateMs: now - sent, sinceOpenMs: now - this.openedAt };
+    if (kind === 'report' && !this.shownSinceOpen) {
+      this.shownSinceOpen = true;
+      this.deps.log.info(`Report panel ${String(this.id)}: shown ${Math.round(event.sinceOpenMs)} ms after opening.`);
+    }
+    this.renderEmitter.fire(event);
+  }
+
+  private onPanelDisposed(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.loading?.abort();
+    this.disposeEmitter.fire();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Closes the panel. */
+  dispose(): void {
+    this.panel.dispose();
+  }
+}
