@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { ApiError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
+import { describeError, formatMessage, type Translate } from '../../../src/api/messages';
+
+const host = 'reports.example.com';
+
+function apiError(init: Partial<ApiErrorInit> & { kind: ApiErrorKind }): ApiError {
+  return new ApiError({ host, method: 'GET', path: '/api/v1/reports', ...init }, 'technical message');
+}
+
+describe('describeError (product spec: When things go wrong)', () => {
+  it('401: the key was rejected, with Set API Key', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'unauthorized', status: 401, serviceMessage: 'Unauthenticated.' })), {
+      message: 'The service rejected the API key.',
+      actions: ['setApiKey'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'unauthorized', reason: 'invalid key characters' })), {
+      message: 'The API key contains characters that cannot be sent. Set it again.',
+      actions: ['setApiKey'],
+    });
+  });
+
+  it("403: the service's message and what the key may not do", () => {
+    const cases: Array<[string, string, string]> = [
+      ['GET', '/api/v1/reports?page=1', 'This API key may not list reports.'],
+      ['POST', '/api/v1/reports', 'This API key may not create reports.'],
+      ['GET', '/api/v1/reports/42', 'This API key may not open report 42.'],
+      ['PATCH', '/api/v1/reports/42', 'This API key may not change report 42.'],
+      ['DELETE', '/app/api/v1/reports/42', 'This API key may not delete report 42.'],
+      ['GET', '/api/v1/projects?sort=asc', 'This API key may not list projects.'],
+      ['DELETE', '/api/v1/projects/a%2Fb.example', 'This API key may not delete project a/b.example.'],
+      ['GET', '/elsewhere', 'This API key may not use this part of the service.'],
+    ];
+    for (const [method, path, denied] of cases) {
+      const error = apiError({ kind: 'forbidden', status: 403, method, path, serviceMessage: 'This action is unauthorized.' });
+      assert.deepEqual(describeError(error), { message: `This action is unauthorized. (${denied})`, actions: ['setApiKey'] }, path);
+    }
+    assert.equal(
+      describeError(apiError({ kind: 'forbidden', status: 403 })).message,
+      'The service refused the request. This API key may not list reports.',
+    );
+  });
+
+  it('404: "Report 42 no longer exists." from the context or the path', () => {
+    const notFound = apiError({ kind: 'notFound', status: 404, path: '/api/v1/reports/42' });
+    assert.deepEqual(describeError(notFound), { message: 'Report 42 no longer exists.', actions: [] });
+    assert.equal(describeError(apiError({ kind: 'notFound', status: 404 }), { reportId: 'r-7' }).message, 'Report r-7 no longer exists.');
+    assert.equal(
+      describeError(apiError({ kind: 'notFound', status: 404, method: 'DELETE', path: '/api/v1/projects/shop.localhost' })).message,
+      'Project shop.localhost no longer exists.',
+    );
+    assert.equal(describeError(apiError({ kind: 'notFound', status: 404 }), { project: 'example.com' }).message, 'Project example.com no longer exists.');
+    assert.equal(describeError(apiError({ kind: 'notFound', status: 404, path: '/api/v2/x' })).message, `The service at ${host} has no such resource.`);
+  });
+
+  it('422: the field messages, else the service message', () => {
+    const error = apiError({
+      kind: 'validation',
+      status: 422,
+      serviceMessage: 'The url field is required. (and 1 more error)',
+      fieldErrors: { url: ['The url field is required.'], password: ['The password field is required when privacy is 2.'] },
+    });
+    assert.deepEqual(describeError(error), {
+      message: 'The url field is required. The password field is required when privacy is 2.',
+      actions: [],
+    });
+    assert.equal(describeError(apiError({ kind: 'validation', status: 413, serviceMessage: 'Too large.' })).message, 'Too large.');
+    assert.equal(describeError(apiError({ kind: 'validation', status: 400 })).message, 'The service did not accept the request.');
+  });
+
+  it('429: rate limited, wait N s, with Retry', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'rateLimited', status: 429, retryAfter: 30 })), {
+      message: 'The service is rate limiting requests. Wait 30 s and try again.',
+      actions: ['retry'],
+    });
+    assert.equal(
+      describeError(apiError({ kind: 'rateLimited', status: 429 })).message,
+      'The service is rate limiting requests. Wait a moment and try again.',
+    );
+  });
+
+  it('5xx and bad bodies: "The service at host answered 502." with Retry', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'server', status: 502 })), {
+      message: `The service at ${host} answered 502.`,
+      actions: ['retry'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'badResponse', status: 200, reason: 'HTML instead of JSON' })), {
+      message: `The service at ${host} answered 200 with a body that is not the expected JSON.`,
+      actions: ['retry', 'showLog'],
+    });
+  });
+
+  it('network and timeout: "Cannot reach host (reason)." with Retry and Open Settings', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'network', reason: 'ECONNREFUSED' })), {
+      message: `Cannot reach ${host} (ECONNREFUSED).`,
+      actions: ['retry', 'openSettings'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'timeout', reason: 'timeout', timeoutMs: 30_000 })), {
+      message: `Cannot reach ${host} (no answer within 30 s).`,
+      actions: ['retry', 'openSettings'],
+    });
+    assert.equal(describeError(apiError({ kind: 'timeout', timeoutMs: 2500 })).message, `Cannot reach ${host} (no answer within 2.5 s).`);
+  });
+
+  it('redirect to another origin: says it was not followed', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'redirect', status: 302, redirectTo: 'https://elsewhere.example' })), {
+      message: `The service at ${host} redirected the request to https://elsewhere.example. It was not followed, so the API key is not sent to another server. Check the service URL.`,
+      actions: ['openSettings', 'showLog'],
+    });
+    assert.equal(
+      describeError(apiError({ kind: 'redirect', status: 302, reason: 'too many redirects' })).message,
+      `The service at ${host} redirected the request too many times.`,
+    );
+  });
+
+  it('cancelled, and errors that are not ApiErrors', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'cancelled' })), { message: 'The request was cancelled.', actions: [] });
+    for (const error of [new Error('boom with details'), 'a string', undefined, { kind: 'network' }]) {
+      assert.deepEqual(describeError(error), { message: 'Something went wrong. See the Page Reports log for details.', actions: ['showLog'] });
+    }
+  });
+
+  it('covers every kind with a non-empty sentence', () => {
+    const kinds: ApiErrorKind[] = ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'redirect', 'cancelled'];
+    for (const kind of kinds) {
+      const { message } = describeError(apiError({ kind }));
+      assert.match(message, /^\S.*[.)]$/, kind);
+      assert.doesNotMatch(message, /undefined|NaN|\{\d\}/, kind);
+    }
+  });
+
+  it('sanitizes server text again: no control characters, capped length', () => {
+    const hostile = `Denied\u0000\u001b[31m\n\u202eevil${'x'.repeat(1000)}`;
+    const { message } = describeError(apiError({ kind: 'forbidden', status: 403, serviceMessage: hostile }));
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(message, /[\u0000-\u001f\u202e]/);
+    assert.ok(message.length < 400, `length ${message.length}`);
+  });
+
+  it('goes through the given translate function with {n} placeholders', () => {
+    const seen: string[] = [];
+    const t: Translate = (message, ...args) => {
+      seen.push(message);
+      return `«${formatMessage(message, ...args)}»`;
+    };
+    assert.equal(describeError(apiError({ kind: 'server', status: 503 }), {}, t).message, `«The service at ${host} answered 503.»`);
+    assert.deepEqual(seen, ['The service at {0} answered {1}.']);
+    assert.equal(formatMessage('{1} then {0} and {2}', 'a', 'b'), 'b then a and {2}');
+  });
+});
