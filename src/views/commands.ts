@@ -1,0 +1,491 @@
+/**
+ * The view commands. The commands table (`src/commands/index.ts`) registers them and wraps
+ * each in its error policy; these are plain async functions taking the views (`Parts`
+ * satisfies `ViewsRef`) and the command's arguments.
+ *
+ * Commands that set a query also take it as an argument, validated, instead of asking
+ * (keybindings, other extensions, tests): e.g. `pageReports.filterReports` with
+ * `{ result: 'bad' }`, `pageReports.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
+ */
+import * as vscode from 'vscode';
+import type { ProjectsViewApi, ReportsViewApi } from '../parts';
+import type { ReportResult } from '../api/types';
+import { REPORT_RESULTS } from '../api/types';
+import { escapeIcons } from './format';
+import { l10nT } from './items';
+import { ProjectsView } from './projectsView';
+import {
+  MAX_FILTER_LENGTH,
+  isProjectSortKey,
+  isReportResult,
+  isReportSortKey,
+  isSortDirection,
+  normalizeFilterText,
+  projectSortChoices,
+  reportSortChoices,
+  resultLabel,
+  withProjectSearch,
+  withProjectSort,
+  withReportFilters,
+  withReportSort,
+  type SortChoice,
+} from './query';
+import { ReportsView } from './reportsView';
+
+/** The views as the commands table has them (`Parts` satisfies this). */
+export interface ViewsRef {
+  readonly reportsView: ReportsViewApi;
+  readonly projectsView: ProjectsViewApi;
+}
+
+interface Views {
+  readonly reports: ReportsView;
+  readonly projects: ProjectsView;
+}
+
+/** The concrete views behind the interfaces (`registerViews` creates exactly these). */
+function concrete(ref: ViewsRef): Views {
+  if (ref.reportsView instanceof ReportsView && ref.projectsView instanceof ProjectsView) {
+    return { reports: ref.reportsView, projects: ref.projectsView };
+  }
+  throw new Error('The Page Reports views are not registered.');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Why filter text cannot be used, or undefined when it can. */
+function filterTextProblem(text: string): string | undefined {
+  if (text.trim().length > MAX_FILTER_LENGTH) return vscode.l10n.t('Use at most {0} characters.', MAX_FILTER_LENGTH);
+  // eslint-disable-next-line no-control-regex -- a line break or control character cannot be part of a URL search
+  if (/[\u0000-\u001f\u007f]/.test(text)) return vscode.l10n.t('Use text without line breaks or control characters.');
+  return undefined;
+}
+
+/** An argument that is a bad value for a command: says what was expected. */
+function badArgument(what: string): Error {
+  return new Error(vscode.l10n.t('Invalid argument for {0}.', what));
+}
+
+// ---- Projects view ------------------------------------------------------------------------
+
+/**
+ * `pageReports.searchProjects`: asks for text in project names (server-side `search`), the
+ * current search prefilled; empty text clears it. A string argument is used without asking.
+ */
+export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<void> {
+  const { projects } = concrete(ref);
+  let search: string | undefined;
+  if (typeof text === 'string') {
+    if (filterTextProblem(text) !== undefined) throw badArgument('searchProjects');
+    search = text;
+  } else {
+    search = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Search Projects'),
+      prompt: vscode.l10n.t('Part of a project name. Leave empty to show all projects.'),
+      placeHolder: vscode.l10n.t('e.g. shop'),
+      value: projects.query.search ?? '',
+      validateInput: filterTextProblem,
+    });
+    if (search === undefined) return;
+  }
+  await projects.setQuery(withProjectSearch(projects.query, search));
+}
+
+/**
+ * `pageReports.sortProjects`: quick pick of created date / name × direction, the current
+ * choice marked. `{ sortBy, sort }` as argument is applied without asking.
+ */
+export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<void> {
+  const { projects } = concrete(ref);
+  if (choice !== undefined) {
+    if (!isRecord(choice) || !isProjectSortKey(choice.sortBy) || !isSortDirection(choice.sort)) throw badArgument('sortProjects');
+    await projects.setQuery(withProjectSort(projects.query, choice.sortBy, choice.sort));
+    return;
+  }
+  const picked = await pickSort(vscode.l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query);
+  if (picked) await projects.setQuery(withProjectSort(projects.query, picked.sortBy, picked.sort));
+}
+
+/** `pageReports.clearProjectSearch`. */
+export async function clearProjectSearch(ref: ViewsRef): Promise<void> {
+  await concrete(ref).projects.clearSearch();
+}
+
+/** `pageReports.refreshProjects`: page 1 again, expansion kept. */
+export async function refreshProjects(ref: ViewsRef): Promise<void> {
+  await concrete(ref).projects.refresh();
+}
+
+/** The project name in a project node, a `Project`, `{ project: name }` or a string. */
+function projectNameOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return normalizeFilterText(arg);
+  if (!isRecord(arg)) return undefined;
+  if (arg.kind === 'project' && isRecord(arg.project) && typeof arg.project.name === 'string') return arg.project.name;
+  if (typeof arg.name === 'string') return arg.name;
+  if (typeof arg.project === 'string') return arg.project;
+  return undefined;
+}
+
+/**
+ * `pageReports.showProjectInReports`: sets the Reports view's project filter to the project
+ * (a project node, a `Project` or its name) and shows the Reports view.
+ */
+export async function showProjectInReports(ref: ViewsRef, projectNodeOrName: unknown): Promise<void> {
+  const { reports } = concrete(ref);
+  const name = projectNameOf(projectNodeOrName);
+  if (name === undefined) throw badArgument('showProjectInReports');
+  await reports.setProjectFilter(name);
+  // `<viewId>.focus` is the command VS Code defines for every view: it opens and focuses it.
+  await vscode.commands.executeCommand('pageReports.reports.focus');
+}
+
+// ---- Reports view -------------------------------------------------------------------------
+
+interface FilterDraft {
+  search: string | undefined;
+  result: ReportResult | undefined;
+  project: string | undefined;
+}
+
+/** Reads `{ search?, project?, result? }`; a present key with a bad value is an error. */
+function filterArgument(arg: Record<string, unknown>): Partial<FilterDraft> {
+  const change: Partial<FilterDraft> = {};
+  for (const key of ['search', 'project'] as const) {
+    if (!(key in arg)) continue;
+    const value = arg[key];
+    if (value !== undefined && value !== null && (typeof value !== 'string' || filterTextProblem(value) !== undefined)) {
+      throw badArgument('filterReports');
+    }
+    change[key] = typeof value === 'string' ? value : undefined;
+  }
+  if ('result' in arg) {
+    const value = arg.result;
+    if (value !== undefined && value !== null && !isReportResult(value)) throw badArgument('filterReports');
+    change.result = isReportResult(value) ? value : undefined;
+  }
+  return change;
+}
+
+/**
+ * `pageReports.filterReports`: three steps — text in the URL, result, project — each showing
+ * the current value, with Back between them; Escape changes nothing, the last step applies
+ * all three at once (one reload). `{ search?, project?, result? }` as argument sets those
+ * filters without asking (`undefined`/`null` clears one, absent keys stay).
+ */
+export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<void> {
+  const { reports } = concrete(ref);
+  if (filters !== undefined) {
+    if (!isRecord(filters)) throw badArgument('filterReports');
+    await reports.setQuery(withReportFilters(reports.query, filterArgument(filters)));
+    return;
+  }
+  const current = reports.query;
+  const draft: FilterDraft = { search: current.search, result: current.result, project: current.project };
+  // Fetch project names while the user types the search text.
+  const names = new AbortController();
+  const projectNames = reports.projectNames(names.signal);
+  try {
+    let step = 1;
+    for (;;) {
+      if (step === 1) {
+        const answer = await inputStep({
+          title: vscode.l10n.t('Filter Reports'),
+          step: 1,
+          totalSteps: 3,
+          value: draft.search ?? '',
+          prompt: vscode.l10n.t('Text in the report URL. Leave empty for any URL.'),
+          placeholder: vscode.l10n.t('e.g. pricing'),
+          validate: filterTextProblem,
+        });
+        if (answer === undefined) return;
+        if (answer === BACK) continue;
+        draft.search = normalizeFilterText(answer);
+        step = 2;
+      } else if (step === 2) {
+        const answer = await pickResult(draft.result);
+        if (answer === undefined) return;
+        if (answer === BACK) {
+          step = 1;
+          continue;
+        }
+        draft.result = answer.result;
+        step = 3;
+      } else {
+        const answer = await pickProject(draft.project, projectNames);
+        if (answer === undefined) return;
+        if (answer === BACK) {
+          step = 2;
+          continue;
+        }
+        draft.project = answer.project;
+        break;
+      }
+    }
+  } finally {
+    names.abort();
+  }
+  // Onto the query as it is now: the sort may have changed while the picker was open.
+  await reports.setQuery(withReportFilters(reports.query, draft));
+}
+
+/**
+ * `pageReports.sortReports`: quick pick of the report sorts (date created, date generated,
+ * URL, score × direction), the current one checked and active. `{ sortBy, sort }` as
+ * argument is applied without asking.
+ */
+export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void> {
+  const { reports } = concrete(ref);
+  if (choice !== undefined) {
+    if (!isRecord(choice) || !isReportSortKey(choice.sortBy) || !isSortDirection(choice.sort)) throw badArgument('sortReports');
+    await reports.setQuery(withReportSort(reports.query, choice.sortBy, choice.sort));
+    return;
+  }
+  const picked = await pickSort(vscode.l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query);
+  if (picked) await reports.setQuery(withReportSort(reports.query, picked.sortBy, picked.sort));
+}
+
+/** `pageReports.clearReportFilters`: drops search, project and result; keeps the sort. */
+export async function clearReportFilters(ref: ViewsRef): Promise<void> {
+  await concrete(ref).reports.clearFilters();
+}
+
+/** `pageReports.refreshReports`: page 1 again. */
+export async function refreshReports(ref: ViewsRef): Promise<void> {
+  await concrete(ref).reports.refresh();
+}
+
+/** The list key of a `loadMore` or `error` node, or undefined. */
+function listKeyOf(node: unknown, kind: 'loadMore' | 'error'): string | undefined {
+  return isRecord(node) && node.kind === kind && typeof node.listKey === 'string' ? node.listKey : undefined;
+}
+
+/** `pageReports.loadMore`: appends the next page of the list the `Load more` node ends. */
+export async function loadMore(ref: ViewsRef, node: unknown): Promise<void> {
+  const { reports, projects } = concrete(ref);
+  const listKey = listKeyOf(node, 'loadMore');
+  if (listKey === undefined) throw badArgument('loadMore');
+  if (listKey === 'reports') await reports.loadMore();
+  else await projects.loadMore(listKey);
+}
+
+/**
+ * `pageReports.retry`: runs the failed step of the list the error node ends (page 1 or the
+ * next page). Without a node, retries both views.
+ */
+export async function retry(ref: ViewsRef, node?: unknown): Promise<void> {
+  const { reports, projects } = concrete(ref);
+  const listKey = listKeyOf(node, 'error');
+  if (listKey === undefined) {
+    await Promise.all([reports.retry(), projects.retry('projects')]);
+    return;
+  }
+  if (listKey === 'reports') await reports.retry();
+  else await projects.retry(listKey);
+}
+
+// ---- Quick input steps --------------------------------------------------------------------
+
+const BACK = Symbol('back');
+type Step<T> = T | typeof BACK | undefined;
+
+/** One text step of a multi-step input: resolves the text, BACK, or undefined (cancelled). */
+function inputStep(options: {
+  title: string;
+  step: number;
+  totalSteps: number;
+  value: string;
+  prompt: string;
+  placeholder: string;
+  validate: (text: string) => string | undefined;
+}): Promise<Step<string>> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = options.title;
+    box.step = options.step;
+    box.totalSteps = options.totalSteps;
+    box.value = options.value;
+    box.prompt = options.prompt;
+    box.placeholder = options.placeholder;
+    box.buttons = options.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    let settled = false;
+    const finish = (answer: Step<string>): void => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+      for (const d of subscriptions) d.dispose();
+      box.dispose();
+    };
+    const subscriptions = [
+      box.onDidChangeValue((text) => {
+        box.validationMessage = options.validate(text);
+      }),
+      box.onDidAccept(() => {
+        const problem = options.validate(box.value);
+        box.validationMessage = problem;
+        if (problem === undefined) finish(box.value);
+      }),
+      box.onDidTriggerButton((button) => {
+        if (button === vscode.QuickInputButtons.Back) finish(BACK);
+      }),
+      box.onDidHide(() => finish(undefined)),
+    ];
+    box.show();
+  });
+}
+
+/** A single-choice quick pick step: resolves the item, BACK, or undefined (cancelled). */
+function pickStep<T extends vscode.QuickPickItem>(options: {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  placeholder: string;
+  items: readonly T[];
+  active: T | undefined;
+  /** Called as the user types; may replace the items (e.g. offer the typed text). */
+  onValue?: (value: string, pick: vscode.QuickPick<T>) => void;
+  /** Items that arrive later (server data); the pick shows busy until then. */
+  later?: Promise<(pick: vscode.QuickPick<T>) => void>;
+}): Promise<Step<T>> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick<T>();
+    pick.title = options.title;
+    if (options.step !== undefined) {
+      pick.step = options.step;
+      pick.totalSteps = options.totalSteps;
+    }
+    pick.placeholder = options.placeholder;
+    pick.matchOnDescription = true;
+    pick.items = options.items;
+    if (options.active) pick.activeItems = [options.active];
+    pick.buttons = options.step !== undefined && options.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    let settled = false;
+    const finish = (answer: Step<T>): void => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+      for (const d of subscriptions) d.dispose();
+      pick.dispose();
+    };
+    const subscriptions = [
+      pick.onDidAccept(() => {
+        const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+        if (chosen) finish(chosen);
+      }),
+      pick.onDidTriggerButton((button) => {
+        if (button === vscode.QuickInputButtons.Back) finish(BACK);
+      }),
+      pick.onDidHide(() => finish(undefined)),
+    ];
+    if (options.onValue) {
+      const onValue = options.onValue;
+      subscriptions.push(pick.onDidChangeValue((value) => onValue(value, pick)));
+    }
+    if (options.later) {
+      pick.busy = true;
+      options.later.then(
+        (apply) => {
+          if (settled) return;
+          apply(pick);
+          pick.busy = false;
+        },
+        () => {
+          pick.busy = false;
+        },
+      );
+    }
+    pick.show();
+  });
+}
+
+/** The mark of the current choice: a check, and the others aligned with a blank icon. */
+function marked<T extends vscode.QuickPickItem>(item: T, current: boolean): T {
+  return current
+    ? { ...item, iconPath: new vscode.ThemeIcon('check'), picked: true, description: vscode.l10n.t('current') }
+    : { ...item, iconPath: new vscode.ThemeIcon('blank') };
+}
+
+type SortItem<K extends string> = vscode.QuickPickItem & { choice: SortChoice<K> };
+
+async function pickSort<K extends string>(
+  title: string,
+  choices: SortChoice<K>[],
+  current: { sortBy: K; sort: 'asc' | 'desc' },
+): Promise<SortChoice<K> | undefined> {
+  const items = choices.map((choice) =>
+    marked<SortItem<K>>({ label: choice.label, choice }, choice.sortBy === current.sortBy && choice.sort === current.sort),
+  );
+  const answer = await pickStep({
+    title,
+    placeholder: vscode.l10n.t('Choose the order of the list'),
+    items,
+    active: items.find((i) => i.picked === true),
+  });
+  return answer === undefined || answer === BACK ? undefined : answer.choice;
+}
+
+type ResultItem = vscode.QuickPickItem & { result: ReportResult | undefined };
+
+function pickResult(current: ReportResult | undefined): Promise<Step<ResultItem>> {
+  const items: ResultItem[] = [
+    marked<ResultItem>({ label: vscode.l10n.t('Any result'), result: undefined }, current === undefined),
+    ...REPORT_RESULTS.map((result) => marked<ResultItem>({ label: resultLabel(result, l10nT), result }, current === result)),
+  ];
+  return pickStep({
+    title: vscode.l10n.t('Filter Reports'),
+    step: 2,
+    totalSteps: 3,
+    placeholder: vscode.l10n.t('Result of the reports to show'),
+    items,
+    active: items.find((i) => i.picked === true),
+  });
+}
+
+type ProjectItem = vscode.QuickPickItem & { project: string | undefined };
+
+/**
+ * The project step: Any project, the current one, the service's projects (they arrive while
+ * the user is on the earlier steps) and, when the typed text names none of them, that text.
+ */
+function pickProject(current: string | undefined, names: Promise<string[]>): Promise<Step<ProjectItem>> {
+  const any = marked<ProjectItem>({ label: vscode.l10n.t('Any project'), project: undefined }, current === undefined);
+  const item = (name: string): ProjectItem => marked<ProjectItem>({ label: escapeIcons(name), project: name }, name === current);
+  let known: ProjectItem[] = current === undefined ? [] : [item(current)];
+  let typed: ProjectItem | undefined;
+  const build = (pick: vscode.QuickPick<ProjectItem>): void => {
+    const active = pick.activeItems[0];
+    pick.items = typed ? [typed, any, ...known] : [any, ...known];
+    const keep = pick.items.find((i) => i.project === active?.project && i !== typed);
+    if (!pick.value && keep) pick.activeItems = [keep];
+  };
+  const onValue = (value: string, pick: vscode.QuickPick<ProjectItem>): void => {
+    const name = normalizeFilterText(value);
+    const exists = name === undefined || known.some((k) => k.project === name);
+    typed =
+      exists || filterTextProblem(value) !== undefined
+        ? undefined
+        : {
+            label: vscode.l10n.t('Use "{0}"', escapeIcons(name)),
+            description: vscode.l10n.t('project name as typed'),
+            project: name,
+            alwaysShow: true,
+            iconPath: new vscode.ThemeIcon('edit'),
+          };
+    build(pick);
+  };
+  return pickStep({
+    title: vscode.l10n.t('Filter Reports'),
+    step: 3,
+    totalSteps: 3,
+    placeholder: vscode.l10n.t('Project of the reports to show (type a name to use it)'),
+    items: [any, ...known],
+    active: current === undefined ? any : known[0],
+    onValue,
+    later: names.then((list) => (pick: vscode.QuickPick<ProjectItem>) => {
+      const others = list.filter((n) => n !== current).map(item);
+      known = current === undefined ? others : [item(current), ...others];
+      onValue(pick.value, pick);
+    }),
+  });
+}

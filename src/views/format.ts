@@ -1,0 +1,286 @@
+/**
+ * Pure formatting for the tree items: relative dates, descriptions, escaped Markdown for
+ * tooltips, empty-state messages. Imports no `vscode` so it is unit-tested in plain Node;
+ * `items.ts` wraps the results in `TreeItem`s. Every string from the server is treated as
+ * hostile: it is made single-line for labels and escaped for Markdown.
+ */
+import type { Privacy, Project, Report } from '../api/types';
+import { plainTranslate, resultLabel, resultWord, type ReportQueryState, type Translate } from './query';
+
+// ---- Text safety --------------------------------------------------------------------------
+
+/**
+ * Control characters, line breaks and bidirectional overrides. A URL holding them could
+ * break a label into lines or show its text reversed (a spoofing trick), so labels show
+ * them as a visible replacement character.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Server text made safe for a one-line label or description (plain text, not Markdown). */
+export function singleLine(text: string): string {
+  return text.replace(UNSAFE_CHARS, '\uFFFD');
+}
+
+/**
+ * Escapes text for a Markdown string so that it renders as exactly that text: every ASCII
+ * punctuation character gets a backslash (CommonMark lets each of them be escaped and shows
+ * it literally), which defeats emphasis, links, images, autolinks (`https\:\/\/…`,
+ * `www\.…`, `a\@b`), HTML (`\<img …\>`), entities (`\&amp;`), theme icons (`\$(…)`) and
+ * tables. Line breaks and control characters become a replacement character, so a value
+ * cannot start a new block (a heading, a list, a fence).
+ */
+export function escapeMarkdown(text: string): string {
+  return singleLine(text).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * Escapes `$(name)` theme-icon syntax for quick pick labels and descriptions, which would
+ * otherwise render server text like `$(alert)` as an icon.
+ */
+export function escapeIcons(text: string): string {
+  return singleLine(text).replace(/\$\(/g, '\\$(');
+}
+
+// ---- Numbers and dates --------------------------------------------------------------------
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Formatters are cached per locale: building one costs far more than using it, and a long
+ * list formats thousands of items. An unknown locale tag falls back to English.
+ */
+function cached<F>(cache: Map<string, F>, locale: string, make: (locale: string) => F): F {
+  let format = cache.get(locale);
+  if (!format) {
+    try {
+      format = make(locale);
+    } catch {
+      format = make('en');
+    }
+    cache.set(locale, format);
+  }
+  return format;
+}
+
+function isValidDate(date: Date | undefined): date is Date {
+  return date instanceof Date && Number.isFinite(date.getTime());
+}
+
+/** `72.5`, `80`; undefined when the score is missing or not a finite number. */
+export function formatScore(score: number | undefined, locale = 'en'): string | undefined {
+  if (typeof score !== 'number' || !Number.isFinite(score)) return undefined;
+  return cached(numberFormats, locale, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(score);
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30.436875 * DAY;
+const YEAR = 365.2425 * DAY;
+
+/**
+ * `3 days ago`, `yesterday`, `now`, `in 2 hours` (a server clock ahead of ours), localized by
+ * `Intl.RelativeTimeFormat`; undefined for a missing or invalid date.
+ */
+export function formatRelative(date: Date | undefined, now: Date = new Date(), locale = 'en'): string | undefined {
+  if (!isValidDate(date) || !isValidDate(now)) return undefined;
+  const format = cached(relativeFormats, locale, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
+  const diff = date.getTime() - now.getTime();
+  const abs = Math.abs(diff);
+  if (abs < MINUTE) return format.format(0, 'second');
+  if (abs < HOUR) return format.format(Math.round(diff / MINUTE), 'minute');
+  if (abs < DAY) return format.format(Math.round(diff / HOUR), 'hour');
+  if (abs < MONTH) return format.format(Math.round(diff / DAY), 'day');
+  if (abs < YEAR) return format.format(Math.round(diff / MONTH), 'month');
+  return format.format(Math.round(diff / YEAR), 'year');
+}
+
+/** Date and time in the user's locale and time zone; undefined for a missing or invalid date. */
+export function formatAbsolute(date: Date | undefined, locale = 'en'): string | undefined {
+  if (!isValidDate(date)) return undefined;
+  return cached(dateFormats, locale, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+}
+
+// ---- Reports ------------------------------------------------------------------------------
+
+/**
+ * The URL as the label shows it: without its scheme, and without the lone `/` of a site's
+ * root (`https://example.com/` → `example.com`), made single-line.
+ */
+export function urlWithoutScheme(url: string): string {
+  let text = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const slash = text.indexOf('/');
+  if (slash !== -1 && slash === text.length - 1) text = text.slice(0, -1);
+  return singleLine(text);
+}
+
+/** `Public`, `Private`, `Password`; undefined when the privacy is unknown. */
+export function privacyLabel(privacy: Privacy | undefined, t: Translate = plainTranslate): string | undefined {
+  switch (privacy) {
+    case 0:
+      return t('Public');
+    case 1:
+      return t('Private');
+    case 2:
+      return t('Password');
+    default:
+      return undefined;
+  }
+}
+
+/** What a report's description says about privacy: nothing for public, else a lock and the word. */
+export function privacyMarker(privacy: Privacy | undefined, t: Translate = plainTranslate): string | undefined {
+  if (privacy === 1) return `🔒 ${t('Private')}`;
+  if (privacy === 2) return `🔒 ${t('Password')}`;
+  return undefined;
+}
+
+export interface FormatOptions {
+  now?: Date;
+  locale?: string;
+  t?: Translate;
+}
+
+/**
+ * The report item's description: score, generated date (relative) and privacy, each only when
+ * known, e.g. `72.5 · 3 days ago · 🔒 Private`. Empty when nothing is known.
+ */
+export function reportDescription(
+  report: Pick<Report, 'score' | 'generatedAt' | 'privacy'>,
+  options: FormatOptions = {},
+): string {
+  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
+  const parts = [formatScore(report.score, locale), formatRelative(report.generatedAt, now, locale), privacyMarker(report.privacy, t)];
+  return parts.filter((p): p is string => p !== undefined).join(' · ');
+}
+
+/** A spoken label for screen readers: URL, result, score, generated date, privacy. */
+export function reportAccessibilityLabel(report: Report, options: FormatOptions = {}): string {
+  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
+  const parts = [urlWithoutScheme(report.url)];
+  parts.push(report.result ? t('result {0}', resultWord(report.result, t)) : t('no result'));
+  const score = formatScore(report.score, locale);
+  if (score !== undefined) parts.push(t('score {0}', score));
+  const generated = formatRelative(report.generatedAt, now, locale);
+  if (generated !== undefined) parts.push(t('generated {0}', generated));
+  const privacy = privacyLabel(report.privacy, t);
+  if (privacy !== undefined && report.privacy !== 0) parts.push(privacy);
+  return parts.join(', ');
+}
+
+/** Value text for a date row: `Nov 20, 2026, 10:15 AM (3 days ago)`. */
+function dateRow(date: Date | undefined, now: Date, locale: string): string | undefined {
+  const absolute = formatAbsolute(date, locale);
+  if (absolute === undefined) return undefined;
+  const relative = formatRelative(date, now, locale);
+  return relative === undefined ? absolute : `${absolute} (${relative})`;
+}
+
+function row(name: string, value: string): string {
+  // Names are ours; values are escaped as they may hold server text.
+  return `**${escapeMarkdown(name)}:** ${escapeMarkdown(value)}`;
+}
+
+/**
+ * The report tooltip as Markdown source: one row per known field, missing ones left out.
+ * Every value is escaped, so nothing the server sent can become a link, an image, HTML or
+ * a command. The caller wraps it in a `MarkdownString` with `isTrusted` and `supportHtml` off.
+ */
+export function reportTooltipMarkdown(report: Report, options: FormatOptions = {}): string {
+  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
+  const rows: string[] = [row(t('URL'), report.url)];
+  if (report.project !== undefined) rows.push(row(t('Project'), report.project));
+  if (report.result !== undefined) rows.push(row(t('Result'), resultLabel(report.result, t)));
+  const score = formatScore(report.score, locale);
+  if (score !== undefined) rows.push(row(t('Score'), score));
+  const privacy = privacyLabel(report.privacy, t);
+  if (privacy !== undefined) rows.push(row(t('Privacy'), privacy));
+  const generated = dateRow(report.generatedAt, now, locale);
+  if (generated !== undefined) rows.push(row(t('Generated'), generated));
+  const created = dateRow(report.createdAt, now, locale);
+  if (created !== undefined) rows.push(row(t('Created'), created));
+  const updated = dateRow(report.updatedAt, now, locale);
+  if (updated !== undefined) rows.push(row(t('Updated'), updated));
+  if (report.checks.length > 0) {
+    const failed = report.checks.filter((c) => c.passed === false).length;
+    const passed = report.checks.filter((c) => c.passed === true).length;
+    rows.push(row(t('Checks'), t('{0} passed, {1} failed', passed, failed)));
+  }
+  rows.push(row(t('ID'), String(report.id)));
+  // Two trailing spaces: a hard line break, so each field has its own line.
+  return rows.join('  \n');
+}
+
+// ---- Projects -----------------------------------------------------------------------------
+
+/** The project item's description: its created date, relative; empty when unknown. */
+export function projectDescription(project: Pick<Project, 'createdAt'>, options: FormatOptions = {}): string {
+  const { now = new Date(), locale = 'en' } = options;
+  return formatRelative(project.createdAt, now, locale) ?? '';
+}
+
+export function projectTooltipMarkdown(project: Project, options: FormatOptions = {}): string {
+  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
+  const rows = [row(t('Project'), project.name)];
+  const created = dateRow(project.createdAt, now, locale);
+  if (created !== undefined) rows.push(row(t('Created'), created));
+  return rows.join('  \n');
+}
+
+// ---- List states --------------------------------------------------------------------------
+
+/** `Load more (25 of 132)` when the server sent a total, else `Load more`. */
+export function loadMoreLabel(loaded: number, total: number | undefined, t: Translate = plainTranslate): string {
+  return total === undefined ? t('Load more') : t('Load more ({0} of {1})', loaded, total);
+}
+
+/**
+ * What an empty Reports view says: which filters matched nothing, as one whole sentence per
+ * combination (so each translates as a sentence), e.g. `No bad reports match "pricing".`
+ */
+export function emptyReportsMessage(
+  state: Pick<ReportQueryState, 'search' | 'project' | 'result'>,
+  t: Translate = plainTranslate,
+): string {
+  const result = state.result !== undefined ? resultWord(state.result, t) : undefined;
+  const project = state.project !== undefined ? singleLine(state.project) : undefined;
+  const search = state.search !== undefined ? singleLine(state.search) : undefined;
+  if (result !== undefined && project !== undefined && search !== undefined)
+    return t('No {0} reports in {1} match "{2}".', result, project, search);
+  if (result !== undefined && project !== undefined) return t('No {0} reports in {1}.', result, project);
+  if (result !== undefined && search !== undefined) return t('No {0} reports match "{1}".', result, search);
+  if (project !== undefined && search !== undefined) return t('No reports in {0} match "{1}".', project, search);
+  if (result !== undefined) return t('No {0} reports.', result);
+  if (project !== undefined) return t('No reports in {0}.', project);
+  if (search !== undefined) return t('No reports match "{0}".', search);
+  return t('No reports yet.');
+}
+
+export function emptyProjectsMessage(search: string | undefined, t: Translate = plainTranslate): string {
+  return search === undefined ? t('No projects yet.') : t('No projects match "{0}".', singleLine(search));
+}
+
+/**
+ * Where a case-insensitive search text occurs in a label, as `[start, end)` ranges for
+ * `TreeItemLabel.highlights`, so a search shows why each row matched.
+ */
+export function highlightRanges(label: string, search: string | undefined): [number, number][] {
+  if (search === undefined || search === '') return [];
+  const haystack = label.toLowerCase();
+  const needle = search.toLowerCase();
+  // Lower-casing can change lengths in rare scripts; then offsets would lie, so show none.
+  if (haystack.length !== label.length || needle.length !== search.length) return [];
+  const ranges: [number, number][] = [];
+  let from = 0;
+  for (;;) {
+    const at = haystack.indexOf(needle, from);
+    if (at === -1) break;
+    ranges.push([at, at + needle.length]);
+    from = at + needle.length;
+  }
+  return ranges;
+}

@@ -1,0 +1,261 @@
+/**
+ * The elements of both trees and the `TreeItem`s they become. Formatting lives in
+ * `format.ts` (no `vscode`, unit-tested); this file only maps it onto `TreeItem` fields.
+ */
+import * as vscode from 'vscode';
+import { describeError } from '../api/messages';
+import type { Project, Report, ReportId } from '../api/types';
+import {
+  escapeMarkdown,
+  highlightRanges,
+  loadMoreLabel,
+  projectDescription,
+  projectTooltipMarkdown,
+  reportAccessibilityLabel,
+  reportDescription,
+  reportTooltipMarkdown,
+  singleLine,
+  urlWithoutScheme,
+  type FormatOptions,
+} from './format';
+import type { Translate } from './query';
+
+export const REPORTS_VIEW_ID = 'pageReports.reports';
+export const PROJECTS_VIEW_ID = 'pageReports.projects';
+
+/** `vscode.l10n.t` in the shape `format.ts` and `query.ts` take. */
+export const l10nT: Translate = (message, ...args) => vscode.l10n.t(message, ...args);
+
+/** Formatting options for now: the current time, the UI language and its translations. */
+export function formatOptions(): FormatOptions {
+  return { now: new Date(), locale: vscode.env.language, t: l10nT };
+}
+
+// ---- Elements -----------------------------------------------------------------------------
+
+/**
+ * Which list an element belongs to: `reports` (the Reports view), `projects` (the Projects
+ * view's roots) or `project:<name>` (a project's reports in the Projects view).
+ */
+export type ListKey = 'reports' | 'projects' | `project:${string}`;
+
+export function projectListKey(project: string): ListKey {
+  return `project:${project}`;
+}
+
+/** The project a list key names, for `project:<name>` keys. */
+export function projectOfListKey(listKey: string): string | undefined {
+  return listKey.startsWith('project:') ? listKey.slice('project:'.length) : undefined;
+}
+
+/*
+ * The elements are the shared `TreeNode` shapes of `parts.ts` (commands receive them), with
+ * the payload mutable so one object per report stays the element VS Code knows across
+ * refreshes: element-level change events and `reveal` need that identity.
+ */
+export interface ReportNode {
+  readonly kind: 'report';
+  report: Report;
+  /** Set under a project in the Projects view. */
+  readonly parentProject?: string;
+}
+
+export interface ProjectNode {
+  readonly kind: 'project';
+  project: Project;
+}
+
+export interface LoadMoreNode {
+  readonly kind: 'loadMore';
+  readonly listKey: ListKey;
+  readonly loaded: number;
+  readonly total: number | undefined;
+  /** The next page is in flight. */
+  readonly loading: boolean;
+}
+
+export interface ErrorNode {
+  readonly kind: 'error';
+  readonly listKey: ListKey;
+  readonly message: string;
+  readonly error: unknown;
+}
+
+/** What to offer on an empty list's item. */
+export interface EmptyAction {
+  readonly command: string;
+  readonly title: string;
+}
+
+export interface EmptyNode {
+  readonly kind: 'empty';
+  readonly listKey: ListKey;
+  readonly message: string;
+  readonly action: EmptyAction | undefined;
+}
+
+export type ViewNode = ReportNode | ProjectNode | LoadMoreNode | ErrorNode | EmptyNode;
+
+/** The key of a report in lists and node maps: its id as text. */
+export function reportKey(report: { id: ReportId }): string {
+  return String(report.id);
+}
+
+/**
+ * A stable, unique tree id. The view and the parent are part of it, so the same report in
+ * both views, or under two projects, has distinct ids; ids survive refreshes, so VS Code keeps
+ * selection and expansion.
+ */
+export function nodeId(node: ViewNode): string {
+  const part = encodeURIComponent;
+  switch (node.kind) {
+    case 'report':
+      return node.parentProject === undefined
+        ? `reports/report/${part(reportKey(node.report))}`
+        : `projects/${part(node.parentProject)}/report/${part(reportKey(node.report))}`;
+    case 'project':
+      return `projects/${part(node.project.name)}`;
+    case 'loadMore':
+    case 'error':
+    case 'empty':
+      return `${listIdPrefix(node.listKey)}/${node.kind}`;
+  }
+}
+
+function listIdPrefix(listKey: ListKey): string {
+  const project = projectOfListKey(listKey);
+  return project === undefined ? `${listKey}/list` : `projects/${encodeURIComponent(project)}`;
+}
+
+// ---- Tree items ---------------------------------------------------------------------------
+
+function resultIcon(result: Report['result']): vscode.ThemeIcon {
+  switch (result) {
+    case 'good':
+      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    case 'decent':
+      return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+    case 'bad':
+      return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    default:
+      return new vscode.ThemeIcon('circle-outline');
+  }
+}
+
+/** Markdown that can never act: no trusted commands, no HTML, no theme icons. */
+export function inertMarkdown(source: string): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString(source, false);
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  return markdown;
+}
+
+/**
+ * A report's row: URL without scheme (search matches highlighted), result icon in theme
+ * colours (a spinner while busy), score, generated date and privacy in the description.
+ * The tooltip is added by {@link resolveTooltip} on hover, so long lists stay cheap.
+ */
+export function reportTreeItem(node: ReportNode, options: { busy: boolean; search: string | undefined }): vscode.TreeItem {
+  const { report } = node;
+  const format = formatOptions();
+  const label = urlWithoutScheme(report.url);
+  const item = new vscode.TreeItem({ label, highlights: highlightRanges(label, options.search) }, vscode.TreeItemCollapsibleState.None);
+  item.id = nodeId(node);
+  item.description = reportDescription(report, format);
+  item.iconPath = options.busy ? new vscode.ThemeIcon('sync~spin') : resultIcon(report.result);
+  item.contextValue = options.busy ? 'report.busy' : 'report';
+  item.command = { command: 'pageReports.openReport', title: vscode.l10n.t('Open Report'), arguments: [node] };
+  const spoken = reportAccessibilityLabel(report, format);
+  item.accessibilityInformation = { label: options.busy ? vscode.l10n.t('{0}, busy', spoken) : spoken };
+  return item;
+}
+
+/** A project's row: its name, created date (relative) in the description, collapsed. */
+export function projectTreeItem(node: ProjectNode, options: { search: string | undefined }): vscode.TreeItem {
+  const label = singleLine(node.project.name);
+  const item = new vscode.TreeItem({ label, highlights: highlightRanges(label, options.search) }, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = nodeId(node);
+  item.description = projectDescription(node.project, formatOptions());
+  item.iconPath = new vscode.ThemeIcon('globe');
+  item.contextValue = 'project';
+  item.accessibilityInformation = { label: vscode.l10n.t('Project {0}', label) };
+  return item;
+}
+
+/**
+ * Fills in the tooltip of a report or project row when the user hovers it
+ * (`TreeDataProvider.resolveTreeItem`). Server text in it is escaped Markdown.
+ */
+export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
+  if (node.kind === 'report') item.tooltip = inertMarkdown(reportTooltipMarkdown(node.report, formatOptions()));
+  else if (node.kind === 'project') item.tooltip = inertMarkdown(projectTooltipMarkdown(node.project, formatOptions()));
+  return item;
+}
+
+/** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
+export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
+  const label = node.loading ? vscode.l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, l10nT);
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.id = nodeId(node);
+  item.iconPath = new vscode.ThemeIcon(node.loading ? 'sync~spin' : 'fold-down');
+  item.contextValue = 'loadMore';
+  if (!node.loading) {
+    item.command = { command: 'pageReports.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
+  }
+  item.tooltip =
+    node.total === undefined
+      ? vscode.l10n.t('{0} loaded. Select to load the next page.', node.loaded)
+      : vscode.l10n.t('{0} of {1} loaded. Select to load the next page.', node.loaded, node.total);
+  return item;
+}
+
+/** The message for a failed list, from the API's own wording of the failure. */
+export function errorMessage(error: unknown, listKey: ListKey): string {
+  const project = projectOfListKey(listKey);
+  return singleLine(describeError(error, project === undefined ? {} : { project }, l10nT).message);
+}
+
+/** The row a failed list ends with: names the failure; selecting it retries. */
+export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+  item.id = nodeId(node);
+  item.description = vscode.l10n.t('Retry');
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  item.contextValue = 'error';
+  item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(vscode.l10n.t('Select to try again.'))}`);
+  item.command = { command: 'pageReports.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+  item.accessibilityInformation = { label: vscode.l10n.t('{0} Select to try again.', node.message) };
+  return item;
+}
+
+/** The row of an empty list: which filters matched nothing, and the way out (Clear Filters). */
+export function emptyTreeItem(node: EmptyNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+  item.id = nodeId(node);
+  item.iconPath = new vscode.ThemeIcon('info');
+  item.contextValue = 'empty';
+  if (node.action) {
+    item.description = node.action.title;
+    item.command = { command: node.action.command, title: node.action.title };
+    item.tooltip = vscode.l10n.t('{0} Select to run {1}.', node.message, node.action.title);
+  } else {
+    item.tooltip = node.message;
+  }
+  return item;
+}
+
+/** The `TreeItem` for any element. */
+export function treeItemFor(node: ViewNode, options: { busy: (id: ReportId) => boolean; search: string | undefined }): vscode.TreeItem {
+  switch (node.kind) {
+    case 'report':
+      return reportTreeItem(node, { busy: options.busy(node.report.id), search: options.search });
+    case 'project':
+      return projectTreeItem(node, { search: options.search });
+    case 'loadMore':
+      return loadMoreTreeItem(node);
+    case 'error':
+      return errorTreeItem(node);
+    case 'empty':
+      return emptyTreeItem(node);
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * A list loaded a page at a time from the service, shared by both views (product spec,
+ * "Lists that are long"). Imports no `vscode`. The rules it keeps:
+ *
+ * - One request at a time per list. A refresh while a refresh is in flight waits for it and
+ *   then runs once more (several such refreshes share that one follow-up), so the list
+ *   never shows an answer older than the last refresh asked for, and requests never race.
+ *   A Load more while anything is in flight joins it.
+ * - A new query (`load`) or `reset` aborts the request in flight (AbortController) and bumps
+ *   a generation counter; an answer from an older generation is dropped, so a stale answer
+ *   never overwrites a newer one.
+ * - A failure keeps the items loaded so far and records which step failed, so `retry` runs
+ *   that step again.
+ * - Items are keyed (report id): a refresh or an overlapping page replaces an item in place
+ *   instead of duplicating it, so tree ids, selection and expansion stay stable.
+ *
+ * Every promise it returns resolves (never rejects): failures become the list's `error`.
+ */
+import type { Page } from '../api/types';
+
+/** Fetches one 1-based page; must honour the signal. */
+export type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<Page<T>>;
+
+/**
+ * - `idle`: nothing loaded for the current query (nothing requested yet, or reset).
+ * - `loading`: page 1 in flight (first load, new query or refresh; a refresh keeps the old items).
+ * - `loadingMore`: the next page in flight.
+ * - `loaded`: the last request succeeded.
+ * - `error`: the last request failed; `items` keeps what was loaded before.
+ */
+export type ListStatus = 'idle' | 'loading' | 'loadingMore' | 'loaded' | 'error';
+
+interface InFlight {
+  readonly kind: 'reload' | 'more';
+  readonly generation: number;
+  readonly controller: AbortController;
+  readonly promise: Promise<void>;
+}
+
+interface QueuedRefresh {
+  readonly promise: Promise<void>;
+  cancelled: boolean;
+}
+
+export interface Disposable {
+  dispose(): void;
+}
+
+/** What a view needs of any list, whatever its item type. */
+export interface ListHandle {
+  readonly status: ListStatus;
+  readonly error: unknown;
+  loadMore(): Promise<void>;
+  retry(): Promise<void>;
+}
+
+export class PagedList<T> implements Disposable, ListHandle {
+  private fetcher: FetchPage<T> | undefined;
+  private generation = 0;
+  private inFlight: InFlight | undefined;
+  private queuedRefresh: QueuedRefresh | undefined;
+  private readonly list: T[] = [];
+  /** Key → index in `list`, for in-place replacement and de-duplication in O(1). */
+  private readonly index = new Map<string, number>();
+  private totalCount: number | undefined;
+  private more = false;
+  private nextPage = 1;
+  private lastError: unknown;
+  private failedStep: 'reload' | 'more' | undefined;
+  private currentStatus: ListStatus = 'idle';
+  private readonly listeners = new Set<() => void>();
+  private disposed = false;
+
+  /** @param keyOf a stable identity for an item (a report's id as a string). */
+  constructor(private readonly keyOf: (item: T) => string) {}
+
+  /** The items loaded so far, in server order. Do not mutate. */
+  get items(): readonly T[] {
+    return this.list;
+  }
+
+  /** The server's total for the current query, when it sent one. */
+  get total(): number | undefined {
+    return this.totalCount;
+  }
+
+  /** Whether the server has a next page (and the list is not empty-paged). */
+  get hasMore(): boolean {
+    return this.more;
+  }
+
+  get status(): ListStatus {
+    return this.currentStatus;
+  }
+
+  /** The last failure, while `status` is `error`. */
+  get error(): unknown {
+    return this.lastError;
+  }
+
+  /** Whether a request is in flight. */
+  get isLoading(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  /** Whether a query has been set (by `load` or `reset`). */
+  get hasQuery(): boolean {
+    return this.fetcher !== undefined;
+  }
+
+  /** Calls `listener` after every change of items or status. */
+  onDidChange(listener: () => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /**
+   * Starts the list over for a new query: aborts what is in flight, clears the items and
+   * fetches page 1. Resolves when that page is in (or the load was superseded).
+   */
+  load(fetchPage: FetchPage<T>): Promise<void> {
+    this.fetcher = fetchPage;
+    this.abortInFlight();
+    this.clear();
+    return this.start('reload');
+  }
+
+  /**
+   * Drops everything and goes back to `idle` without fetching; `ensureLoaded` fetches later
+   * (lazy loading: the view asks when it becomes visible). A given `fetchPage` replaces the query.
+   */
+  reset(fetchPage?: FetchPage<T>): void {
+    if (fetchPage) this.fetcher = fetchPage;
+    this.abortInFlight();
+    this.clear();
+    this.currentStatus = 'idle';
+    this.fire();
+  }
+
+  /**
+   * Loads page 1 if nothing is loaded yet; otherwise waits for what is in flight. Use when the
+   * items are needed (a view asks for its children).
+   */
+  ensureLoaded(): Promise<void> {
+    if (this.inFlight) return this.inFlight.promise;
+    if (this.currentStatus === 'idle' && this.fetcher) return this.start('reload');
+    return Promise.resolve();
+  }
+
+  /**
+   * Reloads page 1 of the same query. The old items stay until the answer replaces them.
+   * A refresh in flight is waited for and followed by exactly one more (shared by every
+   * refresh asked for meanwhile), because it may have started before the change the caller
+   * wants to see; a Load more in flight is aborted, as the reload supersedes it.
+   */
+  refresh(): Promise<void> {
+    if (!this.fetcher) return Promise.resolve();
+    const current = this.inFlight;
+    if (current?.kind === 'reload') {
+      if (!this.queuedRefresh) {
+        const queued: QueuedRefresh = {
+          cancelled: false,
+          promise: current.promise.then(() => {
+            if (this.queuedRefresh === queued) this.queuedRefresh = undefined;
+            // A new query started meanwhile: it fetches fresh data already; wait for it instead.
+            if (queued.cancelled || this.disposed) return this.inFlight?.promise;
+            return this.refresh();
+          }),
+        };
+        this.queuedRefresh = queued;
+      }
+      return this.queuedRefresh.promise;
+    }
+    if (current) this.abortInFlight();
+    return this.start('reload');
+  }
+
+  /** Fetches the next page and appends it. Joins any request in flight instead of overlapping it. */
+  loadMore(): Promise<void> {
+    if (this.inFlight) return this.inFlight.promise;
+    if (!this.fetcher || !this.more) return Promise.resolve();
+    return this.start('more');
+  }
+
+  /** Runs the step that failed again (page 1 or the next page). */
+  retry(): Promise<void> {
+    if (this.failedStep === 'more') return this.loadMore();
+    return this.refresh();
+  }
+
+  /**
+   * Replaces a loaded item with the same key in place (after a re-analysis). Returns whether
+   * it was loaded. Does not notify: the caller updates just that item in its view.
+   */
+  replace(item: T): boolean {
+    const at = this.index.get(this.keyOf(item));
+    if (at === undefined) return false;
+    this.list[at] = item;
+    return true;
+  }
+
+  /** The loaded item with this key, if any. */
+  get(key: string): T | undefined {
+    const at = this.index.get(key);
+    return at === undefined ? undefined : this.list[at];
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.abortInFlight();
+    this.listeners.clear();
+  }
+
+  // ---- internals ----
+
+  private clear(): void {
+    this.list.length = 0;
+    this.index.clear();
+    this.totalCount = undefined;
+    this.more = false;
+    this.nextPage = 1;
+    this.lastError = undefined;
+    this.failedStep = undefined;
+  }
+
+  /** Aborts the request in flight and makes any answer still on its way stale. */
+  private abortInFlight(): void {
+    this.generation++;
+    if (this.queuedRefresh) {
+      this.queuedRefresh.cancelled = true;
+      this.queuedRefresh = undefined;
+    }
+    const current = this.inFlight;
+    this.inFlight = undefined;
+    current?.controller.abort();
+  }
+
+  private start(kind: 'reload' | 'more'): Promise<void> {
+    const fetcher = this.fetcher;
+    if (!fetcher || this.disposed) return Promise.resolve();
+    const generation = ++this.generation;
+    const controller = new AbortController();
+    const page = kind === 'reload' ? 1 : this.nextPage;
+    this.currentStatus = kind === 'reload' ? 'loading' : 'loadingMore';
+    const promise = this.run(fetcher, page, kind, generation, controller.signal);
+    this.inFlight = { kind, generation, controller, promise };
+    this.fire();
+    return promise;
+  }
+
+  private async run(fetcher: FetchPage<T>, page: number, kind: 'reload' | 'more', generation: number, signal: AbortSignal): Promise<void> {
+    // Let `start` record the request before any answer can arrive (a fetcher may be synchronous).
+    await Promise.resolve();
+    let answer: Page<T>;
+    try {
+      if (generation !== this.generation) return;
+      answer = await fetcher(page, signal);
+    } catch (error) {
+      // Superseded (aborted or stale): the newer request owns the state.
+      if (generation !== this.generation) return;
+      this.inFlight = undefined;
+      this.lastError = error;
+      this.failedStep = kind;
+      this.currentStatus = 'error';
+      this.fire();
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.inFlight = undefined;
+    if (kind === 'reload') {
+      this.list.length = 0;
+      this.index.clear();
+    }
+    for (const item of answer.items) this.add(item);
+    this.totalCount = answer.total;
+    // An empty page ends the list even if the server claims more (no endless Load more).
+    this.more = answer.hasMore && answer.items.length > 0;
+    this.nextPage = page + 1;
+    this.lastError = undefined;
+    this.failedStep = undefined;
+    this.currentStatus = 'loaded';
+    this.fire();
+  }
+
+  /** Appends an item, or replaces the one with the same key (it moved between pages). */
+  private add(item: T): void {
+    const key = this.keyOf(item);
+    const at = this.index.get(key);
+    if (at !== undefined) {
+      this.list[at] = item;
+      return;
+    }
+    this.index.set(key, this.list.length);
+    this.list.push(item);
+  }
+
+  private fire(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure must not break the list or the other listeners.
+      }
+    }
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * The query state of both views: what the user chose (filters, sort), the API query each
+ * choice becomes, the text that shows it, and its stored form. Imports no `vscode`: strings
+ * the user sees go through a `Translate` function (`vscode.l10n.t` in the extension).
+ */
+import {
+  REPORT_RESULTS,
+  type PerPage,
+  type ProjectQuery,
+  type ProjectSortKey,
+  type ReportQuery,
+  type ReportResult,
+  type ReportSortKey,
+  type SortDirection,
+} from '../api/types';
+
+/** Same shape as `vscode.l10n.t`: a message with `{0}` placeholders and its arguments. */
+export type Translate = (message: string, ...args: (string | number | boolean)[]) => string;
+
+/** Fills `{n}` placeholders without translating; the default outside the extension host. */
+export const plainTranslate: Translate = (message, ...args) =>
+  message.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const i = Number(index);
+    return i < args.length ? String(args[i]) : whole;
+  });
+
+export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
+export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
+export const SORT_DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
+
+/** Longest search text or project name kept; longer text is cut (the server would refuse it anyway). */
+export const MAX_FILTER_LENGTH = 200;
+
+/** The Reports view's query. Absent filters are `undefined`, never empty strings. */
+export interface ReportQueryState {
+  readonly search: string | undefined;
+  readonly project: string | undefined;
+  readonly result: ReportResult | undefined;
+  readonly sortBy: ReportSortKey;
+  readonly sort: SortDirection;
+}
+
+/** The Projects view's query. */
+export interface ProjectQueryState {
+  readonly search: string | undefined;
+  readonly sortBy: ProjectSortKey;
+  readonly sort: SortDirection;
+}
+
+/** The service's own defaults: newest first. */
+export const DEFAULT_REPORT_QUERY: ReportQueryState = Object.freeze({
+  search: undefined,
+  project: undefined,
+  result: undefined,
+  sortBy: 'id',
+  sort: 'desc',
+});
+
+export const DEFAULT_PROJECT_QUERY: ProjectQueryState = Object.freeze({
+  search: undefined,
+  sortBy: 'created_at',
+  sort: 'desc',
+});
+
+/** Trims filter text; empty or whitespace-only text means "no filter". */
+export function normalizeFilterText(text: string | undefined | null): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  const trimmed = text.trim().slice(0, MAX_FILTER_LENGTH).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+export function isReportResult(value: unknown): value is ReportResult {
+  return typeof value === 'string' && (REPORT_RESULTS as readonly string[]).includes(value);
+}
+
+export function isReportSortKey(value: unknown): value is ReportSortKey {
+  return typeof value === 'string' && (REPORT_SORT_KEYS as readonly string[]).includes(value);
+}
+
+export function isProjectSortKey(value: unknown): value is ProjectSortKey {
+  return typeof value === 'string' && (PROJECT_SORT_KEYS as readonly string[]).includes(value);
+}
+
+export function isSortDirection(value: unknown): value is SortDirection {
+  return value === 'asc' || value === 'desc';
+}
+
+/** A new report query with some filters changed; `undefined` or empty text clears a filter. */
+export function withReportFilters(
+  state: ReportQueryState,
+  change: { search?: string | undefined; project?: string | undefined; result?: ReportResult | undefined },
+): ReportQueryState {
+  return {
+    ...state,
+    search: 'search' in change ? normalizeFilterText(change.search) : state.search,
+    project: 'project' in change ? normalizeFilterText(change.project) : state.project,
+    result: 'result' in change ? (isReportResult(change.result) ? change.result : undefined) : state.result,
+  };
+}
+
+export function withReportSort(state: ReportQueryState, sortBy: ReportSortKey, sort: SortDirection): ReportQueryState {
+  return { ...state, sortBy, sort };
+}
+
+/** Drops every filter and keeps the sort (what Clear Filters does). */
+export function clearReportFilters(state: ReportQueryState): ReportQueryState {
+  return { ...state, search: undefined, project: undefined, result: undefined };
+}
+
+export function withProjectSearch(state: ProjectQueryState, search: string | undefined): ProjectQueryState {
+  return { ...state, search: normalizeFilterText(search) };
+}
+
+export function withProjectSort(state: ProjectQueryState, sortBy: ProjectSortKey, sort: SortDirection): ProjectQueryState {
+  return { ...state, sortBy, sort };
+}
+
+/** Whether any filter narrows the Reports view (drives `pageReports.reports.filtered`). */
+export function isReportQueryFiltered(state: ReportQueryState): boolean {
+  return state.search !== undefined || state.project !== undefined || state.result !== undefined;
+}
+
+/** Whether a search narrows the Projects view (drives `pageReports.projects.searching`). */
+export function isProjectQuerySearching(state: ProjectQueryState): boolean {
+  return state.search !== undefined;
+}
+
+export function sameReportQuery(a: ReportQueryState, b: ReportQueryState): boolean {
+  return a.search === b.search && a.project === b.project && a.result === b.result && a.sortBy === b.sortBy && a.sort === b.sort;
+}
+
+export function sameProjectQuery(a: ProjectQueryState, b: ProjectQueryState): boolean {
+  return a.search === b.search && a.sortBy === b.sortBy && a.sort === b.sort;
+}
+
+/**
+ * The list query sent to the service for the Reports view. Every field is set explicitly,
+ * defaults included, so the answer never depends on a server's own defaults.
+ */
+export function toReportQuery(state: ReportQueryState, perPage: PerPage): ReportQuery {
+  const query: ReportQuery = { sortBy: state.sortBy, sort: state.sort, perPage };
+  if (state.search !== undefined) {
+    query.search = state.search;
+    query.searchBy = 'url';
+  }
+  if (state.project !== undefined) query.project = state.project;
+  if (state.result !== undefined) query.result = state.result;
+  return query;
+}
+
+/**
+ * The list query for a project's children in the Projects view: that project's reports,
+ * in the Reports view's sort (product spec), without the Reports view's other filters.
+ */
+export function toProjectReportsQuery(project: string, reportsState: ReportQueryState, perPage: PerPage): ReportQuery {
+  return { project, sortBy: reportsState.sortBy, sort: reportsState.sort, perPage };
+}
+
+export function toProjectQuery(state: ProjectQueryState, perPage: PerPage): ProjectQuery {
+  const query: ProjectQuery = { sortBy: state.sortBy, sort: state.sort, perPage };
+  if (state.search !== undefined) {
+    query.search = state.search;
+    query.searchBy = 'project';
+  }
+  return query;
+}
+
+/** A setting value as a page size the service accepts; anything else is the default 25. */
+export function toPerPage(value: unknown): PerPage {
+  return value === 10 || value === 25 || value === 50 || value === 100 ? value : 25;
+}
+
+// ---- Labels -------------------------------------------------------------------------------
+
+/** The result as a word for descriptions: `good`, `decent`, `bad` (lower case, as in `bad · …`). */
+export function resultWord(result: ReportResult, t: Translate = plainTranslate): string {
+  switch (result) {
+    case 'good':
+      return t('good');
+    case 'decent':
+      return t('decent');
+    case 'bad':
+      return t('bad');
+  }
+}
+
+/** The result as a title-case label for pickers and tooltips. */
+export function resultLabel(result: ReportResult, t: Translate = plainTranslate): string {
+  switch (result) {
+    case 'good':
+      return t('Good');
+    case 'decent':
+      return t('Decent');
+    case 'bad':
+      return t('Bad');
+  }
+}
+
+function arrow(sort: SortDirection): string {
+  return sort === 'desc' ? '↓' : '↑';
+}
+
+/** Short name of a report sort key, for the view description: `score ↓`. */
+export function reportSortShortLabel(sortBy: ReportSortKey, t: Translate = plainTranslate): string {
+  switch (sortBy) {
+    case 'id':
+      return t('created');
+    case 'generated_at':
+      return t('generated');
+    case 'url':
+      return t('URL');
+    case 'score':
+      return t('score');
+  }
+}
+
+export function projectSortShortLabel(sortBy: ProjectSortKey, t: Translate = plainTranslate): string {
+  return sortBy === 'created_at' ? t('created') : t('name');
+}
+
+export interface SortChoice<K extends string> {
+  readonly sortBy: K;
+  readonly sort: SortDirection;
+  /** E.g. `Score: highest first`. */
+  readonly label: string;
+}
+
+/** Every report sort the service offers (key × direction), natural direction first. */
+export function reportSortChoices(t: Translate = plainTranslate): SortChoice<ReportSortKey>[] {
+  return [
+    { sortBy: 'id', sort: 'desc', label: t('Date created: newest first') },
+    { sortBy: 'id', sort: 'asc', label: t('Date created: oldest first') },
+    { sortBy: 'generated_at', sort: 'desc', label: t('Date generated: newest first') },
+    { sortBy: 'generated_at', sort: 'asc', label: t('Date generated: oldest first') },
+    { sortBy: 'url', sort: 'asc', label: t('URL: A to Z') },
+    { sortBy: 'url', sort: 'desc', label: t('URL: Z to A') },
+    { sortBy: 'score', sort: 'desc', label: t('Score: highest first') },
+    { sortBy: 'score', sort: 'asc', label: t('Score: lowest first') },
+  ];
+}
+
+export function projectSortChoices(t: Translate = plainTranslate): SortChoice<ProjectSortKey>[] {
+  return [
+    { sortBy: 'created_at', sort: 'desc', label: t('Date created: newest first') },
+    { sortBy: 'created_at', sort: 'asc', label: t('Date created: oldest first') },
+    { sortBy: 'project', sort: 'asc', label: t('Name: A to Z') },
+    { sortBy: 'project', sort: 'desc', label: t('Name: Z to A') },
+  ];
+}
+
+/** Cuts long text for a one-line description, with an ellipsis. */
+function shorten(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The Reports view's description: every active filter, then the sort, e.g.
+ * `bad · example.com · "pricing" · score ↓`. The sort is always shown, so a list never
+ * looks unsorted; the filters only when set.
+ */
+export function describeReportQuery(state: ReportQueryState, t: Translate = plainTranslate): string {
+  const parts: string[] = [];
+  if (state.result !== undefined) parts.push(resultWord(state.result, t));
+  if (state.project !== undefined) parts.push(shorten(state.project));
+  if (state.search !== undefined) parts.push(`"${shorten(state.search)}"`);
+  parts.push(`${reportSortShortLabel(state.sortBy, t)} ${arrow(state.sort)}`);
+  return parts.join(' · ');
+}
+
+/** The Projects view's description, e.g. `"shop" · name ↑`. */
+export function describeProjectQuery(state: ProjectQueryState, t: Translate = plainTranslate): string {
+  const parts: string[] = [];
+  if (state.search !== undefined) parts.push(`"${shorten(state.search)}"`);
+  parts.push(`${projectSortShortLabel(state.sortBy, t)} ${arrow(state.sort)}`);
+  return parts.join(' · ');
+}
+
+// ---- Persistence --------------------------------------------------------------------------
+
+/** Version of the stored form; a different one is ignored (defaults apply). */
+const STORAGE_VERSION = 1;
+
+export interface StoredReportQuery {
+  v: number;
+  search?: string;
+  project?: string;
+  result?: string;
+  sortBy: string;
+  sort: string;
+}
+
+export interface StoredProjectQuery {
+  v: number;
+  search?: string;
+  sortBy: string;
+  sort: string;
+}
+
+/** The report query as plain JSON for `Memento.update`. */
+export function serializeReportQuery(state: ReportQueryState): StoredReportQuery {
+  const stored: StoredReportQuery = { v: STORAGE_VERSION, sortBy: state.sortBy, sort: state.sort };
+  if (state.search !== undefined) stored.search = state.search;
+  if (state.project !== undefined) stored.project = state.project;
+  if (state.result !== undefined) stored.result = state.result;
+  return stored;
+}
+
+export function serializeProjectQuery(state: ProjectQueryState): StoredProjectQuery {
+  const stored: StoredProjectQuery = { v: STORAGE_VERSION, sortBy: state.sortBy, sort: state.sort };
+  if (state.search !== undefined) stored.search = state.search;
+  return stored;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads a stored report query back. Storage is not trusted (another version of the extension,
+ * a hand-edited database): each field is checked on its own and a bad one falls back to its
+ * default, so one broken value never loses the others, and garbage never reaches a request.
+ */
+export function deserializeReportQuery(raw: unknown): ReportQueryState {
+  if (!isRecord(raw) || raw.v !== STORAGE_VERSION) return DEFAULT_REPORT_QUERY;
+  const sortOk = isReportSortKey(raw.sortBy) && isSortDirection(raw.sort);
+  return {
+    search: normalizeFilterText(typeof raw.search === 'string' ? raw.search : undefined),
+    project: normalizeFilterText(typeof raw.project === 'string' ? raw.project : undefined),
+    result: isReportResult(raw.result) ? raw.result : undefined,
+    // Key and direction only make sense together (score ↓ is not URL ↓).
+    sortBy: sortOk ? (raw.sortBy as ReportSortKey) : DEFAULT_REPORT_QUERY.sortBy,
+    sort: sortOk ? (raw.sort as SortDirection) : DEFAULT_REPORT_QUERY.sort,
+  };
+}
+
+export function deserializeProjectQuery(raw: unknown): ProjectQueryState {
+  if (!isRecord(raw) || raw.v !== STORAGE_VERSION) return DEFAULT_PROJECT_QUERY;
+  const sortOk = isProjectSortKey(raw.sortBy) && isSortDirection(raw.sort);
+  return {
+    search: normalizeFilterText(typeof raw.search === 'string' ? raw.search : undefined),
+    sortBy: sortOk ? (raw.sortBy as ProjectSortKey) : DEFAULT_PROJECT_QUERY.sortBy,
+    sort: sortOk ? (raw.sort as SortDirection) : DEFAULT_PROJECT_QUERY.sort,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Creates both tree views. Nothing is fetched here: each view loads when VS Code first asks
+ * for its children, which it does only once the view is visible.
+ */
+import * as vscode from 'vscode';
+import { ProjectsView } from './projectsView';
+import { ReportsView } from './reportsView';
+import type { ViewDeps } from './viewBase';
+
+export type { ViewDeps } from './viewBase';
+
+/** The views, as concrete classes (they implement `ReportsViewApi` / `ProjectsViewApi`). */
+export interface RegisteredViews extends vscode.Disposable {
+  readonly reportsView: ReportsView;
+  readonly projectsView: ProjectsView;
+}
+
+/**
+ * Registers the Reports and Projects views. Also refreshes both when the error reporter says
+ * a report or project no longer exists (its `onNotFound`, when it has one), so lists drop it.
+ */
+export function registerViews(deps: ViewDeps): RegisteredViews {
+  const reportsView = new ReportsView(deps);
+  const projectsView = new ProjectsView(deps, reportsView);
+  const disposables: vscode.Disposable[] = [projectsView, reportsView];
+  const notFound = (deps.errors as { onNotFound?: vscode.Event<unknown> }).onNotFound;
+  if (notFound) {
+    disposables.push(
+      notFound(() => {
+        void reportsView.refresh();
+        void projectsView.refresh();
+      }),
+    );
+  }
+  return {
+    reportsView,
+    projectsView,
+    dispose() {
+      for (const d of disposables) d.dispose();
+    },
+  };
+}

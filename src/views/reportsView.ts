@@ -1,0 +1,215 @@
+/**
+ * The Reports view: a flat, paged list of reports for the current query (search on URL,
+ * project, result, sort key × direction), with the query shown in the view's description.
+ */
+import * as vscode from 'vscode';
+import type { Project, Report, ReportId } from '../api/types';
+import type { ReportsViewApi } from '../parts';
+import { emptyReportsMessage } from './format';
+import {
+  REPORTS_VIEW_ID,
+  l10nT,
+  reportKey,
+  resolveTooltip,
+  treeItemFor,
+  type EmptyNode,
+  type ReportNode,
+  type ViewNode,
+} from './items';
+import { ListNodes } from './listNodes';
+import { PagedList, type FetchPage } from './listState';
+import {
+  clearReportFilters,
+  describeReportQuery,
+  deserializeReportQuery,
+  isReportQueryFiltered,
+  sameReportQuery,
+  serializeReportQuery,
+  toReportQuery,
+  withReportFilters,
+  type ReportQueryState,
+} from './query';
+import { ViewBase, type ViewDeps } from './viewBase';
+
+/**
+ * Where the query is kept. Workspace state, not global: a workspace is usually about one site,
+ * so its filter belongs to it, and two windows on different sites keep their own filters
+ * (as VS Code's own views keep their filters per workspace).
+ */
+const QUERY_KEY = 'pageReports.reports.query';
+
+export class ReportsView extends ViewBase implements ReportsViewApi {
+  readonly treeView: vscode.TreeView<ViewNode>;
+  private readonly list = new PagedList<Report>(reportKey);
+  private readonly nodes = new ListNodes<Report, ReportNode>(
+    'reports',
+    reportKey,
+    (report) => ({ kind: 'report', report }),
+    (node, report) => {
+      node.report = report;
+    },
+  );
+  private state: ReportQueryState;
+  private readonly queryEmitter = new vscode.EventEmitter<ReportQueryState>();
+  /** Fires after the query changed (filters or sort); the Projects view follows the sort. */
+  readonly onDidChangeQuery = this.queryEmitter.event;
+
+  constructor(deps: ViewDeps) {
+    super(deps, REPORTS_VIEW_ID);
+    this.state = deserializeReportQuery(deps.context.workspaceState.get(QUERY_KEY));
+    this.treeView = vscode.window.createTreeView(REPORTS_VIEW_ID, {
+      treeDataProvider: this,
+      canSelectMany: true,
+      showCollapseAll: false,
+    });
+    this.disposables.push(this.treeView, this.queryEmitter, this.list);
+    this.list.reset(this.fetcher());
+    this.disposables.push(this.list.onDidChange(() => this.listChanged(this.list, 'reports')));
+    this.showQuery();
+  }
+
+  /** The current query (filters and sort). */
+  get query(): ReportQueryState {
+    return this.state;
+  }
+
+  // ---- TreeDataProvider ----
+
+  getTreeItem(node: ViewNode): vscode.TreeItem {
+    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.state.search });
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
+    return resolveTooltip(item, node);
+  }
+
+  async getChildren(node?: ViewNode): Promise<ViewNode[]> {
+    if (node) return [];
+    if (!(await this.isReady())) return [];
+    let children = this.nodes.render(this.list, () => this.emptyNode());
+    if (children === undefined) {
+      // First page not in yet: wait for it, so the view shows its progress bar, not a blank.
+      await this.track(this.list.ensureLoaded());
+      children = this.nodes.render(this.list, () => this.emptyNode()) ?? [];
+    }
+    return children;
+  }
+
+  getParent(): undefined {
+    // A flat list: every element is a root.
+    return undefined;
+  }
+
+  // ---- ReportsViewApi ----
+
+  /** Reloads page 1 when the view has loaded; otherwise it loads fresh when next shown. */
+  async refresh(): Promise<void> {
+    if (this.list.status === 'idle') return;
+    if (!this.treeView.visible) {
+      this.list.reset();
+      return;
+    }
+    await this.track(this.list.refresh());
+  }
+
+  async setProjectFilter(project: string | undefined): Promise<void> {
+    await this.setQuery(withReportFilters(this.state, { project }));
+  }
+
+  /** Reveals, selects and focuses the report's row; loads page 1 first when nothing is loaded. */
+  async reveal(report: Report): Promise<void> {
+    if (!(await this.isReady())) return;
+    await this.track(this.list.ensureLoaded());
+    const loaded = this.list.get(reportKey(report));
+    if (!loaded) return;
+    await this.treeView.reveal(this.nodes.nodeFor(loaded), { select: true, focus: true });
+  }
+
+  setBusy(id: ReportId, busy: boolean): void {
+    if (!this.markBusy(id, busy)) return;
+    const node = this.nodes.get(String(id));
+    if (node) this.changeEmitter.fire(node);
+  }
+
+  update(report: Report): void {
+    if (!this.list.replace(report)) return;
+    this.changeEmitter.fire(this.nodes.nodeFor(report));
+  }
+
+  // ---- Query ----
+
+  /** Applies a new query: stores it, shows it, and starts the list again from page 1. */
+  async setQuery(next: ReportQueryState): Promise<void> {
+    if (sameReportQuery(this.state, next)) return;
+    this.state = next;
+    this.persist(QUERY_KEY, serializeReportQuery(next));
+    this.showQuery();
+    this.queryEmitter.fire(next);
+    await this.reload();
+  }
+
+  async clearFilters(): Promise<void> {
+    await this.setQuery(clearReportFilters(this.state));
+  }
+
+  /** Fetches the next page (Load more). */
+  async loadMore(): Promise<void> {
+    await this.track(this.list.loadMore());
+  }
+
+  /** Runs the failed step again (Retry on the error row). */
+  async retry(): Promise<void> {
+    await this.track(this.list.retry());
+  }
+
+  /** Project names for the filter picker: the first page, by name. Empty when not connected or on failure. */
+  async projectNames(signal?: AbortSignal): Promise<string[]> {
+    const api = this.deps.connection.api;
+    if (!api) return [];
+    try {
+      const page = await api.listProjects({ sortBy: 'project', sort: 'asc', perPage: 100 }, 1, signal);
+      return page.items.map((p: Project) => p.name);
+    } catch (error) {
+      this.logFailure('Loading project names for the filter', error);
+      return [];
+    }
+  }
+
+  // ---- internals ----
+
+  protected override onConnectionChanged(): void {
+    this.list.reset(this.fetcher());
+  }
+
+  protected override onPageSizeChanged(): void {
+    void this.reload();
+  }
+
+  /** Starts over from page 1 with the current query: now if the view is showing, else when it is next shown. */
+  private async reload(): Promise<void> {
+    if (this.treeView.visible && this.list.status !== 'idle') await this.track(this.list.load(this.fetcher()));
+    else this.list.reset(this.fetcher());
+  }
+
+  private fetcher(): FetchPage<Report> {
+    const query = toReportQuery(this.state, this.perPage());
+    return (page, signal) => this.requireApi().listReports(query, page, signal);
+  }
+
+  private showQuery(): void {
+    this.treeView.description = describeReportQuery(this.state, l10nT);
+    this.setContext('pageReports.reports.filtered', isReportQueryFiltered(this.state));
+  }
+
+  private emptyNode(): EmptyNode {
+    const filtered = isReportQueryFiltered(this.state);
+    return {
+      kind: 'empty',
+      listKey: 'reports',
+      message: emptyReportsMessage(this.state, l10nT),
+      action: filtered
+        ? { command: 'pageReports.clearReportFilters', title: vscode.l10n.t('Clear Filters') }
+        : { command: 'pageReports.createReport', title: vscode.l10n.t('New Report…') },
+    };
+  }
+}

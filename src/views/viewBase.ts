@@ -1,0 +1,141 @@
+/**
+ * What both tree views share: the change event, busy report ids, loading progress in the view,
+ * reacting to the connection and the page size setting, storing the query, and what a failed
+ * list tells the user.
+ */
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import { describeError } from '../api/messages';
+import type { ReportId, ReportsApi, PerPage } from '../api/types';
+import type { Log } from '../log';
+import type { ConnectionApi, ErrorReporter } from '../parts';
+import type { ViewNode } from './items';
+import type { ListHandle } from './listState';
+import { toPerPage } from './query';
+
+/** What `registerViews` is given by `activate`. */
+export interface ViewDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  readonly connection: ConnectionApi;
+  readonly errors: ErrorReporter;
+}
+
+/** Thrown by a list's fetcher when the connection went away between a check and the request. */
+export class NotConnectedError extends Error {
+  constructor() {
+    super(vscode.l10n.t('Not connected to a report service.'));
+    this.name = 'NotConnectedError';
+  }
+}
+
+export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vscode.Disposable {
+  protected readonly changeEmitter = new vscode.EventEmitter<ViewNode | undefined | void>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  protected readonly disposables: vscode.Disposable[] = [this.changeEmitter];
+  private readonly busy = new Set<string>();
+  /** Failures already told, so re-renders of the same failed list do not repeat it. */
+  private readonly told = new WeakSet<object>();
+
+  protected constructor(
+    protected readonly deps: ViewDeps,
+    protected readonly viewId: string,
+  ) {
+    this.disposables.push(
+      deps.connection.onDidChange(() => {
+        // A new server or key: what was loaded belongs to the old one.
+        this.busy.clear();
+        this.onConnectionChanged();
+        this.changeEmitter.fire();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('pageReports.pageSize')) this.onPageSizeChanged();
+      }),
+    );
+  }
+
+  abstract getTreeItem(node: ViewNode): vscode.TreeItem;
+  abstract getChildren(node?: ViewNode): Promise<ViewNode[]>;
+
+  protected abstract onConnectionChanged(): void;
+  protected abstract onPageSizeChanged(): void;
+
+  /** `per_page` from the `pageReports.pageSize` setting (10, 25, 50 or 100; else 25). */
+  protected perPage(): PerPage {
+    return toPerPage(vscode.workspace.getConfiguration('pageReports').get<unknown>('pageSize'));
+  }
+
+  /**
+   * Whether the views may load: waits for the connection's first read of settings and secret
+   * (never at activation, only when a view asks). When not ready the views return no children,
+   * so VS Code shows the welcome content for the missing step.
+   */
+  protected async isReady(): Promise<boolean> {
+    await this.deps.connection.ready;
+    return this.deps.connection.state === 'ready' && this.deps.connection.api !== undefined;
+  }
+
+  protected requireApi(): ReportsApi {
+    const api = this.deps.connection.api;
+    if (!api) throw new NotConnectedError();
+    return api;
+  }
+
+  /** Shows the view's progress bar while a load runs. */
+  protected track(load: Promise<void>): Promise<void> {
+    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => load);
+    return load;
+  }
+
+  protected isBusy(id: ReportId): boolean {
+    return this.busy.has(String(id));
+  }
+
+  /** Records a busy state; returns whether it changed. */
+  protected markBusy(id: ReportId, busy: boolean): boolean {
+    const key = String(id);
+    if (this.busy.has(key) === busy) return false;
+    if (busy) this.busy.add(key);
+    else this.busy.delete(key);
+    return true;
+  }
+
+  protected setContext(key: string, value: unknown): void {
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+
+  /** Stores a query; a storage failure is logged, never shown (the view still works). */
+  protected persist(key: string, value: unknown): void {
+    this.deps.context.workspaceState.update(key, value).then(undefined, (error: unknown) => {
+      this.deps.log.warn(`Could not store the view's query: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /**
+   * After a list changed: re-render (the whole view, or one project's children), and when it
+   * failed, tell once. The error row in the list is the message with its Retry; a rejected key
+   * also goes to the error reporter, which offers Set API Key (one prompt for a burst).
+   */
+  protected listChanged(list: ListHandle, what: string, node?: ViewNode): void {
+    this.changeEmitter.fire(node);
+    const error = list.status === 'error' ? list.error : undefined;
+    if (typeof error !== 'object' || error === null || this.told.has(error)) return;
+    this.told.add(error);
+    const described = describeError(error);
+    if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action: `Loading ${what}` });
+    else this.logFailure(`Loading ${what}`, error);
+  }
+
+  /** One log line: the user's sentence, plus the request for API errors or the error text for bugs. */
+  protected logFailure(action: string, error: unknown): void {
+    let detail: string;
+    if (isApiError(error)) detail = `${error.kind}${error.status === undefined ? '' : ` ${error.status}`}, ${error.method} ${error.path}`;
+    else detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const message = `${action} failed (${detail}): ${describeError(error).message}`;
+    this.deps.log.warn(message.replace(/\s+/g, ' '));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
