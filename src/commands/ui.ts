@@ -3,8 +3,22 @@
  * prompt, status bar confirmations and the in-flight guard for writes.
  */
 import * as vscode from 'vscode';
+import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import type { ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
+
+/**
+ * Server text made inert for notifications, quick picks and the status bar: `$(name)`
+ * would render as an icon and `[text](command:…)` as a link that runs a command.
+ */
+export function inert(text: string): string {
+  return text.replace(/\$\(/g, '\\$(').replace(/\]\s*\(/g, '] (');
+}
+
+/** `describeError` with the sentences localized. */
+export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
+  return describeError(error, context, (message, ...args) => vscode.l10n.t(message, ...args));
+}
 
 /** Options a caller may pass as a command argument to skip a confirmation. */
 export interface ConfirmOptions {
@@ -75,7 +89,7 @@ export class InFlight {
   private readonly running = new Set<string>();
 
   /** Runs `task` unless the same key is already running; then resolves `undefined`. */
-  async run<T>(key: string, task: () => Promise<T>): Promise<T | undefined> {
+  async run<T>(key: string, task: () => PromiseLike<T>): Promise<T | undefined> {
     if (this.running.has(key)) return undefined;
     this.running.add(key);
     try {

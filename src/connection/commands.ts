@@ -6,11 +6,10 @@
 import * as vscode from 'vscode';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
-import { describeError } from '../api/messages';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionApi } from '../parts';
-import { confirmModal, flash, isOptions, type ConfirmOptions } from '../commands/ui';
+import { confirmModal, describe, flash, inert, isOptions } from '../commands/ui';
 import { connectionControls, SECTION, type Connection } from './connection';
 
 /** What the connection commands need from the parts. */
@@ -51,7 +50,7 @@ async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDep
       deps.log.warn(`${hostOf(baseUrl)} rejected the API key (401).`);
       return { kind: 'rejected' };
     }
-    const message = describeError(e).message;
+    const message = describe(e).message;
     deps.log.warn(`Could not check the API key with ${hostOf(baseUrl)}: ${message}`);
     return { kind: 'failed', message };
   }
@@ -115,7 +114,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
     // Not awaited: the command answers now; the buttons act later with the key kept only
     // in this closure.
     void vscode.window
-      .showWarningMessage(vscode.l10n.t('Could not check the API key: {0}', outcome.message), saveAnyway, retry)
+      .showWarningMessage(vscode.l10n.t('Could not check the API key: {0}', inert(outcome.message)), saveAnyway, retry)
       .then(async (choice) => {
         if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);
@@ -327,7 +326,7 @@ export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): 
     vscode.l10n.t('Remove the API key for {0} from this computer?', hostOf(url)),
     vscode.l10n.t('The views stay empty until a key is set again. The key itself stays valid on the service.'),
     vscode.l10n.t('Remove Key'),
-    isOptions(arg) ? (arg as ConfirmOptions) : undefined,
+    isOptions(arg) ? (arg) : undefined,
   );
   if (!ok) return false;
   await conn.removeKey();

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
-import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
+import { describe, inert } from '../commands/ui';
 import { Connection } from './connection';
 
 /** What a 404 was about, taken from the failed request's path. */
@@ -76,8 +76,8 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
 
   async function show(error: unknown, options: { retry?: () => unknown; action?: string }): Promise<void> {
     const subject = isApiError(error) ? subjectOf(error.path) : {};
-    const described = describeError(error, subject);
-    const message = oneLine(redact(described.message));
+    const described = describe(error, subject);
+    const message = inert(oneLine(redact(described.message)));
     log.error(oneLine(redact(summary(error, options.action, message))));
 
     if (isApiError(error) && error.kind === 'notFound') notFound.fire(subject);

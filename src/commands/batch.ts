@@ -1,0 +1,87 @@
+/**
+ * Runs one write over several selected reports: progress with cancellation between items
+ * (a write already sent is never abandoned half-way), then one summary.
+ */
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { ReportId } from '../api/types';
+import type { Parts } from '../parts';
+import { displayUrl, type ReportRef } from './refs';
+import { describe, inert } from './ui';
+
+export interface BatchOutcome {
+  readonly succeeded: ReportId[];
+  readonly failed: { id: ReportId; message: string }[];
+  /** Not started: cancelled, or stopped after the service rejected the key. */
+  readonly skipped: ReportId[];
+}
+
+export interface BatchOptions {
+  /** Progress title, e.g. "Deleting 3 reports". */
+  title: string;
+  refs: readonly ReportRef[];
+  /** Log label of one item, e.g. "Delete report". */
+  action: string;
+  /** Does the write for one report; throws on failure. */
+  run: (ref: ReportRef) => Promise<void>;
+}
+
+/** Runs the items one after another. Never throws: failures end up in the outcome. */
+export async function runBatch(parts: Parts, options: BatchOptions): Promise<BatchOutcome> {
+  const succeeded: ReportId[] = [];
+  const failed: { id: ReportId; message: string }[] = [];
+  const skipped: ReportId[] = [];
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: true },
+    async (progress, token) => {
+      const total = options.refs.length;
+      for (const [index, ref] of options.refs.entries()) {
+        if (token.isCancellationRequested) {
+          skipped.push(ref.id);
+          continue;
+        }
+        const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
+        progress.report({ message: `${index + 1}/${total} ${inert(label)}`, increment: index === 0 ? 0 : 100 / total });
+        try {
+          await options.run(ref);
+          succeeded.push(ref.id);
+        } catch (e) {
+          const message = describe(e, { reportId: ref.id }).message;
+          parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
+          failed.push({ id: ref.id, message });
+          if (isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden')) {
+            // Every other item would fail the same way: say it once, stop here.
+            parts.errors.report(e);
+            for (const rest of options.refs.slice(index + 1)) skipped.push(rest.id);
+            break;
+          }
+        }
+      }
+    },
+  );
+  return { succeeded, failed, skipped };
+}
+
+/**
+ * One message saying what happened to every item; a warning with Show Log when something
+ * failed or was skipped. Not awaited by callers.
+ */
+export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (count: number) => string): void {
+  const { succeeded, failed, skipped } = outcome;
+  if (failed.length === 0 && skipped.length === 0) {
+    void vscode.window.showInformationMessage(done(succeeded.length));
+    return;
+  }
+  const pieces = [done(succeeded.length)];
+  if (failed.length > 0) {
+    const first = failed[0];
+    const list = failed.map((f) => `#${f.id}`).join(', ');
+    pieces.push(vscode.l10n.t('Failed: {0} ({1})', list, first ? inert(first.message) : ''));
+  }
+  if (skipped.length > 0) pieces.push(vscode.l10n.t('Not started: {0}.', skipped.map((id) => `#${id}`).join(', ')));
+  const showLog = vscode.l10n.t('Show Log');
+  void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(
+    (choice) => (choice === showLog ? parts.log.show() : undefined),
+    () => undefined,
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Steps of multi-step inputs (New Report…, Change Privacy…): an input box and a quick
+ * pick that can go back, start from what was typed before, and show a message from the
+ * service next to the input.
+ */
+import * as vscode from 'vscode';
+
+/** Returned by a step when the user pressed its Back button. */
+export const BACK = Symbol('back');
+export type Back = typeof BACK;
+
+export interface TextStepOptions {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  prompt: string;
+  placeholder?: string;
+  /** What the box starts with (the user's earlier input when a step is shown again). */
+  value: string;
+  password?: boolean;
+  /** Offer the Back button. */
+  back?: boolean;
+  /** A message to show at once, e.g. the service's answer to the earlier value. */
+  error?: string;
+  /** Checks the value as it is typed; a message blocks Enter. */
+  validate: (value: string) => string | undefined;
+  /**
+   * Runs on Enter with the box busy and kept open. A string result is shown next to the
+   * input and the box stays open with the value; undefined closes the step.
+   */
+  submit?: (value: string) => Promise<string | undefined>;
+}
+
+/** Shows one input box step. Resolves the accepted value, {@link BACK}, or undefined when dismissed. */
+export function textStep(options: TextStepOptions): Promise<string | Back | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    let result: string | Back | undefined;
+    let submitting = false;
+    box.title = options.title;
+    box.step = options.step;
+    box.totalSteps = options.totalSteps;
+    box.prompt = options.prompt;
+    box.placeholder = options.placeholder;
+    box.value = options.value;
+    box.password = options.password ?? false;
+    box.ignoreFocusOut = true;
+    box.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
+    // The service's words are a warning, not a block: Enter may send the same value again.
+    const warn = (message: string): vscode.InputBoxValidationMessage => ({
+      message,
+      severity: vscode.InputBoxValidationSeverity.Warning,
+    });
+    box.validationMessage =
+      options.error !== undefined ? warn(options.error) : options.value === '' ? undefined : options.validate(options.value);
+
+    box.onDidChangeValue((value) => {
+      if (!submitting) box.validationMessage = value === '' ? undefined : options.validate(value);
+    });
+    box.onDidTriggerButton((button) => {
+      if (button !== vscode.QuickInputButtons.Back || submitting) return;
+      result = BACK;
+      box.hide();
+    });
+    box.onDidAccept(() => {
+      if (submitting) return;
+      const value = box.value;
+      const error = options.validate(value);
+      if (error !== undefined) {
+        box.validationMessage = error;
+        return;
+      }
+      if (options.submit === undefined) {
+        result = value;
+        box.hide();
+        return;
+      }
+      submitting = true;
+      box.busy = true;
+      box.enabled = false;
+      box.validationMessage = undefined;
+      options.submit(value).then(
+        (message) => {
+          submitting = false;
+          box.busy = false;
+          box.enabled = true;
+          if (message !== undefined) {
+            box.validationMessage = warn(message);
+            return;
+          }
+          result = value;
+          box.hide();
+        },
+        () => {
+          // submit reports its own failures; the step ends without a value.
+          submitting = false;
+          box.hide();
+        },
+      );
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      resolve(result);
+    });
+    box.show();
+  });
+}
+
+export interface PickStepItem<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+export interface PickStepOptions<T> {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  placeholder: string;
+  items: PickStepItem<T>[];
+  /** The item to start on (the earlier choice or the current value). */
+  active?: T;
+  back?: boolean;
+}
+
+/** Shows one single-choice quick pick step. Resolves the chosen value, {@link BACK}, or undefined. */
+export function pickStep<T>(options: PickStepOptions<T>): Promise<T | Back | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick<PickStepItem<T>>();
+    let result: T | Back | undefined;
+    pick.title = options.title;
+    pick.step = options.step;
+    pick.totalSteps = options.totalSteps;
+    pick.placeholder = options.placeholder;
+    pick.ignoreFocusOut = true;
+    pick.items = options.items;
+    pick.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
+    const active = options.items.find((i) => i.value === options.active);
+    if (active) pick.activeItems = [active];
+    pick.onDidTriggerButton((button) => {
+      if (button !== vscode.QuickInputButtons.Back) return;
+      result = BACK;
+      pick.hide();
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (chosen === undefined) return;
+      result = chosen.value;
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(result);
+    });
+    pick.show();
+  });
+}

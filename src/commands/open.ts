@@ -1,0 +1,122 @@
+/**
+ * Reading commands on reports: Open Report, Open Page in Browser, Open on Service, Copy URL.
+ * Only `http:` and `https:` URLs are ever opened; the API key is never part of a URL.
+ */
+import * as vscode from 'vscode';
+import type { Report, ReportId, ReportsApi } from '../api/types';
+import type { Parts } from '../parts';
+import { SECTION } from '../connection/connection';
+import { loadReport, pickReport, reportRefs, type ReportRef } from './refs';
+import { flash, isOptions, requireApi } from './ui';
+import { isHttpUrl } from './reports';
+
+/** Most panels one Open Report of a selection opens. */
+const MAX_OPEN = 10;
+
+/**
+ * The URL of a report's page on the service, from the `pageReports.reportPageUrl` template:
+ * `{base_url}` is the service URL, `{id}` the URL-encoded report id. Undefined unless the
+ * result is an absolute http(s) URL.
+ */
+export function reportPageUrl(template: string, baseUrl: string, id: ReportId): string | undefined {
+  const url = template.replaceAll('{base_url}', baseUrl).replaceAll('{id}', encodeURIComponent(String(id)));
+  if (!isHttpUrl(url)) return undefined;
+  const parsed = new URL(url);
+  // A template with user:password@ would put credentials in the browser's history.
+  return parsed.username === '' && parsed.password === '' ? url : undefined;
+}
+
+/** The handlers of the reading commands. */
+export function reportOpenCommands(parts: Parts) {
+  const { errors } = parts;
+
+  async function refsOf(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
+    const refs = reportRefs(item, selected);
+    if (refs.length > 0) return refs;
+    if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);
+    const picked = await pickReport(api, title);
+    return picked ? [picked] : [];
+  }
+
+  /** The full reports, fetching those the caller only named by id. */
+  async function reportsOf(api: ReportsApi, refs: readonly ReportRef[]): Promise<Report[]> {
+    return Promise.all(refs.map((ref) => loadReport(api, ref)));
+  }
+
+  /** Open Report: opens (or reveals) the panel of each selected report. */
+  async function openReport(item?: unknown, selected?: unknown): Promise<void> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return;
+    const refs = await refsOf(api, item, selected, vscode.l10n.t('Open which report?'));
+    for (const ref of refs.slice(0, MAX_OPEN)) await parts.panels.open(ref.id, ref.report);
+  }
+
+  /** Open Page in Browser: the analysed page itself, only when its URL is http(s). */
+  async function openPage(item?: unknown, selected?: unknown): Promise<boolean> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return false;
+    const refs = await refsOf(api, item, selected, vscode.l10n.t('Open the page of which report?'));
+    let opened = false;
+    for (const report of await reportsOf(api, refs.slice(0, MAX_OPEN))) {
+      if (!isHttpUrl(report.url)) {
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Report {0} has no http or https URL to open.', String(report.id)),
+        );
+        continue;
+      }
+      opened = (await vscode.env.openExternal(vscode.Uri.parse(report.url, true))) || opened;
+    }
+    return opened;
+  }
+
+  /** Open on Service: the service's own page of the report (setting `pageReports.reportPageUrl`). */
+  async function openOnService(item?: unknown, selected?: unknown): Promise<boolean> {
+    const api = await requireApi(parts.connection);
+    const baseUrl = parts.connection.serviceUrl;
+    if (api === undefined || baseUrl === undefined) return false;
+    const refs = await refsOf(api, item, selected, vscode.l10n.t('Open which report on the service?'));
+    const template = vscode.workspace.getConfiguration(SECTION).get<string>('reportPageUrl') || '{base_url}/reports/{id}';
+    let opened = false;
+    for (const ref of refs.slice(0, MAX_OPEN)) {
+      const url = reportPageUrl(template, baseUrl, ref.id);
+      if (url === undefined) {
+        const open = vscode.l10n.t('Open Settings');
+        void vscode.window
+          .showErrorMessage(
+            vscode.l10n.t('The setting pageReports.reportPageUrl does not give an http or https URL.'),
+            open,
+          )
+          .then(
+            (choice) =>
+              choice === open
+                ? vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports.reportPageUrl')
+                : undefined,
+            () => undefined,
+          );
+        return false;
+      }
+      opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
+    }
+    return opened;
+  }
+
+  /** Copy URL: the analysed page's URL (one a line for a selection) to the clipboard. */
+  async function copyUrl(item?: unknown, selected?: unknown): Promise<string | undefined> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const refs = await refsOf(api, item, selected, vscode.l10n.t('Copy the URL of which report?'));
+    if (refs.length === 0) return undefined;
+    try {
+      const urls = (await reportsOf(api, refs)).map((r) => r.url);
+      const text = urls.join('\n');
+      await vscode.env.clipboard.writeText(text);
+      flash(urls.length === 1 ? vscode.l10n.t('URL copied.') : vscode.l10n.t('{0} URLs copied.', urls.length));
+      return text;
+    } catch (e) {
+      errors.report(e, { action: vscode.l10n.t('Copy URL') });
+      return undefined;
+    }
+  }
+
+  return { openReport, openPage, openOnService, copyUrl };
+}

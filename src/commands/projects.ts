@@ -1,0 +1,92 @@
+/**
+ * Delete Project…: a modal confirmation that names the project and says its reports go
+ * with it (with their number when the service tells it), then one DELETE.
+ */
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { ReportsApi } from '../api/types';
+import type { Parts } from '../parts';
+import { pickProject, projectName } from './refs';
+import { confirmModal, flash, InFlight, isOptions, requireApi, type ConfirmOptions } from './ui';
+
+/** The handlers of the project writes. */
+export function projectWriteCommands(parts: Parts) {
+  const inFlight = new InFlight();
+  const { log, errors, panels } = parts;
+
+  /** How many reports the project has, when the service says; never fails. */
+  async function reportCount(api: ReportsApi, project: string): Promise<number | undefined> {
+    try {
+      const page = await api.listReports({ project, perPage: 10 }, 1, AbortSignal.timeout(10_000));
+      return page.total ?? (page.hasMore ? undefined : page.items.length);
+    } catch (e) {
+      log.warn(`Could not count the reports of project ${project}: ${isApiError(e) ? e.kind : 'error'}`);
+      return undefined;
+    }
+  }
+
+  function question(project: string, count: number | undefined): string {
+    if (count === undefined) return vscode.l10n.t('Delete project {0} and all its reports?', project);
+    if (count === 1) return vscode.l10n.t('Delete project {0} and its report?', project);
+    return vscode.l10n.t('Delete project {0} and its {1} reports?', project, count);
+  }
+
+  /**
+   * Delete Project…: `pageReports.deleteProject(item?, options?)` where item is a project
+   * node, a `Project`, `{ project }` or a name. Resolves true when the project was deleted.
+   */
+  async function deleteProject(item?: unknown, second?: unknown, third?: unknown): Promise<boolean> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return false;
+    let name = projectName(item);
+    if (name === undefined) {
+      if (item !== undefined && !isOptions(item)) throw new Error(`Not a project: ${typeof item}`);
+      name = await pickProject(api, vscode.l10n.t('Delete which project?'));
+      if (name === undefined) return false;
+    }
+    const project = name;
+    const key = `deleteProject:${project}`;
+    if (inFlight.has(key)) {
+      flash(vscode.l10n.t('Project {0} is already being deleted.', project));
+      return false;
+    }
+    const count = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting the reports of {0}…', project) },
+      () => reportCount(api, project),
+    );
+    const options = [second, third].find(isOptions) as ConfirmOptions | undefined;
+    const ok = await confirmModal(
+      parts.context,
+      question(project, count),
+      vscode.l10n.t('The project and every report in it are deleted on the service. This cannot be undone.'),
+      vscode.l10n.t('Delete Project'),
+      options,
+    );
+    if (!ok) return false;
+    try {
+      const deleted = await inFlight.run(key, () =>
+        vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting project {0}…', project) },
+          async () => {
+            await api.deleteProject(project);
+            return true as const;
+          },
+        ),
+      );
+      if (deleted === undefined) return false; // a second invocation while the first ran
+      log.info(`Project ${project} deleted.`);
+      panels.closeProject(project);
+      await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
+      flash(vscode.l10n.t('Project {0} deleted.', project));
+      return true;
+    } catch (e) {
+      errors.report(e, {
+        action: vscode.l10n.t('Delete project {0}', project),
+        retry: () => vscode.commands.executeCommand('pageReports.deleteProject', project),
+      });
+      return false;
+    }
+  }
+
+  return { deleteProject };
+}

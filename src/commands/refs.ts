@@ -1,0 +1,182 @@
+/**
+ * Turns what a command was invoked with (a tree node, a report, `{ id }` from the panel,
+ * a bare id, or nothing from the palette) into the reports or project it acts on.
+ */
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { Project, Report, ReportId, ReportsApi } from '../api/types';
+import type { TreeNode } from '../parts';
+import { describe, inert } from './ui';
+
+/** A report a command acts on: always its id, and the report when the caller had it. */
+export interface ReportRef {
+  readonly id: ReportId;
+  readonly report?: Report;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isReportId(value: unknown): value is ReportId {
+  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
+}
+
+function isTreeNode(value: unknown): value is TreeNode {
+  return isObject(value) && typeof value.kind === 'string';
+}
+
+/** A full domain report (as the client builds them), not just `{ id }`. */
+function isReport(value: unknown): value is Report {
+  return isObject(value) && isReportId(value.id) && typeof value.url === 'string' && isObject(value.raw);
+}
+
+/**
+ * The report `arg` names, or undefined when it names none (a project node, a load-more
+ * item, nothing at all).
+ */
+export function reportRef(arg: unknown): ReportRef | undefined {
+  if (isReportId(arg)) return { id: arg };
+  if (isTreeNode(arg)) return arg.kind === 'report' ? { id: arg.report.id, report: arg.report } : undefined;
+  if (isReport(arg)) return { id: arg.id, report: arg };
+  if (isObject(arg) && isReportId(arg.id)) return { id: arg.id };
+  return undefined;
+}
+
+/**
+ * The reports of a menu invocation `(item, selected)`: the whole selection when the clicked
+ * item is part of it (multi-select), else the item alone. Duplicates are dropped.
+ */
+export function reportRefs(item: unknown, selected: unknown): ReportRef[] {
+  const itemRef = reportRef(item);
+  let refs: ReportRef[] = itemRef ? [itemRef] : [];
+  if (Array.isArray(selected) && selected.length > 1) {
+    const all = selected.map(reportRef).filter((r): r is ReportRef => r !== undefined);
+    if (itemRef === undefined || all.some((r) => String(r.id) === String(itemRef.id))) refs = all;
+  }
+  const unique = new Map<string, ReportRef>();
+  for (const ref of refs) if (!unique.has(String(ref.id))) unique.set(String(ref.id), ref);
+  return [...unique.values()];
+}
+
+/** The project name `arg` names: a project node, a `Project`, `{ project }` or a name. */
+export function projectName(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg === '' ? undefined : arg;
+  if (isTreeNode(arg)) return arg.kind === 'project' ? arg.project.name : undefined;
+  if (isObject(arg)) {
+    if (typeof arg.name === 'string' && isObject(arg.raw)) return (arg as unknown as Project).name || undefined;
+    if (typeof arg.project === 'string' && arg.project !== '') return arg.project;
+  }
+  return undefined;
+}
+
+/** The report behind `ref`, asking the service when the caller only had its id. */
+export async function loadReport(api: ReportsApi, ref: ReportRef): Promise<Report> {
+  return ref.report ?? api.getReport(ref.id);
+}
+
+/** The URL without its scheme, as the Reports view shows it. */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, '');
+}
+
+/** Short description of a report for pickers and confirmations: `#42 · decent · 72`. */
+export function reportSummary(report: Report): string {
+  const parts = [`#${report.id}`];
+  if (report.result !== undefined) parts.push(report.result);
+  if (report.score !== undefined) parts.push(String(Math.round(report.score)));
+  return parts.join(' · ');
+}
+
+interface ServerPickOptions<T> {
+  title: string;
+  placeholder: string;
+  /** One page of candidates for the typed text (server-side search). */
+  load: (search: string, signal: AbortSignal) => Promise<T[]>;
+  toItem: (value: T) => vscode.QuickPickItem;
+}
+
+type PickItem<T> = vscode.QuickPickItem & { value?: T };
+
+/**
+ * A quick pick whose items come from the server's search as the user types (debounced;
+ * an older answer never replaces a newer one). Resolves undefined when dismissed.
+ */
+function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve) => {
+    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    pick.title = options.title;
+    pick.placeholder = options.placeholder;
+    pick.matchOnDescription = true;
+    let controller: AbortController | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let result: T | undefined;
+
+    const load = (search: string): void => {
+      controller?.abort();
+      const current = new AbortController();
+      controller = current;
+      pick.busy = true;
+      options.load(search, current.signal).then(
+        (values) => {
+          if (controller !== current) return;
+          pick.busy = false;
+          // The server already filtered by the typed text: keep its answer visible even
+          // where the label (URL without scheme) does not contain the text literally.
+          pick.items = values.map((value) => ({ ...options.toItem(value), alwaysShow: true, value }));
+          if (values.length === 0) {
+            pick.items = [{ label: vscode.l10n.t('Nothing matches “{0}”.', inert(search)), alwaysShow: true }];
+          }
+        },
+        (e: unknown) => {
+          if (controller !== current || (isApiError(e) && e.kind === 'cancelled')) return;
+          pick.busy = false;
+          pick.items = [{ label: `$(error) ${inert(describe(e).message)}`, alwaysShow: true }];
+        },
+      );
+    };
+
+    pick.onDidChangeValue((value) => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(() => load(value.trim()), 250);
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0];
+      if (chosen?.value === undefined) return;
+      result = chosen.value;
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      if (timer !== undefined) clearTimeout(timer);
+      controller?.abort();
+      pick.dispose();
+      resolve(result);
+    });
+    load('');
+    pick.show();
+  });
+}
+
+/** Asks which report, searching the service by URL as the user types. */
+export async function pickReport(api: ReportsApi, title: string): Promise<ReportRef | undefined> {
+  const report = await serverPick<Report>({
+    title,
+    placeholder: vscode.l10n.t('Type to search reports by URL'),
+    load: async (search, signal) =>
+      (await api.listReports({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
+    toItem: (r) => ({ label: inert(displayUrl(r.url)), description: inert(reportSummary(r)) }),
+  });
+  return report ? { id: report.id, report } : undefined;
+}
+
+/** Asks which project, searching the service by name as the user types. */
+export async function pickProject(api: ReportsApi, title: string): Promise<string | undefined> {
+  const project = await serverPick<Project>({
+    title,
+    placeholder: vscode.l10n.t('Type to search projects by name'),
+    load: async (search, signal) =>
+      (await api.listProjects({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
+    toItem: (p) => ({ label: inert(p.name) }),
+  });
+  return project?.name;
+}

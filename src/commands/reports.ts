@@ -1,0 +1,641 @@
+/**
+ * The writes on reports (product spec "Writing"): New Report…, Re-analyze, Change
+ * Privacy…, Delete Report…, each for one report or, where it makes sense, a selection.
+ *
+ * - Writes are sent once: never retried automatically, and a second invocation for the
+ *   same report and operation while the first is in flight is ignored.
+ * - Passwords live only in local variables of one flow: never stored, logged or echoed.
+ */
+import * as vscode from 'vscode';
+import { isApiError, type ApiError } from '../api/errors';
+import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
+import type { Parts } from '../parts';
+import { runBatch, showBatchSummary } from './batch';
+import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
+import { displayUrl, loadReport, pickReport, reportRefs, type ReportRef } from './refs';
+import { confirmModal, flash, inert, InFlight, isOptions, requireApi, type ConfirmOptions } from './ui';
+
+/** Arguments for New Report… without its inputs (tests, automation). */
+export interface NewReportArgs {
+  url: string;
+  privacy?: Privacy;
+  password?: string;
+}
+
+/** Arguments for Change Privacy… without its inputs. */
+export interface PrivacyArgs {
+  privacy: Privacy;
+  password?: string;
+}
+
+const PRIVACY_VALUES: readonly Privacy[] = [0, 1, 2];
+
+function isPrivacy(value: unknown): value is Privacy {
+  return PRIVACY_VALUES.includes(value as Privacy);
+}
+
+/** Lower-case name of a privacy value for sentences ("Report 42 is now private."). */
+function privacyAdjective(privacy: Privacy): string {
+  switch (privacy) {
+    case 0:
+      return vscode.l10n.t('public');
+    case 1:
+      return vscode.l10n.t('private');
+    case 2:
+      return vscode.l10n.t('password-protected');
+  }
+}
+
+function privacyItems(current: Privacy | undefined): PickStepItem<Privacy>[] {
+  const items: PickStepItem<Privacy>[] = [
+    {
+      value: 0,
+      label: vscode.l10n.t('Public'),
+      iconPath: new vscode.ThemeIcon('globe'),
+      detail: vscode.l10n.t('Anyone with the link can open the report page.'),
+    },
+    {
+      value: 1,
+      label: vscode.l10n.t('Private'),
+      iconPath: new vscode.ThemeIcon('lock'),
+      detail: vscode.l10n.t('Only your account can open the report page.'),
+    },
+    {
+      value: 2,
+      label: vscode.l10n.t('Password'),
+      iconPath: new vscode.ThemeIcon('key'),
+      detail: vscode.l10n.t('Anyone with the password can open the report page.'),
+    },
+  ];
+  for (const item of items) if (item.value === current) item.description = vscode.l10n.t('$(check) current');
+  return items;
+}
+
+/** An absolute http(s) URL with a host: the only thing New Report… sends. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function urlError(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return vscode.l10n.t('Enter the URL of the page to analyze.');
+  if (/\s/.test(text)) return vscode.l10n.t('A URL has no spaces.');
+  if (!isHttpUrl(text)) return vscode.l10n.t('Enter an absolute http:// or https:// URL, e.g. https://example.com/pricing.');
+  return undefined;
+}
+
+function passwordError(value: string): string | undefined {
+  return value === '' ? vscode.l10n.t('Enter the password that will open the report page.') : undefined;
+}
+
+/** A URL worth prefilling: the editor's selection, else the clipboard, when it is one. */
+async function suggestedUrl(): Promise<string> {
+  const candidates: string[] = [];
+  const editor = vscode.window.activeTextEditor;
+  if (editor && !editor.selection.isEmpty) candidates.push(editor.document.getText(editor.selection));
+  try {
+    candidates.push(await vscode.env.clipboard.readText());
+  } catch {
+    // No clipboard access (some remote setups): no suggestion.
+  }
+  for (const candidate of candidates) {
+    const text = candidate.trim();
+    if (text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text)) return text;
+  }
+  return '';
+}
+
+/** The field messages of a 422, per field, or undefined for other errors. */
+function fieldErrors(e: unknown): ApiError | undefined {
+  return isApiError(e) && e.kind === 'validation' ? e : undefined;
+}
+
+/** The handlers of the report writes, sharing one in-flight guard. */
+export function reportWriteCommands(parts: Parts) {
+  const inFlight = new InFlight();
+  const { reportsView, projectsView, panels, errors, log } = parts;
+
+  function setBusy(id: ReportId, busy: boolean): void {
+    reportsView.setBusy(id, busy);
+    projectsView.setBusy(id, busy);
+    panels.setBusy(id, busy);
+  }
+
+  function showUpdated(report: Report): void {
+    reportsView.update(report);
+    projectsView.update(report);
+    panels.update(report);
+  }
+
+  async function refreshViews(): Promise<void> {
+    await Promise.allSettled([reportsView.refresh(), projectsView.refresh()]);
+  }
+
+  function busyMessage(id: ReportId): void {
+    flash(vscode.l10n.t('Report {0} is still being changed; wait for it to finish.', String(id)));
+  }
+
+  /** The reports a command acts on, asking with a picker when invoked from the palette. */
+  async function targets(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
+    const refs = reportRefs(item, selected);
+    if (refs.length > 0) return refs;
+    if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);
+    const picked = await pickReport(api, title);
+    return picked ? [picked] : [];
+  }
+
+  /**
+   * Sends one store with a progress notification. Cancelling stops waiting (the service
+   * may still create the report).
+   */
+  async function sendCreate(api: ReportsApi, input: NewReport): Promise<Report | 'cancelled'> {
+    const key = `create:${input.url}`;
+    if (inFlight.has(key)) {
+      flash(vscode.l10n.t('A report for this URL is already being created.'));
+      return 'cancelled';
+    }
+    log.info(`Creating a report for ${input.url} (privacy ${input.privacy ?? 0}).`);
+    const created = await inFlight.run(key, () =>
+      vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Analyzing {0}…', inert(displayUrl(input.url))),
+          cancellable: true,
+        },
+        async (_progress, token) => {
+          const controller = new AbortController();
+          const sub = token.onCancellationRequested(() => controller.abort());
+          try {
+            return await api.createReport(input, controller.signal);
+          } catch (e) {
+            if (token.isCancellationRequested) return 'cancelled' as const;
+            throw e;
+          } finally {
+            sub.dispose();
+          }
+        },
+      ),
+    );
+    if (created === 'cancelled') {
+      log.info(`Stopped waiting for the new report for ${input.url}.`);
+      const refresh = vscode.l10n.t('Refresh');
+      void vscode.window
+        .showInformationMessage(
+          vscode.l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
+          refresh,
+        )
+        .then((choice) => (choice === refresh ? refreshViews() : undefined), () => undefined);
+    }
+    return created ?? 'cancelled';
+  }
+
+  /** After a create: both views refresh, the new report is revealed and its panel opens. */
+  async function showCreated(report: Report): Promise<void> {
+    log.info(`Report ${report.id} created for ${report.url}.`);
+    await refreshViews();
+    await panels.open(report.id, report);
+    await reportsView.reveal(report);
+    flash(vscode.l10n.t('Report {0} created.', String(report.id)));
+  }
+
+  /** New Report… with arguments: checks them like the inputs do, then sends. */
+  async function createFromArgs(api: ReportsApi, args: NewReportArgs): Promise<Report | undefined> {
+    const url = typeof args.url === 'string' ? args.url.trim() : '';
+    const privacy = args.privacy ?? 0;
+    const problem =
+      urlError(url) ??
+      (isPrivacy(privacy) ? undefined : vscode.l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')) ??
+      (privacy === 2 ? passwordError(typeof args.password === 'string' ? args.password : '') : undefined);
+    if (problem !== undefined) {
+      void vscode.window.showErrorMessage(problem);
+      return undefined;
+    }
+    const input: NewReport = privacy === 2 ? { url, privacy, password: args.password } : { url, privacy };
+    try {
+      const created = await sendCreate(api, input);
+      if (created === 'cancelled') return undefined;
+      await showCreated(created);
+      return created;
+    } catch (e) {
+      errors.report(e, { action: vscode.l10n.t('New report') });
+      return undefined;
+    }
+  }
+
+  /**
+   * New Report… with inputs: URL, privacy, and a password when privacy is Password. A 422
+   * goes back to the step of the field it names, with the service's message next to it
+   * and everything typed kept.
+   */
+  async function createWithInputs(api: ReportsApi): Promise<Report | undefined> {
+    let url = await suggestedUrl();
+    let privacy: Privacy = 0;
+    let password = '';
+    const messages: { url?: string; privacy?: string; password?: string } = {};
+    type Step = 'url' | 'privacy' | 'password' | 'send';
+    let step: Step = 'url';
+    const title = vscode.l10n.t('New Report');
+    const totalSteps = (): number => (privacy === 2 ? 3 : 2);
+
+    for (;;) {
+      if (step === 'url') {
+        const value: string | Back | undefined = await textStep({
+          title,
+          step: 1,
+          totalSteps: totalSteps(),
+          prompt: vscode.l10n.t('URL of the page to analyze'),
+          placeholder: 'https://example.com/pricing',
+          value: url,
+          error: messages.url,
+          validate: urlError,
+        });
+        messages.url = undefined;
+        if (value === undefined || value === BACK) return undefined;
+        url = value.trim();
+        step = 'privacy';
+      } else if (step === 'privacy') {
+        const value: Privacy | Back | undefined = await pickStep<Privacy>({
+          title,
+          step: 2,
+          totalSteps: totalSteps(),
+          placeholder: messages.privacy ?? vscode.l10n.t('Who may open the report page?'),
+          items: privacyItems(undefined),
+          active: privacy,
+          back: true,
+        });
+        messages.privacy = undefined;
+        if (value === undefined) return undefined;
+        if (value === BACK) {
+          step = 'url';
+          continue;
+        }
+        privacy = value;
+        step = privacy === 2 ? 'password' : 'send';
+      } else if (step === 'password') {
+        const value: string | Back | undefined = await textStep({
+          title,
+          step: 3,
+          totalSteps: 3,
+          prompt: vscode.l10n.t('Password that will open the report page (not stored by VS Code)'),
+          value: password,
+          password: true,
+          back: true,
+          error: messages.password,
+          validate: passwordError,
+        });
+        messages.password = undefined;
+        if (value === undefined) return undefined;
+        if (value === BACK) {
+          step = 'privacy';
+          continue;
+        }
+        password = value;
+        step = 'send';
+      } else {
+        const input: NewReport = privacy === 2 ? { url, privacy, password } : { url, privacy };
+        let created: Report | 'cancelled';
+        try {
+          created = await sendCreate(api, input);
+        } catch (e) {
+          const invalid = fieldErrors(e);
+          if (invalid === undefined) {
+            errors.report(e, { action: vscode.l10n.t('New report') });
+            return undefined;
+          }
+          // Back to the input the service complained about, with its words next to it.
+          log.warn(`The service refused the new report: ${invalid.fieldMessages().join(' ')}`);
+          const onPassword = invalid.fieldMessages('password');
+          const onPrivacy = invalid.fieldMessages('privacy');
+          if (onPassword.length > 0 && privacy === 2) {
+            messages.password = inert(onPassword.join(' '));
+            step = 'password';
+          } else if (onPrivacy.length > 0) {
+            messages.privacy = inert(onPrivacy.join(' '));
+            step = 'privacy';
+          } else {
+            const onUrl = invalid.fieldMessages('url');
+            const all = onUrl.length > 0 ? onUrl : invalid.fieldMessages();
+            messages.url = inert(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
+            step = 'url';
+          }
+          continue;
+        }
+        if (created === 'cancelled') return undefined;
+        await showCreated(created);
+        return created;
+      }
+    }
+  }
+
+  /** New Report…: `pageReports.createReport(args?: NewReportArgs)`. Resolves the new report. */
+  async function createReport(args?: unknown): Promise<Report | undefined> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    if (isOptions(args) && typeof args.url === 'string') return createFromArgs(api, args as unknown as NewReportArgs);
+    return createWithInputs(api);
+  }
+
+  /** Re-analyzes one report: busy item and panel, then both show the new analysis. */
+  async function reanalyzeOne(api: ReportsApi, ref: ReportRef): Promise<Report | undefined> {
+    return inFlight.run(`reanalyze:${ref.id}`, async () => {
+      setBusy(ref.id, true);
+      try {
+        const report = await api.updateReport(ref.id, { update: true });
+        showUpdated(report);
+        log.info(`Report ${ref.id} re-analyzed.`);
+        return report;
+      } finally {
+        setBusy(ref.id, false);
+      }
+    });
+  }
+
+  /**
+   * Re-analyze: `pageReports.reanalyzeReport(item?, selected?, options?)`. One report
+   * resolves the updated report; several ask once and resolve the batch outcome.
+   */
+  async function reanalyze(item?: unknown, selected?: unknown, options?: unknown) {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const refs = await targets(api, item, selected, vscode.l10n.t('Re-analyze which report?'));
+    if (refs.length === 0) return undefined;
+    if (refs.length === 1 && refs[0]) {
+      const ref = refs[0];
+      if (inFlight.has(`reanalyze:${ref.id}`)) {
+        busyMessage(ref.id);
+        return undefined;
+      }
+      try {
+        const report = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Re-analyzing report {0}…', String(ref.id)) },
+          () => reanalyzeOne(api, ref),
+        );
+        if (report) flash(vscode.l10n.t('Report {0} re-analyzed.', String(ref.id)));
+        return report;
+      } catch (e) {
+        errors.report(e, {
+          action: vscode.l10n.t('Re-analyze report {0}', String(ref.id)),
+          retry: () => vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: ref.id }),
+        });
+        return undefined;
+      }
+    }
+    const ok = await confirmModal(
+      parts.context,
+      vscode.l10n.t('Re-analyze {0} reports?', refs.length),
+      listForConfirmation(refs),
+      vscode.l10n.t('Re-analyze'),
+      confirmOptions(selected, options),
+    );
+    if (!ok) return undefined;
+    const outcome = await runBatch(parts, {
+      title: vscode.l10n.t('Re-analyzing {0} reports', refs.length),
+      refs,
+      action: 'Re-analyze report',
+      run: async (ref) => {
+        if ((await reanalyzeOne(api, ref)) === undefined) throw new Error(vscode.l10n.t('Already being re-analyzed.'));
+      },
+    });
+    // A report may have gone meanwhile (404): the lists show what is left.
+    if (outcome.failed.length > 0) void refreshViews();
+    showBatchSummary(parts, outcome, (n) => vscode.l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
+    return outcome;
+  }
+
+  /**
+   * Change Privacy…: `pageReports.changeReportPrivacy(item?, argsOrSelected?)` where the
+   * second argument may be `{ privacy, password? }`. Resolves the updated report.
+   */
+  async function changePrivacy(item?: unknown, second?: unknown): Promise<Report | undefined> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const args = isOptions(second) && 'privacy' in second ? (second as unknown as PrivacyArgs) : undefined;
+    // One report at a time: with several selected, the one the menu was opened on.
+    const refs = await targets(api, item, undefined, vscode.l10n.t('Change the privacy of which report?'));
+    const ref = refs[0];
+    if (ref === undefined) return undefined;
+    if (inFlight.has(`privacy:${ref.id}`)) {
+      busyMessage(ref.id);
+      return undefined;
+    }
+
+    let report: Report;
+    try {
+      report = await loadReport(api, ref);
+    } catch (e) {
+      errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+      return undefined;
+    }
+
+    /** Sends the change once; resolves the updated report or throws. */
+    const send = async (privacy: Privacy, password: string | undefined): Promise<Report | undefined> =>
+      inFlight.run(`privacy:${ref.id}`, async () => {
+        setBusy(ref.id, true);
+        try {
+          log.info(`Changing the privacy of report ${ref.id} to ${privacy}.`);
+          return await api.updateReport(ref.id, privacy === 2 ? { privacy, password } : { privacy });
+        } finally {
+          setBusy(ref.id, false);
+        }
+      });
+    const done = (updated: Report, privacy: Privacy): Report => {
+      showUpdated(updated);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Report {0} is now {1}.', String(ref.id), privacyAdjective(privacy)),
+      );
+      return updated;
+    };
+
+    if (args !== undefined) {
+      const problem = !isPrivacy(args.privacy)
+        ? vscode.l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')
+        : args.privacy === 2
+          ? passwordError(typeof args.password === 'string' ? args.password : '')
+          : undefined;
+      if (problem !== undefined) {
+        void vscode.window.showErrorMessage(problem);
+        return undefined;
+      }
+      try {
+        const updated = await send(args.privacy, args.password);
+        return updated ? done(updated, args.privacy) : undefined;
+      } catch (e) {
+        errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+        return undefined;
+      }
+    }
+
+    const title = vscode.l10n.t('Privacy of Report {0}', String(ref.id));
+    for (;;) {
+      const privacy = await pickStep<Privacy>({
+        title,
+        placeholder: vscode.l10n.t('Who may open the page of {0}?', inert(displayUrl(report.url))),
+        items: privacyItems(report.privacy),
+        active: report.privacy,
+      });
+      if (privacy === undefined || privacy === BACK) return undefined;
+      if (privacy !== 2) {
+        if (privacy === report.privacy) {
+          flash(vscode.l10n.t('Report {0} is already {1}.', String(ref.id), privacyAdjective(privacy)));
+          return undefined;
+        }
+        try {
+          const updated = await send(privacy, undefined);
+          return updated ? done(updated, privacy) : undefined;
+        } catch (e) {
+          errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+          return undefined;
+        }
+      }
+      // Password: the request goes out from the box, so the service's answer to the
+      // password shows next to it and nothing has to be typed again.
+      let updated: Report | undefined;
+      const value = await textStep({
+        title,
+        prompt:
+          report.privacy === 2
+            ? vscode.l10n.t('New password for the report page (not stored by VS Code)')
+            : vscode.l10n.t('Password that will open the report page (not stored by VS Code)'),
+        value: '',
+        password: true,
+        back: true,
+        validate: passwordError,
+        submit: async (password) => {
+          try {
+            updated = await send(2, password);
+            return undefined;
+          } catch (e) {
+            const invalid = fieldErrors(e);
+            if (invalid !== undefined) {
+              const messages = invalid.fieldMessages();
+              return inert(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
+            }
+            errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+            throw e;
+          }
+        },
+      });
+      if (value === BACK) continue;
+      return updated ? done(updated, 2) : undefined;
+    }
+  }
+
+  /** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
+  async function deleteOne(api: ReportsApi, ref: ReportRef): Promise<'deleted' | 'gone' | undefined> {
+    return inFlight.run(`delete:${ref.id}`, async () => {
+      setBusy(ref.id, true);
+      try {
+        await api.deleteReport(ref.id);
+        log.info(`Report ${ref.id} deleted.`);
+        return 'deleted' as const;
+      } catch (e) {
+        if (isApiError(e) && e.kind === 'notFound') {
+          log.info(`Report ${ref.id} was already deleted.`);
+          return 'gone' as const;
+        }
+        throw e;
+      } finally {
+        setBusy(ref.id, false);
+      }
+    });
+  }
+
+  /**
+   * Delete Report…: `pageReports.deleteReport(item?, selected?, options?)`. Asks once in a
+   * modal naming what goes; resolves true (one report) or the batch outcome (several).
+   */
+  async function deleteReports(item?: unknown, selected?: unknown, options?: unknown) {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const refs = await targets(api, item, selected, vscode.l10n.t('Delete which report?'));
+    if (refs.length === 0) return undefined;
+    const confirm = confirmOptions(selected, options);
+
+    if (refs.length === 1 && refs[0]) {
+      const ref = refs[0];
+      if (inFlight.has(`delete:${ref.id}`)) {
+        busyMessage(ref.id);
+        return undefined;
+      }
+      let report: Report;
+      try {
+        report = await loadReport(api, ref);
+      } catch (e) {
+        errors.report(e, { action: vscode.l10n.t('Delete report {0}', String(ref.id)) });
+        return undefined;
+      }
+      const ok = await confirmModal(
+        parts.context,
+        vscode.l10n.t('Delete the report for {0}?', report.url),
+        vscode.l10n.t('Report {0} is deleted on the service. This cannot be undone.', String(ref.id)),
+        vscode.l10n.t('Delete'),
+        confirm,
+      );
+      if (!ok) return false;
+      try {
+        const outcome = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting report {0}…', String(ref.id)) },
+          () => deleteOne(api, ref),
+        );
+        if (outcome === undefined) return false;
+        panels.close(ref.id);
+        await refreshViews();
+        flash(
+          outcome === 'gone'
+            ? vscode.l10n.t('Report {0} was already deleted.', String(ref.id))
+            : vscode.l10n.t('Report {0} deleted.', String(ref.id)),
+        );
+        return true;
+      } catch (e) {
+        errors.report(e, {
+          action: vscode.l10n.t('Delete report {0}', String(ref.id)),
+          retry: () => vscode.commands.executeCommand('pageReports.deleteReport', { id: ref.id }),
+        });
+        return false;
+      }
+    }
+
+    const ok = await confirmModal(
+      parts.context,
+      vscode.l10n.t('Delete {0} reports?', refs.length),
+      `${listForConfirmation(refs)}\n\n${vscode.l10n.t('They are deleted on the service. This cannot be undone.')}`,
+      vscode.l10n.t('Delete {0} Reports', refs.length),
+      confirm,
+    );
+    if (!ok) return undefined;
+    const outcome = await runBatch(parts, {
+      title: vscode.l10n.t('Deleting {0} reports', refs.length),
+      refs,
+      action: 'Delete report',
+      run: async (ref) => {
+        if ((await deleteOne(api, ref)) === undefined) throw new Error(vscode.l10n.t('Already being deleted.'));
+        panels.close(ref.id);
+      },
+    });
+    await refreshViews();
+    showBatchSummary(parts, outcome, (n) => vscode.l10n.t('Deleted {0} of {1} reports.', n, refs.length));
+    return outcome;
+  }
+
+  return { createReport, reanalyze, changePrivacy, deleteReports };
+}
+
+/** Confirmation options passed as the third argument, or as the second from the palette/tests. */
+function confirmOptions(selected: unknown, options: unknown): ConfirmOptions | undefined {
+  if (isOptions(options)) return options;
+  if (isOptions(selected)) return selected;
+  return undefined;
+}
+
+/** The URLs (or ids) of the reports, one a line, at most ten, for a confirmation's detail. */
+function listForConfirmation(refs: readonly ReportRef[]): string {
+  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : vscode.l10n.t('Report {0}', String(r.id))));
+  if (refs.length > 10) lines.push(vscode.l10n.t('…and {0} more', refs.length - 10));
+  return lines.join('\n');
+}
