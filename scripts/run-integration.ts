@@ -1,0 +1,93 @@
+/**
+ * Integration level of `npm test`: mocha inside the real extension host.
+ *
+ *   scripts/node24.sh scripts/run-integration.ts      (or: npm run test:integration)
+ *
+ * Builds the extension and the tests (`node esbuild.js`), starts the reference service with
+ * fault injection on loopback, then hands over to @vscode/test-electron's `runTests`, which
+ * launches scripts/code-server-launcher.sh in place of the VS Code executable. With
+ * PAGE_REPORTS_VSCODE=desktop it omits the launcher, so test-electron downloads and runs
+ * desktop VS Code instead (needs the internet, and a display or xvfb-run on Linux);
+ * PAGE_REPORTS_VSCODE_VERSION picks its version (default: stable).
+ *
+ * The tests find the service through the environment (see test/integration/harness):
+ *   PAGE_REPORTS_TEST_SERVICE_URL, PAGE_REPORTS_TEST_KEY, PAGE_REPORTS_TEST_OTHER_KEY,
+ *   PAGE_REPORTS_TEST_FORBIDDEN_KEY; PAGE_REPORTS_TEST_GREP filters tests by name.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { startService } from '../test/service/server';
+import { makeTempDir, removeDir } from './lib/processes';
+import { repoRoot } from './lib/tools';
+
+/** Keys the integration service knows; the harness reads them back from the environment. */
+const integrationKeys = { main: 'test-key', other: 'other-key', forbidden: 'forbidden-key' } as const;
+
+function build(): void {
+  // Stale bundles of deleted or renamed tests would still run.
+  removeDir(path.join(repoRoot, 'out', 'test', 'integration'));
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed (node esbuild.js)');
+}
+
+async function main(): Promise<number> {
+  build();
+  const testsIndex = path.join(repoRoot, 'out', 'test', 'integration', 'index.js');
+  if (!fs.existsSync(testsIndex)) throw new Error(`${testsIndex} was not built`);
+
+  const temp = makeTempDir('integration');
+  const service = await startService({
+    port: 0,
+    keys: [integrationKeys.main, integrationKeys.other],
+    forbiddenKeys: [integrationKeys.forbidden],
+    seed: 40,
+    faults: true,
+    quiet: true,
+  });
+  try {
+    const workspace = path.join(temp, 'workspace');
+    fs.mkdirSync(workspace);
+    fs.writeFileSync(path.join(workspace, 'README.md'), '# Integration test workspace\n');
+    const desktop = process.env.PAGE_REPORTS_VSCODE === 'desktop';
+    await runTests({
+      ...(desktop
+        ? {
+            version: process.env.PAGE_REPORTS_VSCODE_VERSION ?? 'stable',
+            cachePath: path.join(repoRoot, '.cache', 'vscode-test'),
+          }
+        : { vscodeExecutablePath: path.join(repoRoot, 'scripts', 'code-server-launcher.sh') }),
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: testsIndex,
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        `--user-data-dir=${path.join(temp, 'user-data')}`,
+        `--extensions-dir=${path.join(temp, 'extensions')}`,
+      ],
+      extensionTestsEnv: {
+        PAGE_REPORTS_TEST_SERVICE_URL: service.url,
+        PAGE_REPORTS_TEST_KEY: integrationKeys.main,
+        PAGE_REPORTS_TEST_OTHER_KEY: integrationKeys.other,
+        PAGE_REPORTS_TEST_FORBIDDEN_KEY: integrationKeys.forbidden,
+      },
+    });
+    return 0;
+  } catch (e) {
+    // runTests rejects with "Test run failed with code 1" once the tests' own report is printed.
+    console.error(e instanceof Error ? e.message : String(e));
+    return 1;
+  } finally {
+    await service.stop();
+    removeDir(temp);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,133 @@
+/**
+ * Helpers for integration tests (mocha inside the real extension host). The service is the
+ * reference service that scripts/run-integration.ts starts with fault injection on, seeded
+ * with 40 reports owned by `keys().main`; these helpers read where it is from the
+ * environment the runner passes down.
+ *
+ *   import { configure, keys, admin, waitFor } from './harness';
+ */
+import * as vscode from 'vscode';
+
+/** The extension's id (publisher.name). */
+export const extensionId = 'page-reports.page-reports';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run integration tests with npm run test:integration`);
+  return value;
+}
+
+/** Base URL of the reference service, e.g. http://127.0.0.1:41234 (API under /api/v1). */
+export function serviceUrl(): string {
+  return env('PAGE_REPORTS_TEST_SERVICE_URL');
+}
+
+/** API keys of the reference service: `main` owns the seeded reports, `other` is a second, empty account, `forbidden` answers 403. */
+export interface TestKeys {
+  readonly main: string;
+  readonly other: string;
+  readonly forbidden: string;
+}
+
+/** The service's API keys. */
+export function keys(): TestKeys {
+  return {
+    main: env('PAGE_REPORTS_TEST_KEY'),
+    other: env('PAGE_REPORTS_TEST_OTHER_KEY'),
+    forbidden: env('PAGE_REPORTS_TEST_FORBIDDEN_KEY'),
+  };
+}
+
+/**
+ * Calls one of the service's /__admin endpoints (faults, requests, shape, reports, reset) and
+ * returns its JSON answer (undefined for an empty one). `method` defaults to POST with a body,
+ * GET without. Throws on a non-2xx answer.
+ *
+ *   await admin('faults', { path: '/api/v1/reports', status: 502, body: 'html' });
+ *   const requests = await admin<AdminRequest[]>('requests');
+ *   await admin('faults', undefined, 'DELETE');
+ */
+export async function admin<T = unknown>(endpoint: string, body?: unknown, method?: string): Promise<T> {
+  const url = `${serviceUrl()}/__admin/${endpoint.replace(/^\/+/, '')}`;
+  const response = await fetch(url, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method ?? 'POST'} /__admin/${endpoint} answered ${response.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** One API request the service saw (GET /__admin/requests). */
+export interface AdminRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  hasAuthorization: boolean;
+  bodyFields: string[];
+}
+
+/** Clears queued faults and the request log, and restores the default answer shapes. Data stays. */
+export async function resetService(): Promise<void> {
+  await admin('faults', undefined, 'DELETE');
+  await admin('requests', undefined, 'DELETE');
+  await admin('shape', { ids: 'number', scores: 'number', dates: 'iso', list: 'laravel', deleteStatus: 200 });
+}
+
+/** The extension, activated. */
+export async function activate(): Promise<vscode.Extension<unknown>> {
+  const extension = vscode.extensions.getExtension(extensionId);
+  if (!extension) throw new Error(`extension ${extensionId} is not installed in this host`);
+  await extension.activate();
+  return extension;
+}
+
+/**
+ * Points the extension at the service and stores a key through its own commands, the way a
+ * user would but without input boxes: `pageReports.setServiceUrl` and `pageReports.setApiKey`
+ * take the value as their argument (the key is still checked with the service). Throws when
+ * either command reports failure.
+ */
+export async function configure(url: string = serviceUrl(), key: string = keys().main): Promise<void> {
+  await activate();
+  const urlSet = await vscode.commands.executeCommand<boolean>('pageReports.setServiceUrl', url);
+  if (urlSet !== true) throw new Error(`pageReports.setServiceUrl ${url} did not succeed`);
+  const keySet = await vscode.commands.executeCommand<boolean>('pageReports.setApiKey', key);
+  if (keySet !== true) throw new Error('pageReports.setApiKey did not succeed');
+}
+
+/** Removes the stored key (confirmation skipped, tests only) and clears the service URL setting. */
+export async function disconnect(): Promise<void> {
+  await activate();
+  await vscode.commands.executeCommand('pageReports.removeApiKey', { confirmed: true });
+  await vscode.workspace
+    .getConfiguration('pageReports')
+    .update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+}
+
+/**
+ * Polls `probe` until it returns a truthy value and resolves with it. Rejects after
+ * `timeoutMs` (default 5000) with `message`, naming the last value seen.
+ */
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  options: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+): Promise<NonNullable<T>> {
+  const { timeoutMs = 5000, intervalMs = 50, message = 'condition' } = options;
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    last = await probe();
+    if (last) return last;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${message} (last: ${String(last)})`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** The command ids package.json declares (contributes.commands). */
+export function declaredCommands(extension: vscode.Extension<unknown>): string[] {
+  const contributes = (extension.packageJSON as { contributes?: { commands?: { command: string }[] } }).contributes;
+  return (contributes?.commands ?? []).map((c) => c.command);
+}
