@@ -1,0 +1,285 @@
+import * as assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import type { Report } from '../../../src/api/types';
+import {
+  emptyProjectsMessage,
+  emptyReportsMessage,
+  escapeIcons,
+  escapeMarkdown,
+  formatAbsolute,
+  formatRelative,
+  formatScore,
+  highlightRanges,
+  loadMoreLabel,
+  projectDescription,
+  projectTooltipMarkdown,
+  reportAccessibilityLabel,
+  reportDescription,
+  reportTooltipMarkdown,
+  singleLine,
+  urlWithoutScheme,
+} from '../../../src/views/format';
+
+/**
+ * A real CommonMark renderer (with GFM-style autolinking on) to check that escaped text renders
+ * as exactly itself. markdown-it is in node_modules through @vscode/vsce.
+ */
+interface MarkdownIt {
+  render(source: string): string;
+}
+const markdownIt = createRequire(__filename)('markdown-it') as (options: object) => MarkdownIt;
+const md = markdownIt({ html: true, linkify: true, typographer: false });
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The text a Markdown source renders to, and whether it made any element besides <p>. */
+function rendered(source: string): { text: string; tags: string[] } {
+  const html = md.render(source).trim();
+  const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1].toLowerCase()).filter((t) => t !== 'p');
+  const text = decodeEntities(html.replace(/^<p>/, '').replace(/<\/p>$/, ''));
+  return { text, tags };
+}
+
+const HOSTILE = [
+  '<img src=x onerror=alert(1)>',
+  'https://evil.example/<script>alert(1)</script>',
+  '[click me](command:pageReports.deleteReport?%5B42%5D)',
+  '![img](https://evil.example/x.png)',
+  '**bold** _em_ `code` ~~strike~~',
+  '# heading',
+  '- list item',
+  '1. numbered',
+  '> quote',
+  '| a | b |',
+  '&amp; &lt;b&gt; &#x3C;',
+  'www.evil.example and mail@evil.example',
+  '$(alert) $(sync~spin)',
+  '<https://autolink.example>',
+  'a\\*b\\',
+  '```',
+  '[ref]: https://evil.example',
+  '<!-- comment -->',
+  '\u202Egnp.exe',
+];
+
+describe('views/format: Markdown escaping', () => {
+  for (const text of HOSTILE) {
+    it(`renders ${JSON.stringify(text)} as plain text`, () => {
+      const { text: out, tags } = rendered(escapeMarkdown(text));
+      assert.deepEqual(tags, [], `no elements for ${text}: ${md.render(escapeMarkdown(text))}`);
+      assert.equal(out, singleLine(text));
+    });
+  }
+
+  it('backslash-escapes every ASCII punctuation character', () => {
+    const punctuation = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+    assert.equal(escapeMarkdown(punctuation), [...punctuation].map((c) => `\\${c}`).join(''));
+    assert.equal(escapeMarkdown('plain text 42 äöü'), 'plain text 42 äöü');
+  });
+
+  it('keeps a value on its line (no new blocks from line breaks)', () => {
+    const escaped = escapeMarkdown('first\n# second\r\n- third');
+    assert.ok(!/[\r\n]/.test(escaped));
+    const { tags } = rendered(escaped);
+    assert.deepEqual(tags, []);
+  });
+
+  it('escapes theme-icon syntax for quick pick labels', () => {
+    assert.equal(escapeIcons('$(alert) a $(x)'), '\\$(alert) a \\$(x)');
+    assert.equal(escapeIcons('no icons'), 'no icons');
+  });
+
+  it('shows control and bidi characters as a replacement character', () => {
+    assert.equal(singleLine('a\nb\tc\u202Ed\u0000'), 'a\uFFFDb\uFFFDc\uFFFDd\uFFFD');
+  });
+});
+
+function report(fields: Partial<Report> = {}): Report {
+  return {
+    id: 42,
+    url: 'https://example.com/pricing',
+    project: 'example.com',
+    result: 'decent',
+    score: 72.5,
+    privacy: 0,
+    checks: [],
+    generatedAt: new Date('2026-11-20T10:15:30Z'),
+    createdAt: new Date('2026-11-20T10:15:29Z'),
+    updatedAt: new Date('2026-11-20T10:15:30Z'),
+    raw: {},
+    ...fields,
+  };
+}
+
+const NOW = new Date('2026-11-23T10:15:30Z');
+
+describe('views/format: dates and numbers', () => {
+  it('formats relative dates', () => {
+    assert.equal(formatRelative(new Date('2026-11-20T10:15:30Z'), NOW), '3 days ago');
+    assert.equal(formatRelative(new Date('2026-11-22T10:15:30Z'), NOW), 'yesterday');
+    assert.equal(formatRelative(new Date('2026-11-23T10:15:00Z'), NOW), 'now');
+    assert.equal(formatRelative(new Date('2026-11-23T10:10:30Z'), NOW), '5 minutes ago');
+    assert.equal(formatRelative(new Date('2026-11-23T07:15:30Z'), NOW), '3 hours ago');
+    assert.equal(formatRelative(new Date('2026-08-23T10:15:30Z'), NOW), '3 months ago');
+    assert.equal(formatRelative(new Date('2024-11-23T10:15:30Z'), NOW), '2 years ago');
+    assert.equal(formatRelative(new Date('2026-11-23T12:15:30Z'), NOW), 'in 2 hours');
+  });
+
+  it('gives nothing for missing or invalid dates and scores, never NaN or Invalid Date', () => {
+    assert.equal(formatRelative(undefined, NOW), undefined);
+    assert.equal(formatRelative(new Date('garbage'), NOW), undefined);
+    assert.equal(formatAbsolute(new Date(Number.NaN)), undefined);
+    assert.equal(formatScore(undefined), undefined);
+    assert.equal(formatScore(Number.NaN), undefined);
+    assert.equal(formatScore(Number.POSITIVE_INFINITY), undefined);
+  });
+
+  it('formats scores with at most one decimal', () => {
+    assert.equal(formatScore(72.5), '72.5');
+    assert.equal(formatScore(80), '80');
+    assert.equal(formatScore(66.666), '66.7');
+    assert.equal(formatScore(0), '0');
+  });
+
+  it('localizes, and falls back to English for a locale tag Intl rejects', () => {
+    assert.equal(formatRelative(new Date('2026-11-20T10:15:30Z'), NOW, 'de'), 'vor 3 Tagen');
+    assert.equal(formatScore(72.5, 'de'), '72,5');
+    assert.equal(formatRelative(new Date('2026-11-20T10:15:30Z'), NOW, 'not a locale!'), '3 days ago');
+  });
+});
+
+describe('views/format: report items', () => {
+  it('labels by URL without scheme', () => {
+    assert.equal(urlWithoutScheme('https://example.com/pricing'), 'example.com/pricing');
+    assert.equal(urlWithoutScheme('http://shop.localhost:8080/a?b=c'), 'shop.localhost:8080/a?b=c');
+    assert.equal(urlWithoutScheme('https://example.com/'), 'example.com');
+    assert.equal(urlWithoutScheme('HTTPS://Example.com/x/'), 'Example.com/x/');
+    assert.equal(urlWithoutScheme('not a url'), 'not a url');
+    assert.equal(urlWithoutScheme('https://x.test/<img src=x onerror=alert(1)>'), 'x.test/<img src=x onerror=alert(1)>');
+    assert.equal(urlWithoutScheme('https://x.test/a\nb'), 'x.test/a\uFFFDb');
+  });
+
+  it('describes score, generated date and privacy: 72.5 · 3 days ago', () => {
+    assert.equal(reportDescription(report(), { now: NOW }), '72.5 · 3 days ago');
+    assert.equal(reportDescription(report({ privacy: 1 }), { now: NOW }), '72.5 · 3 days ago · 🔒 Private');
+    assert.equal(reportDescription(report({ privacy: 2 }), { now: NOW }), '72.5 · 3 days ago · 🔒 Password');
+  });
+
+  it('leaves out what is missing, never undefined, NaN or Invalid Date', () => {
+    assert.equal(reportDescription(report({ score: undefined }), { now: NOW }), '3 days ago');
+    assert.equal(reportDescription(report({ generatedAt: undefined }), { now: NOW }), '72.5');
+    assert.equal(reportDescription(report({ score: Number.NaN, generatedAt: new Date('x'), privacy: undefined }), { now: NOW }), '');
+    const tooltip = reportTooltipMarkdown(report({ score: undefined, generatedAt: new Date('x'), project: undefined, result: undefined }), { now: NOW });
+    assert.doesNotMatch(tooltip, /undefined|NaN|Invalid Date/);
+    assert.doesNotMatch(tooltip, /Score|Generated|Project|Result/);
+  });
+
+  it('lists every known field in the tooltip', () => {
+    const text = reportTooltipMarkdown(
+      report({
+        privacy: 2,
+        checks: [
+          { name: 'title', passed: true, importance: 'high', value: 'x' },
+          { name: 'meta', passed: false, importance: 'high', value: null },
+          { name: 'h1', passed: false, importance: 'low', value: null },
+        ],
+      }),
+      { now: NOW },
+    );
+    const plain = rendered(text).text.replace(/<br>\n?/g, '\n').replace(/<\/?strong>/g, '');
+    for (const expected of [
+      'URL: https://example.com/pricing',
+      'Project: example.com',
+      'Result: Decent',
+      'Score: 72.5',
+      'Privacy: Password',
+      'Generated: ',
+      '(3 days ago)',
+      'Created: ',
+      'Updated: ',
+      'Checks: 1 passed, 2 failed',
+      'ID: 42',
+    ]) {
+      assert.ok(plain.includes(expected), `${expected} in ${plain}`);
+    }
+  });
+
+  it('escapes hostile server text in the tooltip: no links, images, HTML or commands', () => {
+    const hostile = report({
+      url: 'https://x.test/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)',
+      project: '![p](https://evil.example/p.png) <b>bold</b>',
+      id: '7](command:x)',
+    });
+    const text = reportTooltipMarkdown(hostile, { now: NOW });
+    const html = md.render(text);
+    const tags = [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1].toLowerCase());
+    assert.deepEqual([...new Set(tags)].sort(), ['br', 'p', 'strong']);
+    const plain = decodeEntities(html);
+    assert.ok(plain.includes('URL:</strong> https://x.test/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)'), plain);
+    assert.ok(plain.includes('![p](https://evil.example/p.png) <b>bold</b>'), plain);
+    assert.ok(plain.includes('7](command:x)'), plain);
+  });
+
+  it('gives a spoken label', () => {
+    assert.equal(
+      reportAccessibilityLabel(report({ privacy: 1, result: 'bad' }), { now: NOW }),
+      'example.com/pricing, result bad, score 72.5, generated 3 days ago, Private',
+    );
+    assert.equal(
+      reportAccessibilityLabel(report({ score: undefined, generatedAt: undefined, result: undefined }), { now: NOW }),
+      'example.com/pricing, no result',
+    );
+  });
+
+  it('highlights the search text in the label, case-insensitively', () => {
+    assert.deepEqual(highlightRanges('shop.localhost/Pricing/pricing', 'PRICING'), [
+      [15, 22],
+      [23, 30],
+    ]);
+    assert.deepEqual(highlightRanges('abc', undefined), []);
+    assert.deepEqual(highlightRanges('abc', 'x'), []);
+  });
+});
+
+describe('views/format: projects and list states', () => {
+  it('describes a project by its relative created date', () => {
+    assert.equal(projectDescription({ createdAt: new Date('2026-11-20T10:15:30Z') }, { now: NOW }), '3 days ago');
+    assert.equal(projectDescription({ createdAt: undefined }, { now: NOW }), '');
+    const tooltip = projectTooltipMarkdown({ name: '[x](command:y)', createdAt: new Date('2026-11-20T10:15:30Z'), raw: {} }, { now: NOW });
+    const { text, tags } = rendered(tooltip);
+    assert.deepEqual(
+      tags.filter((t) => t !== 'strong' && t !== 'br'),
+      [],
+    );
+    assert.ok(text.includes('[x](command:y)'));
+    assert.ok(text.includes('(3 days ago)'));
+  });
+
+  it('labels Load more with loaded of total when the server sent a total', () => {
+    assert.equal(loadMoreLabel(25, 132), 'Load more (25 of 132)');
+    assert.equal(loadMoreLabel(25, undefined), 'Load more');
+  });
+
+  it('says which filters matched nothing', () => {
+    assert.equal(emptyReportsMessage({ result: 'bad', search: 'pricing', project: undefined }), 'No bad reports match "pricing".');
+    assert.equal(
+      emptyReportsMessage({ result: 'good', search: 'x', project: 'shop.localhost' }),
+      'No good reports in shop.localhost match "x".',
+    );
+    assert.equal(emptyReportsMessage({ result: 'decent', search: undefined, project: 'p' }), 'No decent reports in p.');
+    assert.equal(emptyReportsMessage({ result: undefined, search: 'x', project: 'p' }), 'No reports in p match "x".');
+    assert.equal(emptyReportsMessage({ result: 'bad', search: undefined, project: undefined }), 'No bad reports.');
+    assert.equal(emptyReportsMessage({ result: undefined, search: undefined, project: 'p' }), 'No reports in p.');
+    assert.equal(emptyReportsMessage({ result: undefined, search: 'x', project: undefined }), 'No reports match "x".');
+    assert.equal(emptyReportsMessage({ result: undefined, search: undefined, project: undefined }), 'No reports yet.');
+    assert.equal(emptyProjectsMessage('shop'), 'No projects match "shop".');
+    assert.equal(emptyProjectsMessage(undefined), 'No projects yet.');
+  });
+});
