@@ -35,7 +35,9 @@ export function formatAbsolute(
   if (ms === undefined) return options.missing ?? MISSING_DATE;
   const { timeZone } = options;
   try {
-    return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+    return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      ms,
+    );
   } catch {
     // An unknown time zone: ISO in UTC still says exactly when.
     return new Date(ms).toISOString();

@@ -205,7 +205,9 @@ function importanceRank(importance: Importance | undefined): number {
  */
 export function sortChecks<T extends Pick<Check, 'passed' | 'importance'>>(checks: readonly T[]): T[] {
   return [...checks].sort(
-    (a, b) => STATUS_RANK[checkStatus(a)] - STATUS_RANK[checkStatus(b)] || importanceRank(a.importance) - importanceRank(b.importance),
+    (a, b) =>
+      STATUS_RANK[checkStatus(a)] - STATUS_RANK[checkStatus(b)] ||
+      importanceRank(a.importance) - importanceRank(b.importance),
   );
 }
 
@@ -262,7 +264,9 @@ function readable(value: unknown, labels: FormatLabels, depth: number): string {
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return top ? labels.emptyObject : '{}';
   const text = entries
-    .map(([key, item]) => `${needsQuotes(key, labels) ? JSON.stringify(key) : key}: ${readable(item, labels, depth + 1)}`)
+    .map(
+      ([key, item]) => `${needsQuotes(key, labels) ? JSON.stringify(key) : key}: ${readable(item, labels, depth + 1)}`,
+    )
     .join('; ');
   return top ? text : `{${text}}`;
 }
@@ -289,7 +293,11 @@ export function truncate(text: string, limit: number): { text: string; truncated
  * ones in brackets and braces; nested strings quoted where they could be misread). The list
  * shows at most `limit` characters; `full` holds the whole text.
  */
-export function formatValue(value: unknown, labels: FormatLabels = DEFAULT_LABELS, limit = VALUE_DISPLAY_LIMIT): ValueView {
+export function formatValue(
+  value: unknown,
+  labels: FormatLabels = DEFAULT_LABELS,
+  limit = VALUE_DISPLAY_LIMIT,
+): ValueView {
   const full = readable(value, labels, 0);
   const short = truncate(full, limit);
   return { kind: jsonKind(value), text: short.text, full, truncated: short.truncated };
@@ -320,7 +328,11 @@ export function reportTitle(url: string, id: ReportId): string {
   return truncate(title, TITLE_LIMIT).text;
 }
 
-export function formatScore(score: number | undefined, locale: string, labels: FormatLabels = DEFAULT_LABELS): ReportView['score'] {
+export function formatScore(
+  score: number | undefined,
+  locale: string,
+  labels: FormatLabels = DEFAULT_LABELS,
+): ReportView['score'] {
   if (score === undefined || !Number.isFinite(score)) return { value: null, label: labels.noScore };
   const label = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 1 }).format(score);
   return { value: Math.min(100, Math.max(0, score)), label };
@@ -373,7 +385,10 @@ export function toReportView(report: Report, options: FormatOptions = {}): Repor
     title: reportTitle(report.url, report.id),
     url: report.url,
     urlOpenable: openableUrl(report.url) !== undefined,
-    result: { value: report.result ?? null, label: report.result === undefined ? labels.noResult : resultLabels[report.result] },
+    result: {
+      value: report.result ?? null,
+      label: report.result === undefined ? labels.noResult : resultLabels[report.result],
+    },
     score: formatScore(report.score, locale, labels),
     privacy: {
       value: report.privacy ?? null,

@@ -196,7 +196,10 @@ export function isPanelCommand(value: unknown): value is PanelCommand {
 }
 
 export function isReportId(value: unknown): value is ReportId {
-  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length > 0 && value.length <= 200);
+  return (
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && value.length > 0 && value.length <= 200)
+  );
 }
 
 const STATE_KINDS: readonly PanelStateKind[] = ['loading', 'report', 'error', 'deleted'];
@@ -241,7 +244,12 @@ export function isHostMessage(value: unknown): value is HostMessage {
   if (!isRecord(value)) return false;
   if (value.type === 'init') return isRecord(value.strings) && typeof value.locale === 'string';
   if (value.type === 'state') {
-    return isReportId(value.reportId) && typeof value.seq === 'number' && isRecord(value.state) && (STATE_KINDS as readonly unknown[]).includes(value.state.kind);
+    return (
+      isReportId(value.reportId) &&
+      typeof value.seq === 'number' &&
+      isRecord(value.state) &&
+      (STATE_KINDS as readonly unknown[]).includes(value.state.kind)
+    );
   }
   return false;
 }
@@ -259,9 +267,9 @@ export function openableUrl(url: string): string | undefined {
     return undefined;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-  // Only the exact text the user sees is opened: no control characters or spaces that a
-  // parser might strip or re-interpret on the way.
+  // Only the exact text the user sees is opened: no control characters, spaces or
+  // backslashes that a URL parser strips or rewrites on the way.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) return undefined;
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return undefined;
   return url;
 }

@@ -5,7 +5,14 @@ import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { reportTitle, toReportView } from './format';
 import { renderShell } from './html';
-import { openableUrl, parsePageMessage, type HostMessage, type PanelCommand, type PanelState, type PanelStateKind } from './protocol';
+import {
+  openableUrl,
+  parsePageMessage,
+  type HostMessage,
+  type PanelCommand,
+  type PanelState,
+  type PanelStateKind,
+} from './protocol';
 import { formatLabels, panelStrings } from './strings';
 
 /** The panel's view type: also the serializer's key, so it never changes. */
@@ -90,7 +97,10 @@ export class ReportPanel implements vscode.Disposable {
       enableScripts: true,
       enableForms: false,
       enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist'), vscode.Uri.joinPath(context.extensionUri, 'media')],
+      localResourceRoots: [
+        vscode.Uri.joinPath(context.extensionUri, 'dist'),
+        vscode.Uri.joinPath(context.extensionUri, 'media'),
+      ],
     };
   }
 
@@ -173,7 +183,11 @@ export class ReportPanel implements vscode.Disposable {
     if (isApiError(error) && error.kind === 'notFound') {
       this.report = undefined;
       this.busy = false;
-      this.setState({ kind: 'deleted', id: this.id, message: vscode.l10n.t('Report {0} no longer exists.', String(this.id)) });
+      this.setState({
+        kind: 'deleted',
+        id: this.id,
+        message: vscode.l10n.t('Report {0} no longer exists.', String(this.id)),
+      });
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -218,7 +232,8 @@ export class ReportPanel implements vscode.Disposable {
   private post(message: HostMessage): void {
     // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
     this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      if (!this.disposed) this.deps.log.warn(`Report panel ${String(this.id)}: could not post to the page: ${String(error)}`);
+      if (!this.disposed)
+        this.deps.log.warn(`Report panel ${String(this.id)}: could not post to the page: ${String(error)}`);
     });
   }
 
@@ -246,7 +261,9 @@ export class ReportPanel implements vscode.Disposable {
       case 'filterProject':
         // Only the project this report belongs to: the page cannot pick another.
         if (this.report?.project === undefined || this.report.project !== message.project) {
-          this.deps.log.warn(`Report panel ${String(this.id)}: refused to filter by a project that is not the report's.`);
+          this.deps.log.warn(
+            `Report panel ${String(this.id)}: refused to filter by a project that is not the report's.`,
+          );
           return;
         }
         this.runCommand(SHOW_PROJECT_COMMAND, this.report.project);
@@ -262,7 +279,9 @@ export class ReportPanel implements vscode.Disposable {
     const safe = openableUrl(url);
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
-      this.deps.log.warn(`Report panel ${String(this.id)}: refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
+      this.deps.log.warn(
+        `Report panel ${String(this.id)}: refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`,
+      );
       void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https addresses can be opened.'));
       return;
     }
@@ -273,13 +292,19 @@ export class ReportPanel implements vscode.Disposable {
       this.deps.log.warn(`Report panel ${String(this.id)}: refused to open a URL that does not parse.`);
       return;
     }
-    vscode.env.openExternal(uri).then(undefined, (error: unknown) => this.deps.log.warn(`Report panel ${String(this.id)}: could not open the URL: ${String(error)}`));
+    vscode.env
+      .openExternal(uri)
+      .then(undefined, (error: unknown) =>
+        this.deps.log.warn(`Report panel ${String(this.id)}: could not open the URL: ${String(error)}`),
+      );
   }
 
   private runCommand(command: string, arg: unknown): void {
     // The commands report their own failures; this only keeps a rejection from going unhandled.
     vscode.commands.executeCommand(command, arg).then(undefined, (error: unknown) => {
-      this.deps.log.error(`Report panel ${String(this.id)}: ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.error(
+        `Report panel ${String(this.id)}: ${command} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   }
 

@@ -68,7 +68,11 @@ interface Props {
   focusKey?: string;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (props.className) element.className = props.className;
   if (props.attrs) for (const [name, value] of Object.entries(props.attrs)) element.setAttribute(name, value);
@@ -82,11 +86,24 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ..
 }
 
 function icon(name: string, extraClass = ''): HTMLElement {
-  return el('span', { className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`, attrs: { 'aria-hidden': 'true' } });
+  return el('span', {
+    className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`,
+    attrs: { 'aria-hidden': 'true' },
+  });
 }
 
-function button(label: string, iconName: string | undefined, onClick: () => void, options: { className?: string; focusKey?: string; ariaLabel?: string; disabled?: boolean; title?: string } = {}): HTMLButtonElement {
-  const b = el('button', { className: options.className ?? 'button', focusKey: options.focusKey, attrs: { type: 'button' } }, iconName ? icon(iconName) : null, el('span', { text: label }));
+function button(
+  label: string,
+  iconName: string | undefined,
+  onClick: () => void,
+  options: { className?: string; focusKey?: string; ariaLabel?: string; disabled?: boolean; title?: string } = {},
+): HTMLButtonElement {
+  const b = el(
+    'button',
+    { className: options.className ?? 'button', focusKey: options.focusKey, attrs: { type: 'button' } },
+    iconName ? icon(iconName) : null,
+    el('span', { text: label }),
+  );
   if (options.ariaLabel) b.setAttribute('aria-label', options.ariaLabel);
   if (options.title) b.title = options.title;
   b.disabled = options.disabled ?? false;
@@ -114,11 +131,20 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
 // States.
 
 function progressBar(label: string): HTMLElement {
-  return el('div', { className: 'progress', attrs: { role: 'progressbar', 'aria-label': label } }, el('div', { className: 'progress-bit' }));
+  return el(
+    'div',
+    { className: 'progress', attrs: { role: 'progressbar', 'aria-label': label } },
+    el('div', { className: 'progress-bit' }),
+  );
 }
 
 function renderLoading(s: PanelStrings): HTMLElement {
-  return el('section', { className: 'state state-loading' }, progressBar(s.loading), el('p', { className: 'state-text', text: s.loading, attrs: { role: 'status' } }));
+  return el(
+    'section',
+    { className: 'state state-loading' },
+    progressBar(s.loading),
+    el('p', { className: 'state-text', text: s.loading, attrs: { role: 'status' } }),
+  );
 }
 
 function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error' }>): HTMLElement {
@@ -127,7 +153,8 @@ function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error'
     { className: 'state state-error', attrs: { role: 'alert' } },
     el('h1', { className: 'state-title' }, icon('error', 'state-icon'), el('span', { text: s.errorTitle })),
     el('p', { className: 'state-text', text: state.message }),
-    state.canRetry && button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'retry' }),
+    state.canRetry &&
+      button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'retry' }),
   );
 }
 
@@ -157,7 +184,15 @@ function gauge(s: PanelStrings, report: ReportView): HTMLElement {
       }),
     );
   }
-  const meter = el('div', { className: 'gauge', attrs: { role: 'meter', 'aria-label': s.score, 'aria-valuemin': '0', 'aria-valuemax': '100' } }, graphic, el('span', { className: 'gauge-label', text: report.score.label }));
+  const meter = el(
+    'div',
+    {
+      className: 'gauge',
+      attrs: { role: 'meter', 'aria-label': s.score, 'aria-valuemin': '0', 'aria-valuemax': '100' },
+    },
+    graphic,
+    el('span', { className: 'gauge-label', text: report.score.label }),
+  );
   if (report.score.value !== null) {
     meter.setAttribute('aria-valuenow', String(report.score.value));
     meter.setAttribute('aria-valuetext', fill(s.scoreOf100, report.score.label));
@@ -170,7 +205,10 @@ function gauge(s: PanelStrings, report: ReportView): HTMLElement {
 function dateFact(label: string, date: DateView): HTMLElement[] {
   const relative = el('span', { className: 'date-relative', text: date.relative });
   if (date.epochMs !== null) relativeDates.push({ element: relative, epochMs: date.epochMs });
-  const value = date.iso !== null ? el('time', { attrs: { datetime: date.iso }, text: date.absolute }) : el('span', { text: date.absolute });
+  const value =
+    date.iso !== null
+      ? el('time', { attrs: { datetime: date.iso }, text: date.absolute })
+      : el('span', { text: date.absolute });
   if (date.iso !== null) value.title = date.iso;
   return [el('dt', { text: label }), el('dd', {}, value, ' ', el('span', { className: 'muted' }, '(', relative, ')'))];
 }
@@ -195,7 +233,14 @@ function header(s: PanelStrings, report: ReportView): HTMLElement {
         })
       : el('span', { className: 'muted', text: s.noProject });
 
-  const privacyIcon = report.privacy.value === 0 ? 'globe' : report.privacy.value === 1 ? 'lock' : report.privacy.value === 2 ? 'key' : 'question';
+  const privacyIcon =
+    report.privacy.value === 0
+      ? 'globe'
+      : report.privacy.value === 1
+        ? 'lock'
+        : report.privacy.value === 2
+          ? 'key'
+          : 'question';
 
   return el(
     'header',
@@ -210,7 +255,11 @@ function header(s: PanelStrings, report: ReportView): HTMLElement {
         'dl',
         { className: 'facts' },
         el('dt', { text: s.result }),
-        el('dd', {}, el('span', { className: `badge result-${report.result.value ?? 'none'}`, text: report.result.label })),
+        el(
+          'dd',
+          {},
+          el('span', { className: `badge result-${report.result.value ?? 'none'}`, text: report.result.label }),
+        ),
         el('dt', { text: s.project }),
         el('dd', {}, project),
         el('dt', { text: s.privacy }),
@@ -246,11 +295,15 @@ function toolbar(s: PanelStrings, busy: boolean): HTMLElement {
     const index = buttons.findIndex((b) => b === document.activeElement);
     if (index < 0) return;
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % buttons.length
-      : event.key === 'ArrowLeft' ? (index - 1 + buttons.length) % buttons.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? buttons.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % buttons.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + buttons.length) % buttons.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? buttons.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
@@ -272,7 +325,15 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
     return section;
   }
   if (report.totals.failed === 0) {
-    section.append(el('p', { className: 'all-passed' }, icon('pass-filled', 'status-passed'), ' ', el('span', { text: s.allPassed })));
+    section.append(
+      el(
+        'p',
+        { className: 'all-passed' },
+        icon('pass-filled', 'status-passed'),
+        ' ',
+        el('span', { text: s.allPassed }),
+      ),
+    );
     return section;
   }
   const chips = el('ul', { className: 'chips' });
@@ -284,30 +345,61 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
   ];
   for (const [key, label] of items) {
     if (key === 'unknown' && counts.unknown === 0) continue;
-    chips.append(el('li', { className: `chip importance-${key}${counts[key] === 0 ? ' zero' : ''}` }, el('span', { className: 'chip-count', text: String(counts[key]) }), ' ', el('span', { text: label })));
+    chips.append(
+      el(
+        'li',
+        { className: `chip importance-${key}${counts[key] === 0 ? ' zero' : ''}` },
+        el('span', { className: 'chip-count', text: String(counts[key]) }),
+        ' ',
+        el('span', { text: label }),
+      ),
+    );
   }
-  section.append(el('p', { className: 'summary-title', text: fill(s.failedCount, report.totals.failed, report.totals.all) }), chips);
+  section.append(
+    el('p', { className: 'summary-title', text: fill(s.failedCount, report.totals.failed, report.totals.all) }),
+    chips,
+  );
   return section;
 }
 
 const STATUS_ICON: Record<CheckStatus, string> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
 
 function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
-  const statusText = check.status === 'failed' ? s.statusFailed : check.status === 'passed' ? s.statusPassed : s.statusUnknown;
+  const statusText =
+    check.status === 'failed' ? s.statusFailed : check.status === 'passed' ? s.statusPassed : s.statusUnknown;
   const name = el('td', { className: 'check-name' }, el('span', { className: 'check-label', text: check.label }));
   if (check.label !== check.name) name.append(el('code', { className: 'check-key', text: check.name }));
 
-  const value = el('td', { className: `check-value kind-${check.value.kind}` }, el('span', { className: 'value-text', text: check.value.text }));
+  const value = el(
+    'td',
+    { className: `check-value kind-${check.value.kind}` },
+    el('span', { className: 'value-text', text: check.value.text }),
+  );
   if (check.value.truncated) {
     value.title = check.value.full;
-    value.append(el('details', { className: 'value-more' }, el('summary', { text: fill(s.valueTruncated, Array.from(check.value.full).length) }), el('pre', { className: 'value-full', text: check.value.full })));
+    value.append(
+      el(
+        'details',
+        { className: 'value-more' },
+        el('summary', { text: fill(s.valueTruncated, Array.from(check.value.full).length) }),
+        el('pre', { className: 'value-full', text: check.value.full }),
+      ),
+    );
   }
   return el(
     'tr',
     { className: `check status-${check.status}` },
-    el('td', { className: 'check-status' }, icon(STATUS_ICON[check.status], `status-${check.status}`), el('span', { className: 'sr-only', text: statusText })),
+    el(
+      'td',
+      { className: 'check-status' },
+      icon(STATUS_ICON[check.status], `status-${check.status}`),
+      el('span', { className: 'sr-only', text: statusText }),
+    ),
     name,
-    el('td', { className: `check-importance importance-${check.importance ?? 'unknown'}`, text: check.importanceLabel }),
+    el('td', {
+      className: `check-importance importance-${check.importance ?? 'unknown'}`,
+      text: check.importanceLabel,
+    }),
     value,
   );
 }
@@ -324,7 +416,11 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
       el(
         'tr',
         {},
-        el('th', { className: 'col-status', attrs: { scope: 'col' } }, el('span', { className: 'sr-only', text: s.columnStatus })),
+        el(
+          'th',
+          { className: 'col-status', attrs: { scope: 'col' } },
+          el('span', { className: 'sr-only', text: s.columnStatus }),
+        ),
         el('th', { attrs: { scope: 'col' }, text: s.columnCheck }),
         el('th', { attrs: { scope: 'col' }, text: s.columnImportance }),
         el('th', { attrs: { scope: 'col' }, text: s.columnValue }),
@@ -332,11 +428,21 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
     ),
     el('tbody', {}, ...checks.map((check) => checkRow(s, check))),
   );
-  return el('section', { className: `checks-section checks-${kind}` }, el('h2', { attrs: { id: headingId }, text: fill(title, checks.length) }), table);
+  return el(
+    'section',
+    { className: `checks-section checks-${kind}` },
+    el('h2', { attrs: { id: headingId }, text: fill(title, checks.length) }),
+    table,
+  );
 }
 
 function rawView(s: PanelStrings, report: ReportView): HTMLElement {
-  const details = el('details', { className: 'raw' }, el('summary', { text: s.rawView, focusKey: 'raw' }), el('pre', { className: 'raw-json' }, el('code', { text: report.rawJson })));
+  const details = el(
+    'details',
+    { className: 'raw' },
+    el('summary', { text: s.rawView, focusKey: 'raw' }),
+    el('pre', { className: 'raw-json' }, el('code', { text: report.rawJson })),
+  );
   details.open = saved?.rawOpen === true;
   details.addEventListener('toggle', () => saveState({ rawOpen: details.open }));
   return details;
@@ -365,23 +471,30 @@ function renderReport(s: PanelStrings, report: ReportView, busy: boolean): HTMLE
 function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   const s = strings;
   if (!s) return; // `init` comes first; the state is drawn when it arrives.
-  const focusKey = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
+  const focusKey =
+    document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
+      ? document.activeElement.dataset.focusKey
+      : undefined;
   const hadFocus = root.contains(document.activeElement);
   const scroll = window.scrollY;
   relativeDates = [];
 
   const { state } = message;
   const content =
-    state.kind === 'loading' ? renderLoading(s)
-    : state.kind === 'error' ? renderError(s, state)
-    : state.kind === 'deleted' ? renderDeleted(s, state)
-    : renderReport(s, state.report, state.busy);
+    state.kind === 'loading'
+      ? renderLoading(s)
+      : state.kind === 'error'
+        ? renderError(s, state)
+        : state.kind === 'deleted'
+          ? renderDeleted(s, state)
+          : renderReport(s, state.report, state.busy);
   root.replaceChildren(content);
   root.setAttribute('aria-busy', String(state.kind === 'loading' || (state.kind === 'report' && state.busy)));
 
   // Keep the user's place: same scroll offset, focus back on the same control.
   window.scrollTo(0, scroll);
-  const target = focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
+  const target =
+    focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
   if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
   else if (hadFocus) root.querySelector<HTMLElement>('button:not([disabled]), summary')?.focus();
 
@@ -405,7 +518,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   current = message;
-  if (saved?.reportId !== message.reportId) saveState({ reportId: message.reportId, rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false });
+  if (saved?.reportId !== message.reportId)
+    saveState({ reportId: message.reportId, rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false });
   draw(message);
 });
 
