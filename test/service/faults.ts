@@ -1,0 +1,187 @@
+/**
+ * Fault injection (only with `faults: true`): faults queued with `POST /__admin/faults`, or
+ * sent per request in an `X-Fault` header holding the same JSON. A fault can answer any
+ * status with a JSON, HTML, truncated, malformed or empty body, add headers, wait, redirect
+ * to another origin, or drop the connection.
+ */
+import { STATUS_CODES } from 'node:http';
+import { json, type Answer } from './http';
+import type { FaultBody, FaultSpec } from './types';
+
+const BODY_KINDS = ['json', 'html', 'truncated', 'malformed', 'empty'];
+
+export type SpecResult = { spec: FaultSpec } | { errors: Record<string, string[]> };
+
+/** Checks a fault spec from the admin API or the header; unknown keys are ignored. */
+export function parseFaultSpec(value: unknown): SpecResult {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { errors: { fault: ['A fault must be a JSON object.'] } };
+  }
+  const input = value as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string): void => {
+    (errors[field] ??= []).push(message);
+  };
+  const spec: FaultSpec = {};
+  if (input.method !== undefined) {
+    if (typeof input.method !== 'string' || !/^[A-Za-z]+$/.test(input.method))
+      fail('method', 'The method must be an HTTP method name.');
+    else spec.method = input.method.toUpperCase();
+  }
+  if (input.path !== undefined) {
+    if (typeof input.path !== 'string' || !input.path.startsWith('/'))
+      fail('path', 'The path must be a string starting with /.');
+    else spec.path = input.path;
+  }
+  if (input.times !== undefined) {
+    if (!Number.isSafeInteger(input.times) || (input.times as number) < 1)
+      fail('times', 'The times must be a positive integer.');
+    else spec.times = input.times as number;
+  }
+  if (input.status !== undefined) {
+    if (!Number.isInteger(input.status) || (input.status as number) < 100 || (input.status as number) > 599) {
+      fail('status', 'The status must be an integer from 100 to 599.');
+    } else spec.status = input.status as number;
+  }
+  if (input.body !== undefined) {
+    const body = input.body;
+    if (typeof body === 'string') {
+      if (BODY_KINDS.includes(body)) spec.body = body as FaultBody;
+      else fail('body', `The body must be one of ${BODY_KINDS.join(', ')}, {raw: string} or a JSON object.`);
+    } else if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      spec.body = body as FaultBody;
+    } else {
+      fail('body', `The body must be one of ${BODY_KINDS.join(', ')}, {raw: string} or a JSON object.`);
+    }
+  }
+  if (input.headers !== undefined) {
+    const headers = input.headers;
+    if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) {
+      fail('headers', 'The headers must be an object of strings.');
+    } else {
+      const clean: Record<string, string> = {};
+      for (const [name, item] of Object.entries(headers)) {
+        if (
+          !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) ||
+          (typeof item !== 'string' && typeof item !== 'number') ||
+          /[\r\n]/.test(String(item))
+        ) {
+          fail('headers', `The header ${name} is not a valid header.`);
+        } else clean[name] = String(item);
+      }
+      spec.headers = clean;
+    }
+  }
+  if (input.delayMs !== undefined) {
+    if (typeof input.delayMs !== 'number' || !(input.delayMs >= 0) || input.delayMs > 600_000) {
+      fail('delayMs', 'The delayMs must be a number from 0 to 600000.');
+    } else spec.delayMs = input.delayMs;
+  }
+  if (input.redirectTo !== undefined) {
+    let ok = false;
+    if (typeof input.redirectTo === 'string') {
+      try {
+        ok = /^https?:$/.test(new URL(input.redirectTo).protocol);
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) fail('redirectTo', 'The redirectTo must be an absolute http or https URL.');
+    else spec.redirectTo = input.redirectTo as string;
+  }
+  if (input.drop !== undefined) {
+    if (typeof input.drop !== 'boolean') fail('drop', 'The drop must be a boolean.');
+    else spec.drop = input.drop;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { spec };
+}
+
+/** Faults waiting for matching requests, first queued first used. */
+export class FaultQueue {
+  private readonly faults: { spec: FaultSpec; left: number }[] = [];
+
+  add(spec: FaultSpec): void {
+    this.faults.push({ spec, left: spec.times ?? 1 });
+  }
+
+  clear(): number {
+    const count = this.faults.length;
+    this.faults.length = 0;
+    return count;
+  }
+
+  /** The queued faults with how many uses each has left. */
+  list(): (FaultSpec & { left: number })[] {
+    return this.faults.map((fault) => ({ ...fault.spec, left: fault.left }));
+  }
+
+  /** The first fault matching the request, used once. */
+  take(method: string, pathname: string): FaultSpec | undefined {
+    const index = this.faults.findIndex(
+      (fault) =>
+        (fault.spec.method === undefined || fault.spec.method === method) &&
+        (fault.spec.path === undefined || pathname.startsWith(fault.spec.path)),
+    );
+    if (index < 0) return undefined;
+    const fault = this.faults[index];
+    if (--fault.left <= 0) this.faults.splice(index, 1);
+    return fault.spec;
+  }
+}
+
+/** What a fault does to a request, after its delay. */
+export type FaultOutcome =
+  { kind: 'drop' } | { kind: 'answer'; answer: Answer } | { kind: 'continue'; headers: Record<string, string> };
+
+/** The canonical JSON body of a status (contract §4), used for `body: 'json'` and a bare status. */
+function canonicalBody(status: number): unknown {
+  switch (status) {
+    case 401:
+      return { message: 'Unauthenticated.' };
+    case 403:
+      return { message: 'This action is unauthorized.' };
+    case 404:
+      return { message: 'Resource not found.', status: 404 };
+    case 422:
+      return { message: 'The url field is required.', errors: { url: ['The url field is required.'] } };
+    case 429:
+      return { message: 'Too Many Attempts.' };
+    default:
+      return status >= 500 ? { message: 'Server Error' } : { message: STATUS_CODES[status] ?? 'Unknown' };
+  }
+}
+
+function htmlPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? ''}`.trim();
+  return `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`;
+}
+
+const TRUNCATED = '{"data":[{"id":1,"url":"https://example.com/pricing","project":"example.com","result":"go';
+const MALFORMED = '{"data": [{"id": 1, "url": \'https://example.com/\', }], "meta": {current_page: 1}}';
+
+/** Turns a fault into its outcome for a request with this path and query. */
+export function faultOutcome(spec: FaultSpec, pathname: string, search: string): FaultOutcome {
+  if (spec.drop) return { kind: 'drop' };
+  const headers = spec.headers ?? {};
+  if (spec.redirectTo !== undefined) {
+    const status = spec.status !== undefined && spec.status >= 300 && spec.status < 400 ? spec.status : 302;
+    const location = `${spec.redirectTo.replace(/\/+$/, '')}${pathname}${search}`;
+    return { kind: 'answer', answer: json(status, { message: 'Found' }, { Location: location, ...headers }) };
+  }
+  if (spec.status === undefined && spec.body === undefined) return { kind: 'continue', headers };
+  const status = spec.status ?? (spec.body !== undefined ? 200 : 500);
+  const extra: Record<string, string> =
+    status === 429 ? { 'Retry-After': '1', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } : {};
+  const body = spec.body ?? 'json';
+  let answer: Answer;
+  if (body === 'json') answer = json(status, canonicalBody(status));
+  else if (body === 'html') answer = { status, text: htmlPage(status), contentType: 'text/html; charset=UTF-8' };
+  else if (body === 'truncated') answer = { status, text: TRUNCATED, contentType: 'application/json' };
+  else if (body === 'malformed') answer = { status, text: MALFORMED, contentType: 'application/json' };
+  else if (body === 'empty') answer = { status, text: '', contentType: 'application/json' };
+  else if (Object.keys(body).length === 1 && typeof (body as { raw?: unknown }).raw === 'string') {
+    answer = { status, text: (body as { raw: string }).raw, contentType: 'application/json' };
+  } else answer = json(status, body);
+  answer.headers = { ...extra, ...headers };
+  return { kind: 'answer', answer };
+}
