@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { admin, configure, resetService, waitFor } from './harness';
+
+/** The report panels' tabs, in every editor group. */
+function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.report'));
+}
+
+interface Inserted {
+  id: number | string;
+  url: string;
+}
+
+/** Inserts a report for the main key and returns it as the service shows it. */
+async function insertReport(url: string): Promise<Inserted> {
+  const answer = await admin<Inserted>('reports', {
+    report: {
+      url,
+      result: 'decent',
+      score: 64.5,
+      privacy: 0,
+      generated_at: '2026-11-20T10:15:30.000000Z',
+      results: {
+        title: { passed: true, importance: 'high', value: 'Cart' },
+        meta_description: { passed: false, importance: 'high', value: null },
+      },
+    },
+  });
+  return answer;
+}
+
+async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await waitFor(() => panelTabs().length === 0, { message: 'all panels closed' });
+}
+
+describe('report panel', () => {
+  let cart: Inserted;
+  let checkout: Inserted;
+
+  before(async () => {
+    await configure();
+    await resetService();
+    cart = await insertReport('https://shop.localhost/cart');
+    checkout = await insertReport('http://shop.localhost/checkout/step-2?x=1');
+  });
+
+  afterEach(closeAllEditors);
+
+  it('opens by command as a panel titled by host and path', async () => {
+    await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
+    const tab = await waitFor(() => panelTabs().find((t) => t.label === 'shop.localhost/cart'), {
+      message: 'a panel titled shop.localhost/cart',
+      timeoutMs: 10_000,
+    });
+    assert.equal(tab.isActive, true, 'the new panel is the active editor');
+    assert.equal(panelTabs().length, 1);
+  });
+
+  it('reveals the open panel when the same report is opened again, and never opens a second one', async () => {
+    await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
+    await waitFor(() => panelTabs().some((t) => t.label === 'shop.localhost/cart'), { message: 'first panel' });
+    await vscode.commands.executeCommand('pageReports.openReport', { id: checkout.id });
+    await waitFor(() => panelTabs().some((t) => t.label === 'shop.localhost/checkout/step-2' && t.isActive), {
+      message: 'second report in front',
+    });
+    assert.equal(panelTabs().length, 2);
+
+    // Again, by id as a number and as text: the same panel comes to the front.
+    await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
+    await waitFor(() => panelTabs().find((t) => t.label === 'shop.localhost/cart')?.isActive, {
+      message: 'the first panel revealed',
+    });
+    await vscode.commands.executeCommand('pageReports.openReport', { id: String(cart.id) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      panelTabs()
+        .map((t) => t.label)
+        .sort(),
+      ['shop.localhost/cart', 'shop.localhost/checkout/step-2'],
+      'still one panel per report',
+    );
+  });
+
+  it('closes its panel when the report is deleted through the extension', async () => {
+    const doomed = await insertReport('https://blog.localhost/doomed-post');
+    await vscode.commands.executeCommand('pageReports.openReport', { id: doomed.id });
+    await waitFor(() => panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), { message: 'panel open' });
+    // `confirmed` skips the modal only in the extension's test mode (VS Code refuses modals there).
+    await vscode.commands.executeCommand('pageReports.deleteReport', { id: doomed.id }, { confirmed: true });
+    await waitFor(() => !panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), {
+      message: 'the panel closed after the delete',
+    });
+  });
+});
