@@ -43,6 +43,7 @@ export interface Answer {
 /** Statuses a read is retried on: timeouts, rate limits and transient server faults. */
 export const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308];
 /** First backoff when the server gave no `Retry-After`; doubles per retry. */
 const BACKOFF_MS = 300;
 /** Network failures retrying cannot fix. */
@@ -96,15 +97,17 @@ export class Transport {
       log(status);
       const location = headers.get('location');
       const next = location === null ? undefined : safeUrl(location, url);
-      const followable = method === 'GET' ? [301, 302, 303, 307, 308] : [307, 308];
-      if (next === undefined || !followable.includes(status)) {
-        throw errorForStatus(target, status, headers, text, undefined);
-      }
-      if (next.origin !== this.origin) {
+      if (next !== undefined && REDIRECT_STATUSES.includes(status) && next.origin !== this.origin) {
         throw new ApiError(
           { kind: 'redirect', ...target, status, redirectTo: next.origin },
           `The service at ${target.host} redirected ${target.method} ${target.path} to another origin (${next.origin}); it was not followed, so the API key is not sent there.`,
         );
+      }
+      // A write is only re-sent where a 307/308 says the same request belongs; 301/302/303
+      // would turn it into a GET (fetch semantics), which is never what a write meant.
+      const followable = method === 'GET' ? REDIRECT_STATUSES : [307, 308];
+      if (next === undefined || !followable.includes(status)) {
+        throw errorForStatus(target, status, headers, text, undefined);
       }
       if (hop + 1 >= MAX_REDIRECTS) {
         throw new ApiError(

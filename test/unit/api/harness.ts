@@ -1,0 +1,171 @@
+/**
+ * Test plumbing for the client tests: the real reference service on loopback, its admin
+ * API, a client whose log entries are kept, and a leak audit over everything the client
+ * produced (log entries, error messages, user sentences).
+ */
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient, type ClientOptions } from '../../../src/api/client';
+import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
+import { describeError } from '../../../src/api/messages';
+import type { ReportsApi, RequestLogEntry } from '../../../src/api/types';
+import { startService } from '../../service/server';
+
+export const KEY = 'prk_live_7f3a9cQ2-secret';
+export const OTHER_KEY = 'prk_live_other_81d0';
+export const FORBIDDEN_KEY = 'prk_live_forbidden_55e1';
+export const PASSWORD = 'pw-Never-Logged-93';
+/** Strings that must never show up in a log entry or an error text. */
+export const SECRETS = [KEY, OTHER_KEY, FORBIDDEN_KEY, PASSWORD];
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  rawQuery: string;
+  hasAuthorization: boolean;
+  bodyFields: string[];
+  status: number | null;
+}
+
+export type Service = Awaited<ReturnType<typeof startService>>;
+
+export class Harness {
+  /** Every log entry and every error text of every client made here, for the leak audit. */
+  readonly produced: string[] = [];
+  log: RequestLogEntry[] = [];
+
+  private constructor(readonly svc: Service) {}
+
+  static async start(options: Parameters<typeof startService>[0] = {}): Promise<Harness> {
+    const svc = await startService({
+      keys: [KEY, OTHER_KEY],
+      forbiddenKeys: [FORBIDDEN_KEY],
+      faults: true,
+      rateLimit: 0,
+      seed: 30,
+      quiet: true,
+      ...options,
+    });
+    return new Harness(svc);
+  }
+
+  get url(): string {
+    return this.svc.url;
+  }
+
+  get host(): string {
+    return new URL(this.svc.url).host;
+  }
+
+  /** A client of this service; its log entries go to `this.log`. */
+  client(options: Partial<ClientOptions> = {}): ReportsApi {
+    return createClient({
+      baseUrl: this.url,
+      getKey: () => KEY,
+      timeoutMs: 3000,
+      retry: { limit: 2, maxWaitMs: 3000 },
+      ...options,
+      onRequest: (entry) => {
+        this.log.push(entry);
+        this.produced.push(JSON.stringify(entry));
+        options.onRequest?.(entry);
+      },
+    });
+  }
+
+  async admin(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    assert.ok(response.ok, `admin ${method} ${path} answered ${response.status}: ${text}`);
+    return text === '' ? undefined : JSON.parse(text);
+  }
+
+  fault(spec: Record<string, unknown>): Promise<unknown> {
+    return this.admin('POST', '/__admin/faults', spec);
+  }
+
+  shape(spec: Record<string, unknown>): Promise<unknown> {
+    return this.admin('POST', '/__admin/shape', spec);
+  }
+
+  async requests(): Promise<RecordedRequest[]> {
+    return (await this.admin('GET', '/__admin/requests')) as RecordedRequest[];
+  }
+
+  /** Clears faults, recorded requests, the log, and sets the canonical shape. */
+  async clean(): Promise<void> {
+    await this.admin('DELETE', '/__admin/faults');
+    await this.admin('DELETE', '/__admin/requests');
+    await this.shape({ ids: 'number', scores: 'number', dates: 'iso', list: 'laravel', deleteStatus: 200 });
+    this.log = [];
+  }
+
+  /** Awaits a rejection that must be an ApiError of `kind`; records its texts for the audit. */
+  async failure(promise: Promise<unknown>, kind: ApiErrorKind): Promise<ApiError> {
+    let caught: unknown;
+    try {
+      await promise;
+    } catch (error) {
+      caught = error;
+    }
+    assert.ok(caught instanceof ApiError, `expected ApiError ${kind}, got ${caught instanceof Error ? caught.stack : String(caught)}`);
+    this.produced.push(caught.message, String(caught.stack), JSON.stringify(caught), describeError(caught).message);
+    assert.equal(caught.kind, kind, `kind of: ${caught.message}`);
+    return caught;
+  }
+
+  /** Nothing the client produced holds a key or a password. */
+  auditSecrets(): void {
+    assert.ok(this.produced.length > 0, 'the audit saw nothing');
+    for (const text of this.produced) {
+      for (const secret of SECRETS) assert.ok(!text.includes(secret), `a secret leaked into: ${text}`);
+    }
+  }
+
+  stop(): Promise<void> {
+    return this.svc.stop();
+  }
+}
+
+/** A plain HTTP server on another origin that records what reaches it (for the redirect tests). */
+export class OtherOrigin {
+  private constructor(
+    private readonly server: http.Server,
+    readonly seen: Array<{ method: string; url: string; authorization: string | undefined }>,
+  ) {}
+
+  static async start(): Promise<OtherOrigin> {
+    const seen: OtherOrigin['seen'] = [];
+    const server = http.createServer((req, res) => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ data: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return new OtherOrigin(server, seen);
+  }
+
+  /** Another origin than the service's: `localhost` instead of `127.0.0.1`, and another port. */
+  get url(): string {
+    return `http://localhost:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export async function refusedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
