@@ -18,6 +18,7 @@ import {
   urlWithoutScheme,
   type FormatOptions,
 } from './format';
+import { reportKey } from './listState';
 import type { Translate } from './query';
 
 export const REPORTS_VIEW_ID = 'pageReports.reports';
@@ -96,10 +97,7 @@ export interface EmptyNode {
 
 export type ViewNode = ReportNode | ProjectNode | LoadMoreNode | ErrorNode | EmptyNode;
 
-/** The key of a report in lists and node maps: its id as text. */
-export function reportKey(report: { id: ReportId }): string {
-  return String(report.id);
-}
+export { reportKey } from './listState';
 
 /**
  * A stable, unique tree id. The view and the parent are part of it, so the same report in

@@ -16,7 +16,12 @@
  *
  * Every promise it returns resolves (never rejects): failures become the list's `error`.
  */
-import type { Page } from '../api/types';
+import type { Page, ReportId } from '../api/types';
+
+/** The key of a report in lists and tree maps: its id as text (ids are kept as the server sent them). */
+export function reportKey(report: { id: ReportId }): string {
+  return String(report.id);
+}
 
 /** Fetches one 1-based page; must honour the signal. */
 export type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<Page<T>>;
