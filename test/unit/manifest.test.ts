@@ -1,0 +1,199 @@
+/**
+ * The extension manifest (package.json + package.nls.json) is the extension's public
+ * interface: command ids, titles, menus, settings. These checks keep it consistent as parts
+ * are added; what the VSIX contains is checked by scripts/check-vsix.ts when packaging.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+  icon?: string | { light: string; dark: string };
+}
+interface MenuItem {
+  command?: string;
+  submenu?: string;
+  when?: string;
+  group?: string;
+}
+interface Manifest {
+  name: string;
+  publisher: string;
+  displayName: string;
+  main: string;
+  icon: string;
+  license: string;
+  engines: { vscode: string };
+  activationEvents?: string[];
+  devDependencies: Record<string, string>;
+  contributes: {
+    commands: Command[];
+    menus: Record<string, MenuItem[]>;
+    viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
+    views: Record<string, { id: string; name: string }[]>;
+    viewsWelcome: { view: string; contents: string; when?: string }[];
+    configuration: {
+      title: string;
+      properties: Record<string, { scope?: string; markdownDescription?: string; description?: string }>;
+    };
+  };
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const commands = manifest.contributes.commands;
+const declared = new Set(commands.map((c) => c.command));
+
+/** Every string anywhere in the manifest, with its JSON path. */
+function strings(value: unknown, at = '$'): { at: string; value: string }[] {
+  if (typeof value === 'string') return [{ at, value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${at}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => strings(v, `${at}.${k}`));
+  return [];
+}
+
+/** Menu entries outside the command palette: title bars, context menus, inline actions. */
+function visibleMenuItems(): { menu: string; item: MenuItem }[] {
+  return Object.entries(manifest.contributes.menus)
+    .filter(([menu]) => menu !== 'commandPalette')
+    .flatMap(([menu, items]) => items.map((item) => ({ menu, item })));
+}
+
+describe('manifest (package.json)', () => {
+  it('keeps the identity of the product spec', () => {
+    assert.equal(manifest.name, 'page-reports');
+    assert.equal(manifest.publisher, 'page-reports');
+    assert.equal(manifest.displayName, 'Page Reports');
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.license, 'MIT');
+    const [container] = manifest.contributes.viewsContainers.activitybar;
+    assert.deepEqual({ id: container?.id, title: container?.title }, { id: 'pageReports', title: 'Page Reports' });
+    assert.deepEqual(
+      manifest.contributes.views.pageReports?.map((v) => [v.id, v.name]),
+      [
+        ['pageReports.projects', 'Projects'],
+        ['pageReports.reports', 'Reports'],
+      ],
+    );
+  });
+
+  it('points at icons that exist: a 128×128 PNG and the activity bar SVG', () => {
+    const png = fs.readFileSync(path.join(root, manifest.icon));
+    assert.equal(png.subarray(1, 4).toString('ascii'), 'PNG');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+    for (const container of manifest.contributes.viewsContainers.activitybar) {
+      const svg = fs.readFileSync(path.join(root, container.icon), 'utf8');
+      assert.match(svg, /<svg[^>]*viewBox="0 0 24 24"/);
+    }
+  });
+
+  it('leaves activationEvents empty: contributions imply activation', () => {
+    assert.deepEqual(manifest.activationEvents ?? [], []);
+  });
+
+  it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
+    assert.equal(manifest.engines.vscode, '^1.101.0');
+    assert.equal(manifest.devDependencies['@types/vscode'], manifest.engines.vscode);
+    const typesVersion = (
+      JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@types', 'vscode', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    const minor = (v: string): number => Number(/(\d+)\.(\d+)/.exec(v)?.[2]);
+    // Types newer than the engine would let code call API that 1.101 does not have.
+    assert.ok(
+      minor(typesVersion) <= minor(manifest.engines.vscode),
+      `@types/vscode ${typesVersion} is newer than engines.vscode ${manifest.engines.vscode}`,
+    );
+  });
+
+  it('declares each command once, under the pageReports prefix, in the Page Reports category with a localized title', () => {
+    assert.equal(declared.size, commands.length, 'duplicate command ids');
+    for (const c of commands) {
+      assert.match(c.command, /^pageReports\.[a-zA-Z]+$/, c.command);
+      assert.equal(c.category, 'Page Reports', `${c.command} category`);
+      const key = /^%(.+)%$/.exec(c.title)?.[1];
+      assert.ok(key, `${c.command} title ${c.title} is not a %nls% reference`);
+      assert.ok(nls[key], `${c.command} title key ${key} is missing from package.nls.json`);
+    }
+  });
+
+  it('gives every command shown in a view title bar or item menu a codicon', () => {
+    for (const { menu, item } of visibleMenuItems()) {
+      const command = commands.find((c) => c.command === item.command);
+      assert.ok(command, `${menu} references ${item.command}`);
+      assert.match(
+        typeof command.icon === 'string' ? command.icon : '',
+        /^\$\([a-z0-9-]+\)$/,
+        `${item.command} (in ${menu}) has no codicon`,
+      );
+    }
+  });
+
+  it('references only declared commands and views from menus and welcome content', () => {
+    const views = new Set(Object.values(manifest.contributes.views).flatMap((vs) => vs.map((v) => v.id)));
+    for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
+      for (const item of items) {
+        if (item.command) assert.ok(declared.has(item.command), `${menu} references undeclared ${item.command}`);
+        for (const view of item.when?.match(/view == ([\w.]+)/g) ?? []) {
+          assert.ok(views.has(view.slice('view == '.length)), `${menu} ${item.command} names unknown ${view}`);
+        }
+      }
+    }
+    for (const welcome of manifest.contributes.viewsWelcome) {
+      assert.ok(views.has(welcome.view), `viewsWelcome for unknown view ${welcome.view}`);
+      const contents = nls[/^%(.+)%$/.exec(welcome.contents)?.[1] ?? ''] ?? welcome.contents;
+      for (const [, id] of contents.matchAll(/\(command:([\w.]+)\)/g)) {
+        assert.ok(declared.has(id), `welcome content links to undeclared ${id}`);
+      }
+    }
+  });
+
+  it('hides item-only commands from the command palette', () => {
+    const hidden = new Set(
+      manifest.contributes.menus.commandPalette?.filter((i) => i.when === 'false').map((i) => i.command),
+    );
+    for (const id of ['pageReports.loadMore', 'pageReports.retry'])
+      assert.ok(hidden.has(id), `${id} shows in the palette`);
+  });
+
+  it('shows the unconfigured state as welcome content offering Set Service URL in both views', () => {
+    for (const view of ['pageReports.projects', 'pageReports.reports']) {
+      const welcome = manifest.contributes.viewsWelcome.find(
+        (w) => w.view === view && w.when === 'pageReports.state == noUrl',
+      );
+      assert.ok(welcome, `${view} has no welcome content for pageReports.state == noUrl`);
+      const text = nls[/^%(.+)%$/.exec(welcome.contents)?.[1] ?? ''] ?? '';
+      assert.match(text, /\[[^\]]+\]\(command:pageReports\.setServiceUrl\)/);
+    }
+  });
+
+  it('uses only %keys% that package.nls.json defines, and package.nls.json holds no unused key', () => {
+    const used = new Set<string>();
+    for (const { at, value } of strings(manifest)) {
+      const key = /^%(.+)%$/.exec(value)?.[1];
+      if (!key) continue;
+      used.add(key);
+      assert.ok(key in nls, `${at} uses %${key}% which package.nls.json does not define`);
+    }
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+      'unused package.nls.json keys',
+    );
+  });
+
+  it('describes every setting; serviceUrl is application-scoped so no workspace can redirect the key', () => {
+    const properties = manifest.contributes.configuration.properties;
+    for (const [name, setting] of Object.entries(properties)) {
+      assert.match(name, /^pageReports\./);
+      assert.ok(setting.markdownDescription ?? setting.description, `${name} has no description`);
+    }
+    assert.equal(properties['pageReports.serviceUrl']?.scope, 'application');
+  });
+});
