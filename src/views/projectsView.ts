@@ -82,6 +82,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       { dispose: () => this.dropChildren() },
     );
     this.showQuery();
+    this.showQueryWhenReady();
   }
 
   get query(): ProjectQueryState {
@@ -263,9 +264,10 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     return (page, signal) => this.requireApi().listReports(query, page, signal);
   }
 
-  private showQuery(): void {
-    this.treeView.description = describeProjectQuery(this.state, l10nT);
-    this.setContext('pageReports.projects.searching', isProjectQuerySearching(this.state));
+  /** The query in the view's description (only while connected: the welcome content has none). */
+  protected showQuery(): void {
+    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.state, l10nT);
+    this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.state));
   }
 
   private emptyNode(): EmptyNode {

@@ -66,6 +66,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     this.list.reset(this.fetcher());
     this.disposables.push(this.list.onDidChange(() => this.listChanged(this.list, 'reports')));
     this.showQuery();
+    this.showQueryWhenReady();
   }
 
   /** The current query (filters and sort). */
@@ -196,9 +197,10 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     return (page, signal) => this.requireApi().listReports(query, page, signal);
   }
 
-  private showQuery(): void {
-    this.treeView.description = describeReportQuery(this.state, l10nT);
-    this.setContext('pageReports.reports.filtered', isReportQueryFiltered(this.state));
+  /** The query in the view's description (only while connected: the welcome content has none). */
+  protected showQuery(): void {
+    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.state, l10nT);
+    this.setContext('pageReports.reports.filtered', this.connected && isReportQueryFiltered(this.state));
   }
 
   private emptyNode(): EmptyNode {

@@ -46,6 +46,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
         // A new server or key: what was loaded belongs to the old one.
         this.busy.clear();
         this.onConnectionChanged();
+        this.showQuery();
         this.changeEmitter.fire();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -55,9 +56,24 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   }
 
   abstract getTreeItem(node: ViewNode): vscode.TreeItem;
+  /** Shows the query in the view's description and context keys. */
+  protected abstract showQuery(): void;
   abstract getChildren(node?: ViewNode): Promise<ViewNode[]>;
 
   protected abstract onConnectionChanged(): void;
+
+  /** Whether the view lists anything (else VS Code shows the welcome content). */
+  protected get connected(): boolean {
+    return this.deps.connection.state === 'ready';
+  }
+
+  /** Shows the query once the connection's first read is done (the subclass is built by then). */
+  protected showQueryWhenReady(): void {
+    this.deps.connection.ready.then(
+      () => this.showQuery(),
+      () => undefined,
+    );
+  }
   protected abstract onPageSizeChanged(): void;
 
   /** `per_page` from the `pageReports.pageSize` setting (10, 25, 50 or 100; else 25). */
