@@ -1,0 +1,342 @@
+/**
+ * The write commands with arguments, against the reference service: each changes the
+ * service's state exactly as asked, and sends its request exactly once, also when the service
+ * fails it (the service counts requests; writes are never retried). Confirmations are skipped
+ * with `{ confirmed: true }`, which the extension honours only in its test mode.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { admin, configure, keys, resetService, serviceUrl, type AdminRequest } from './harness';
+
+interface RawReport {
+  id: number | string;
+  url: string;
+  project: string;
+  privacy: number;
+  generated_at: string;
+}
+
+/** The shape commands return for a report (src/api/types.ts), as far as these tests read it. */
+interface ReportLike {
+  id: number | string;
+  url: string;
+  project: string | undefined;
+  privacy: number | undefined;
+  generatedAt: Date | undefined;
+}
+
+interface BatchOutcome {
+  succeeded: (number | string)[];
+  failed: { id: number | string; message: string }[];
+  skipped: (number | string)[];
+}
+
+/** Calls the service's API directly with the main key (the tests' own view of the state). */
+async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${serviceUrl()}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json', ...init.headers },
+  });
+}
+
+async function getReport(id: number | string): Promise<RawReport | undefined> {
+  const answer = await api(`/api/v1/reports/${encodeURIComponent(String(id))}`);
+  if (answer.status === 404) return undefined;
+  assert.equal(answer.status, 200);
+  return ((await answer.json()) as { data: RawReport }).data;
+}
+
+async function reportsOfProject(project: string): Promise<RawReport[]> {
+  const answer = await api(`/api/v1/reports?per_page=100&project=${encodeURIComponent(project)}`);
+  return ((await answer.json()) as { data: RawReport[] }).data;
+}
+
+/** Inserts a report without analysing a page (fast fixtures). */
+async function insertReport(fields: Partial<RawReport> & { url: string }): Promise<RawReport> {
+  const answer = await admin<{ data?: RawReport } & Partial<RawReport>>('reports', {
+    key: keys().main,
+    report: { result: 'decent', score: 50, privacy: 0, generated_at: '2025-01-01T00:00:00.000000Z', ...fields },
+  });
+  const report = answer.data ?? (answer as RawReport);
+  assert.ok(report.id !== undefined, 'the admin endpoint answers the inserted report');
+  return report;
+}
+
+/** Requests of the given method the service saw since the last clear (API only). */
+async function requestsOf(method: string): Promise<AdminRequest[]> {
+  return (await admin<AdminRequest[]>('requests')).filter((r) => r.method === method);
+}
+
+/** A tree node of the Reports view, as menus pass it. */
+function node(report: RawReport): unknown {
+  return { kind: 'report', report: { ...report, raw: report } };
+}
+
+/** A URL of the service's demo site under a host of its own (its own project). */
+function demoPage(host: string, page = 'good.html'): string {
+  const port = new URL(serviceUrl()).port;
+  return `http://${host}:${port}/demo-site/${page}`;
+}
+
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(command, ...args);
+
+describe('write commands', function () {
+  this.timeout(30_000);
+
+  before(async () => {
+    await configure();
+  });
+
+  beforeEach(async () => {
+    await resetService();
+  });
+
+  describe('New Report', () => {
+    it('creates exactly one public report for the URL and answers it', async () => {
+      const url = demoPage('create.localhost');
+      const created = await run<ReportLike | undefined>('pageReports.createReport', { url });
+      assert.ok(created, 'the command answers the new report');
+      assert.equal(created.url, url);
+      const stored = await getReport(created.id);
+      assert.equal(stored?.url, url);
+      assert.equal(stored?.privacy, 0);
+      const posts = await requestsOf('POST');
+      assert.equal(posts.length, 1);
+      assert.deepEqual([...(posts[0]?.bodyFields ?? [])].sort(), ['privacy', 'url']);
+    });
+
+    it('creates a password-protected report: privacy 2, the password sent once in the body', async () => {
+      const url = demoPage('password.localhost');
+      const created = await run<ReportLike | undefined>('pageReports.createReport', {
+        url,
+        privacy: 2,
+        password: 'correct horse battery',
+      });
+      assert.ok(created);
+      assert.equal((await getReport(created.id))?.privacy, 2);
+      const posts = await requestsOf('POST');
+      assert.equal(posts.length, 1);
+      assert.deepEqual([...(posts[0]?.bodyFields ?? [])].sort(), ['password', 'privacy', 'url']);
+    });
+
+    it('refuses what is not an absolute http(s) URL, or Password without one, before sending anything', async () => {
+      for (const args of [
+        { url: 'example.com/pricing' },
+        { url: 'ftp://example.com/file' },
+        { url: 'javascript:alert(1)' },
+        { url: 'https://exa mple.com/' },
+        { url: '' },
+        { url: demoPage('nopassword.localhost'), privacy: 2 },
+        { url: demoPage('badprivacy.localhost'), privacy: 7 },
+      ]) {
+        assert.equal(await run('pageReports.createReport', args), undefined, JSON.stringify(args));
+      }
+      assert.deepEqual(await requestsOf('POST'), []);
+    });
+
+    it('sends a failing store once: a 502 is not retried and creates nothing', async () => {
+      const url = demoPage('fails.localhost');
+      await admin('faults', { method: 'POST', path: '/api/v1/reports', status: 502, body: 'html', times: 3 });
+      assert.equal(await run('pageReports.createReport', { url }), undefined);
+      assert.equal((await requestsOf('POST')).length, 1);
+      assert.deepEqual(await reportsOfProject('fails.localhost'), []);
+    });
+
+    it('sends a store the service refuses (422: the page cannot be fetched) once', async () => {
+      const url = demoPage('missing.localhost', 'no-such-page.html');
+      assert.equal(await run('pageReports.createReport', { url }), undefined);
+      assert.equal((await requestsOf('POST')).length, 1);
+      assert.deepEqual(await reportsOfProject('missing.localhost'), []);
+    });
+  });
+
+  describe('Re-analyze', () => {
+    it('runs the analysis again (update=1): a new generated date, one PATCH', async () => {
+      const before = await insertReport({ url: demoPage('again.localhost') });
+      const updated = await run<ReportLike | undefined>('pageReports.reanalyzeReport', { id: before.id });
+      assert.ok(updated);
+      const after = await getReport(before.id);
+      assert.notEqual(after?.generated_at, before.generated_at);
+      assert.ok(updated.generatedAt instanceof Date && updated.generatedAt.getTime() > Date.parse(before.generated_at));
+      const patches = await requestsOf('PATCH');
+      assert.equal(patches.length, 1);
+      assert.deepEqual(patches[0]?.bodyFields, ['update']);
+    });
+
+    it('sends a failing re-analysis once (503 is not retried) and leaves the report as it was', async () => {
+      const before = await insertReport({ url: demoPage('again.localhost') });
+      await admin('faults', { method: 'PATCH', path: '/api/v1/reports', status: 503, times: 3 });
+      assert.equal(await run('pageReports.reanalyzeReport', before.id), undefined);
+      assert.equal((await requestsOf('PATCH')).length, 1);
+      assert.equal((await getReport(before.id))?.generated_at, before.generated_at);
+    });
+
+    it('never sends the same re-analysis twice while the first is in flight', async () => {
+      const report = await insertReport({ url: demoPage('double.localhost') });
+      // The service takes a while: the second click arrives while the first is in flight.
+      await admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 800, times: 1 });
+      await Promise.all([
+        run('pageReports.reanalyzeReport', node(report)),
+        run('pageReports.reanalyzeReport', node(report)),
+      ]);
+      assert.equal((await requestsOf('PATCH')).length, 1);
+    });
+  });
+
+  describe('Change Privacy', () => {
+    it('sets each privacy as asked, with a password only for Password', async () => {
+      const report = await insertReport({ url: demoPage('privacy.localhost') });
+      const priv = await run<ReportLike | undefined>('pageReports.changeReportPrivacy', { id: report.id }, { privacy: 1 });
+      assert.equal(priv?.privacy, 1);
+      assert.equal((await getReport(report.id))?.privacy, 1);
+
+      const pw = await run<ReportLike | undefined>('pageReports.changeReportPrivacy', report.id, {
+        privacy: 2,
+        password: 'tr0ub4dor&3',
+      });
+      assert.equal(pw?.privacy, 2);
+      assert.equal((await getReport(report.id))?.privacy, 2);
+
+      const pub = await run<ReportLike | undefined>('pageReports.changeReportPrivacy', node(report), { privacy: 0 });
+      assert.equal(pub?.privacy, 0);
+      assert.equal((await getReport(report.id))?.privacy, 0);
+
+      const patches = await requestsOf('PATCH');
+      assert.deepEqual(
+        patches.map((p) => [...p.bodyFields].sort()),
+        [['privacy'], ['password', 'privacy'], ['privacy']],
+      );
+    });
+
+    it('refuses Password without a password, and an unknown privacy, before sending anything', async () => {
+      const report = await insertReport({ url: demoPage('privacy.localhost') });
+      assert.equal(await run('pageReports.changeReportPrivacy', report.id, { privacy: 2 }), undefined);
+      assert.equal(await run('pageReports.changeReportPrivacy', report.id, { privacy: 2, password: '' }), undefined);
+      assert.equal(await run('pageReports.changeReportPrivacy', report.id, { privacy: 3 }), undefined);
+      assert.deepEqual(await requestsOf('PATCH'), []);
+      assert.equal((await getReport(report.id))?.privacy, 0);
+    });
+
+    it('sends a failing change once', async () => {
+      const report = await insertReport({ url: demoPage('privacy.localhost') });
+      await admin('faults', { method: 'PATCH', path: '/api/v1/reports', status: 500, times: 3 });
+      assert.equal(await run('pageReports.changeReportPrivacy', report.id, { privacy: 1 }), undefined);
+      assert.equal((await requestsOf('PATCH')).length, 1);
+      assert.equal((await getReport(report.id))?.privacy, 0);
+    });
+  });
+
+  describe('Delete Report', () => {
+    it('deletes the report after the confirmation: one DELETE, and it is gone', async () => {
+      const report = await insertReport({ url: demoPage('delete.localhost') });
+      assert.equal(await run('pageReports.deleteReport', node(report), undefined, { confirmed: true }), true);
+      assert.equal(await getReport(report.id), undefined);
+      assert.equal((await requestsOf('DELETE')).length, 1);
+    });
+
+    it('deletes nothing without the confirmation', async () => {
+      const report = await insertReport({ url: demoPage('delete.localhost') });
+      // The test host refuses to show modal dialogs: unconfirmed means not deleted.
+      const result = await run('pageReports.deleteReport', { id: report.id });
+      assert.notEqual(result, true);
+      assert.ok(await getReport(report.id), 'the report is still there');
+      assert.deepEqual(await requestsOf('DELETE'), []);
+    });
+
+    it('sends a failing delete once and keeps the report', async () => {
+      const report = await insertReport({ url: demoPage('delete.localhost') });
+      await admin('faults', { method: 'DELETE', path: '/api/v1/reports', status: 500, times: 3 });
+      assert.equal(await run('pageReports.deleteReport', report.id, undefined, { confirmed: true }), false);
+      assert.equal((await requestsOf('DELETE')).length, 1);
+      assert.ok(await getReport(report.id));
+    });
+
+    it('never sends the same delete twice while the first is in flight', async () => {
+      const report = await insertReport({ url: demoPage('delete.localhost') });
+      await admin('faults', { method: 'DELETE', path: '/api/v1/reports', delayMs: 800, times: 1 });
+      const results = await Promise.all([
+        run('pageReports.deleteReport', node(report), undefined, { confirmed: true }),
+        run('pageReports.deleteReport', node(report), undefined, { confirmed: true }),
+      ]);
+      assert.deepEqual([...results].sort(), [false, true]);
+      assert.equal((await requestsOf('DELETE')).length, 1);
+      assert.equal(await getReport(report.id), undefined);
+    });
+
+    it('deletes several selected reports with one confirmation and says what happened to each', async () => {
+      const reports = await Promise.all(
+        ['a', 'b', 'c'].map((p) => insertReport({ url: demoPage('batch.localhost', `${p}.html`) })),
+      );
+      const nodes = reports.map(node);
+      const outcome = await run<BatchOutcome>('pageReports.deleteReport', nodes[0], nodes, { confirmed: true });
+      assert.deepEqual(
+        [...outcome.succeeded].map(String).sort(),
+        reports.map((r) => String(r.id)).sort(),
+      );
+      assert.deepEqual(outcome.failed, []);
+      assert.deepEqual(await reportsOfProject('batch.localhost'), []);
+      assert.equal((await requestsOf('DELETE')).length, 3);
+    });
+
+    it('goes on after one failure in a selection and reports it', async () => {
+      const reports = await Promise.all(
+        ['a', 'b', 'c'].map((p) => insertReport({ url: demoPage('batchfail.localhost', `${p}.html`) })),
+      );
+      const failing = reports[1];
+      await admin('faults', {
+        method: 'DELETE',
+        path: `/api/v1/reports/${encodeURIComponent(String(failing.id))}`,
+        status: 500,
+        times: 3,
+      });
+      const nodes = reports.map(node);
+      const outcome = await run<BatchOutcome>('pageReports.deleteReport', nodes[2], nodes, { confirmed: true });
+      assert.equal(outcome.succeeded.length, 2);
+      assert.deepEqual(
+        outcome.failed.map((f) => String(f.id)),
+        [String(failing.id)],
+      );
+      assert.deepEqual(
+        (await reportsOfProject('batchfail.localhost')).map((r) => String(r.id)),
+        [String(failing.id)],
+      );
+      assert.equal((await requestsOf('DELETE')).length, 3, 'one DELETE per report, the failed one not retried');
+    });
+
+    it('re-analyzes several selected reports with one confirmation', async () => {
+      const reports = await Promise.all(
+        ['a', 'b'].map((p) => insertReport({ url: demoPage('batchagain.localhost', p === 'a' ? 'good.html' : 'bad.html') })),
+      );
+      const nodes = reports.map(node);
+      const outcome = await run<BatchOutcome>('pageReports.reanalyzeReport', nodes[0], nodes, { confirmed: true });
+      assert.equal(outcome.succeeded.length, 2);
+      for (const r of reports) assert.notEqual((await getReport(r.id))?.generated_at, r.generated_at);
+      assert.equal((await requestsOf('PATCH')).length, 2);
+    });
+  });
+
+  describe('Delete Project', () => {
+    it('deletes the project and its reports after the confirmation, with one DELETE', async () => {
+      await insertReport({ url: demoPage('gone.localhost', 'good.html') });
+      await insertReport({ url: demoPage('gone.localhost', 'bad.html') });
+      await insertReport({ url: demoPage('stays.localhost', 'good.html') });
+      const project = { kind: 'project', project: { name: 'gone.localhost', createdAt: undefined, raw: {} } };
+      assert.equal(await run('pageReports.deleteProject', project, { confirmed: true }), true);
+      assert.deepEqual(await reportsOfProject('gone.localhost'), []);
+      assert.equal((await reportsOfProject('stays.localhost')).length, 1);
+      const deletes = await requestsOf('DELETE');
+      assert.equal(deletes.length, 1);
+      assert.match(deletes[0]?.path ?? '', /\/api\/v1\/projects\/gone\.localhost$/);
+    });
+
+    it('deletes nothing without the confirmation, and a failing delete is sent once', async () => {
+      await insertReport({ url: demoPage('kept.localhost') });
+      assert.notEqual(await run('pageReports.deleteProject', 'kept.localhost'), true);
+      assert.deepEqual(await requestsOf('DELETE'), []);
+      await admin('faults', { method: 'DELETE', path: '/api/v1/projects', status: 502, times: 3 });
+      assert.equal(await run('pageReports.deleteProject', 'kept.localhost', { confirmed: true }), false);
+      assert.equal((await requestsOf('DELETE')).length, 1);
+      assert.equal((await reportsOfProject('kept.localhost')).length, 1);
+    });
+  });
+});
