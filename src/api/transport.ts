@@ -80,8 +80,8 @@ export class Transport {
     let url = new URL(`${base}/${spec.path}`);
     const query = spec.query?.toString() ?? '';
     if (query !== '') url.search = query;
-    let method: string = spec.method;
-    let form = spec.form;
+    const method: string = spec.method;
+    const form = spec.form;
     for (let hop = 0; ; hop++) {
       const { status, headers, text, target, log } = await this.exchange(url, method, form, spec.signal);
       if (status < 300) {
@@ -115,10 +115,7 @@ export class Transport {
           `The service at ${target.host} redirected ${target.method} ${target.path} more than ${MAX_REDIRECTS} times.`,
         );
       }
-      if (status === 303) {
-        method = 'GET';
-        form = undefined;
-      }
+      // Only GETs reach here with 301/302/303, so method and body stay as they are.
       url = next;
     }
   }

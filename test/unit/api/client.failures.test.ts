@@ -312,6 +312,14 @@ describe('api client: failures', function () {
       assert.deepEqual(h.log.map((e) => e.status), [302, 200]);
     });
 
+    it('same-origin redirects in a loop stop after a bound', async () => {
+      await h.fault({ method: 'GET', path: reportsPath, redirectTo: h.url, times: 20 });
+      const error = await h.failure(api.listReports({}, 1), 'redirect');
+      assert.equal(error.reason, 'too many redirects');
+      assert.equal(await count('GET'), 5);
+      assert.equal(describeError(error).message, `The service at ${h.host} redirected the request too many times.`);
+    });
+
     it('a write answered with 302 is not re-sent anywhere', async () => {
       await h.fault({ method: 'PATCH', path: reportsPath, redirectTo: h.url });
       const error = await h.failure(api.updateReport(reportId, { update: true }), 'server');
