@@ -41,8 +41,13 @@ export function call(base: string, method: string, path: string, options: CallOp
     body = JSON.stringify(options.json);
     headers['Content-Type'] ??= 'application/json';
   }
+  // Node sends a GET or DELETE body without length or chunking unless told the length.
+  if (body !== undefined) headers['Content-Length'] ??= String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, base), { method, headers, agent: false }, (res) => {
+    // Not `new URL(path, base)`: a path like `//api` must stay a path.
+    const origin = new URL(base);
+    const target = { hostname: origin.hostname, port: origin.port, path, method, headers, agent: false };
+    const req = http.request(target, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

@@ -39,8 +39,9 @@ export function parseFaultSpec(value: unknown): SpecResult {
     else spec.times = input.times as number;
   }
   if (input.status !== undefined) {
-    if (!Number.isInteger(input.status) || (input.status as number) < 100 || (input.status as number) > 599) {
-      fail('status', 'The status must be an integer from 100 to 599.');
+    // 1xx are no final answers.
+    if (!Number.isInteger(input.status) || (input.status as number) < 200 || (input.status as number) > 599) {
+      fail('status', 'The status must be an integer from 200 to 599.');
     } else spec.status = input.status as number;
   }
   if (input.body !== undefined) {

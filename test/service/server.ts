@@ -4,7 +4,7 @@
  * {@link startService}; people with `npm run service` (cli.ts).
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { handleAdmin, type AdminContext } from './admin';
 import { createAnalyzer } from './analysis';
@@ -306,6 +306,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+
+  // CONNECT and protocol upgrades are not part of the API; answer them instead of dropping them.
+  const refuse = (socket: Socket, status: number, message: string): void => {
+    const body = JSON.stringify({ message });
+    socket.on('error', () => socket.destroy());
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  };
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => refuse(socket, 405, 'The CONNECT method is not supported.'));
+  server.on('upgrade', (_req: IncomingMessage, socket: Socket) => refuse(socket, 400, 'Protocol upgrades are not supported.'));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
