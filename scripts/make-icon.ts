@@ -51,7 +51,8 @@ function colourAt(x: number, y: number): Rgba {
   if (inFold(x, y)) return [196, 214, 236, 255];
   if (inPage(x, y)) {
     // Two text lines above the chart.
-    if (roundedRect(x, y, 42, 32, 70, 37, 2.5) <= 0 || roundedRect(x, y, 42, 44, 86, 49, 2.5) <= 0) return [120, 144, 176, 255];
+    if (roundedRect(x, y, 42, 32, 70, 37, 2.5) <= 0 || roundedRect(x, y, 42, 44, 86, 49, 2.5) <= 0)
+      return [120, 144, 176, 255];
     return [250, 252, 255, 255];
   }
   // The tile: a vertical gradient of blues.
@@ -96,7 +97,7 @@ const crcTable = Array.from({ length: 256 }, (_, n) => {
 });
 function crc32(data: Buffer): number {
   let c = 0xffffffff;
-  for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  for (const byte of data) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readmeState } from '../../scripts/readme-tables';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -195,5 +196,10 @@ describe('manifest (package.json)', () => {
       assert.ok(setting.markdownDescription ?? setting.description, `${name} has no description`);
     }
     assert.equal(properties['pageReports.serviceUrl']?.scope, 'application');
+  });
+
+  it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async () => {
+    const [current, regenerated] = await readmeState();
+    assert.ok(current === regenerated, 'README.md tables are out of date: run npm run readme');
   });
 });
