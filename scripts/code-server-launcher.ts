@@ -80,6 +80,7 @@ const workbenchNoise = [
   /^(Resolving|Resolved) connection token/,
   /^Creating a socket/,
   /^Updating additional builtin extensions cache/,
+  /^Timed out waiting for authentication provider 'github'/,
   /getaddrinfo (ENOTFOUND|EAI_AGAIN)[\s\S]*Gallery/,
 ];
 

@@ -15,7 +15,7 @@ import type { Tools } from './tools';
 export interface CodeServerDirs {
   userDataDir: string;
   extensionsDir: string;
-  /** XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_STATE_HOME and TMPDIR go here, so nothing lands in the home folder. */
+  /** HOME, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_STATE_HOME and TMPDIR go here, so nothing lands in the real home folder. */
   stateDir: string;
 }
 
@@ -77,6 +77,7 @@ function serverEnv(dirs: CodeServerDirs, tools: Tools, extra: NodeJS.ProcessEnv 
   return {
     ...process.env,
     ...extra,
+    HOME: xdg('home'),
     XDG_CONFIG_HOME: xdg('config'),
     XDG_DATA_HOME: xdg('data'),
     XDG_CACHE_HOME: xdg('cache'),
@@ -207,18 +208,30 @@ export const chromiumArgs: readonly string[] = [
 ];
 
 /**
- * Launches headless Chromium with a fresh profile in `profileDir` (the caller's folder).
- * Closing the returned context ends the browser.
+ * Launches headless Chromium with a fresh profile under `dir` (the caller's folder, removed by
+ * the caller). Its home and XDG folders point there too, so it writes nothing into the home
+ * folder (crash reports, dconf). Closing the returned context ends the browser.
  */
 export async function launchChromium(
   tools: Tools,
-  profileDir: string,
+  dir: string,
   viewport = { width: 1280, height: 800 },
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, {
+  const home = path.join(dir, 'home');
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  Object.assign(env, {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+  });
+  fs.mkdirSync(home, { recursive: true });
+  return chromium.launchPersistentContext(path.join(dir, 'profile'), {
     executablePath: tools.chromium,
     headless: true,
     args: [...chromiumArgs],
     viewport,
+    env,
   });
 }

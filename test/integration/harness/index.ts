@@ -72,7 +72,7 @@ export interface AdminRequest {
 export async function resetService(): Promise<void> {
   await admin('faults', undefined, 'DELETE');
   await admin('requests', undefined, 'DELETE');
-  await admin('shape', { ids: 'number', scores: 'number', dates: 'iso', list: 'laravel', deleteStatus: 200 });
+  await admin('shape', undefined, 'DELETE');
 }
 
 /** The extension, activated. */
