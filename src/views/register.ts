@@ -32,11 +32,25 @@ export function registerViews(deps: ViewDeps): RegisteredViews {
       }),
     );
   }
-  return {
+  const views: RegisteredViews = {
     reportsView,
     projectsView,
     dispose() {
+      if (testHook()[VIEWS_TEST_HOOK] === views) delete testHook()[VIEWS_TEST_HOOK];
       for (const d of disposables) d.dispose();
     },
   };
+  // Integration tests read the providers' children; only in the extension's test mode.
+  if (deps.context.extensionMode === vscode.ExtensionMode.Test) testHook()[VIEWS_TEST_HOOK] = views;
+  return views;
+}
+
+/**
+ * Where the views are published while the extension runs its integration tests
+ * (`ExtensionMode.Test`): `globalThis[Symbol.for('pageReports.views')]`. Never set otherwise.
+ */
+export const VIEWS_TEST_HOOK = Symbol.for('pageReports.views');
+
+function testHook(): Record<symbol, unknown> {
+  return globalThis;
 }

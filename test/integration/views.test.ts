@@ -1,0 +1,390 @@
+/**
+ * The Reports and Projects views in the real extension host, against a reference service of
+ * their own (57 seeded reports, no rate limit): the providers' children for each filter and
+ * sort are the service's own answers, Load more reaches the total with one request a page,
+ * and faults and empty results give error and empty rows. The views are read through the
+ * hook `registerViews` publishes in test mode (`globalThis[Symbol.for('pageReports.views')]`);
+ * everything else goes through the extension's commands, as a user's clicks would.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Report } from '../../src/api/types';
+import type { ErrorNode, LoadMoreNode, ProjectNode, ReportNode, ViewNode } from '../../src/views/items';
+import type { ProjectsView } from '../../src/views/projectsView';
+import type { ReportsView } from '../../src/views/reportsView';
+import { startService } from '../service/server';
+import { configure, waitFor } from './harness';
+
+const KEY = 'views-integration-key';
+const EMPTY_KEY = 'views-integration-empty-key';
+const SEEDED = 57;
+
+type Service = Awaited<ReturnType<typeof startService>>;
+
+interface RawReport {
+  id: number | string;
+  url: string;
+  project: string;
+  result: string;
+  score: number;
+}
+
+interface RawProject {
+  project: string;
+}
+
+interface Recorded {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+function views(): { reportsView: ReportsView; projectsView: ProjectsView } {
+  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')];
+  if (!hook) throw new Error('the views test hook is not set (is the extension in test mode?)');
+  return hook as { reportsView: ReportsView; projectsView: ProjectsView };
+}
+
+describe('views', function () {
+  this.timeout(60_000);
+  let svc: Service;
+
+  async function admin<T>(endpoint: string, body?: unknown, method?: string): Promise<T> {
+    const response = await fetch(`${svc.url}/__admin/${endpoint}`, {
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`/__admin/${endpoint}: ${response.status} ${text}`);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  /** Every item of a list, straight from the service's API, page by page. */
+  async function serverList<T>(path: string, params: Record<string, string>): Promise<T[]> {
+    const all: T[] = [];
+    for (let page = 1; ; page++) {
+      const query = new URLSearchParams({ ...params, per_page: '100', page: String(page) });
+      const response = await fetch(`${svc.url}${path}?${query.toString()}`, { headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' } });
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as { data: T[]; meta: { last_page: number } };
+      all.push(...body.data);
+      if (page >= body.meta.last_page) return all;
+    }
+  }
+
+  async function serverReportIds(params: Record<string, string>): Promise<string[]> {
+    return (await serverList<RawReport>('/api/v1/reports', params)).map((r) => String(r.id));
+  }
+
+  async function listRequests(): Promise<Recorded[]> {
+    return (await admin<Recorded[]>('requests')).filter((r) => r.method === 'GET' && r.path === '/api/v1/reports');
+  }
+
+  /** The children, after clicking every Load more until there is none. */
+  async function allChildren(view: ReportsView | ProjectsView, parent?: ViewNode): Promise<ViewNode[]> {
+    for (let clicks = 0; clicks < 50; clicks++) {
+      const children = await view.getChildren(parent);
+      const last = children.at(-1);
+      if (last?.kind !== 'loadMore') return children;
+      await vscode.commands.executeCommand('pageReports.loadMore', last);
+    }
+    throw new Error('Load more never ended');
+  }
+
+  function ids(nodes: ViewNode[]): string[] {
+    return nodes.filter((n): n is ReportNode => n.kind === 'report').map((n) => String(n.report.id));
+  }
+
+  function label(item: vscode.TreeItem): string {
+    return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+  }
+
+  async function defaults(): Promise<void> {
+    await vscode.commands.executeCommand('pageReports.clearReportFilters');
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'id', sort: 'desc' });
+    await vscode.commands.executeCommand('pageReports.clearProjectSearch');
+    await vscode.commands.executeCommand('pageReports.sortProjects', { sortBy: 'created_at', sort: 'desc' });
+  }
+
+  before(async () => {
+    svc = await startService({ keys: [KEY, EMPTY_KEY], seed: SEEDED, faults: true, rateLimit: 0, quiet: true });
+    await configure(svc.url, KEY);
+    await vscode.workspace.getConfiguration('pageReports').update('pageSize', 10, vscode.ConfigurationTarget.Global);
+    // Show the views, as a user looking at them would (a hidden view loads only when shown).
+    await vscode.commands.executeCommand('pageReports.reports.focus');
+    await waitFor(() => views().reportsView.treeView.visible, { message: 'the Reports view is visible' });
+    await defaults();
+  });
+
+  after(async () => {
+    await defaults();
+    await vscode.workspace.getConfiguration('pageReports').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    // Back to the suite's shared service for the other test files.
+    await configure();
+    await svc.stop();
+  });
+
+  beforeEach(async () => {
+    // Each test starts from the default queries, whatever the one before left.
+    await defaults();
+    await admin('faults', undefined, 'DELETE');
+    await admin('requests', undefined, 'DELETE');
+  });
+
+  it('lists the service’s reports, newest first, with Load more counting loaded of total', async () => {
+    const { reportsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const first = await reportsView.getChildren();
+    assert.equal(first.length, 11, '10 reports and Load more');
+    const more = first[10] as LoadMoreNode;
+    assert.equal(more.kind, 'loadMore');
+    const item = reportsView.getTreeItem(more);
+    assert.equal(label(item), 'Load more (10 of 57)');
+    assert.equal(item.contextValue, 'loadMore');
+    assert.equal(item.command?.command, 'pageReports.loadMore');
+    assert.deepEqual(ids(first), (await serverReportIds({ sort_by: 'id', sort: 'desc' })).slice(0, 10));
+    assert.equal(reportsView.treeView.description, 'created ↓');
+  });
+
+  it('Load more reaches exactly the server total with one request a page', async () => {
+    const { reportsView } = views();
+    await admin('requests', undefined, 'DELETE');
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'url', sort: 'asc' });
+    const children = await allChildren(reportsView);
+    const requests = await listRequests();
+    assert.equal(children.length, SEEDED, 'every report and no Load more row');
+    assert.deepEqual(ids(children), await serverReportIds({ sort_by: 'url', sort: 'asc' }));
+    assert.deepEqual(
+      requests.map((r) => r.query.page),
+      ['1', '2', '3', '4', '5', '6'],
+    );
+    assert.ok(requests.every((r) => r.query.per_page === '10' && r.query.sort_by === 'url' && r.query.sort === 'asc'));
+  });
+
+  it('each filter’s children are the service’s own answer', async () => {
+    const { reportsView } = views();
+    const projects = await serverList<RawProject>('/api/v1/projects', {});
+    const project = projects[0].project;
+    const cases: { filter: Record<string, string>; params: Record<string, string>; description: string }[] = [
+      { filter: { result: 'good' }, params: { result: 'good' }, description: 'good · created ↓' },
+      { filter: { result: 'decent' }, params: { result: 'decent' }, description: 'decent · created ↓' },
+      { filter: { result: 'bad' }, params: { result: 'bad' }, description: 'bad · created ↓' },
+      { filter: { search: 'good.html' }, params: { search: 'good.html', search_by: 'url' }, description: '"good.html" · created ↓' },
+      { filter: { project }, params: { project }, description: `${project} · created ↓` },
+      {
+        filter: { result: 'good', project, search: 'localhost' },
+        params: { result: 'good', project, search: 'localhost' },
+        description: `good · ${project} · "localhost" · created ↓`,
+      },
+    ];
+    for (const c of cases) {
+      await vscode.commands.executeCommand('pageReports.clearReportFilters');
+      await vscode.commands.executeCommand('pageReports.filterReports', c.filter);
+      const expected = await serverReportIds({ ...c.params, sort_by: 'id', sort: 'desc' });
+      assert.ok(expected.length > 0, `the seed has matches for ${JSON.stringify(c.filter)}`);
+      assert.deepEqual(ids(await allChildren(reportsView)), expected, JSON.stringify(c.filter));
+      assert.equal(reportsView.treeView.description, c.description);
+    }
+    await vscode.commands.executeCommand('pageReports.clearReportFilters');
+    assert.equal(reportsView.query.result, undefined);
+    assert.equal(reportsView.treeView.description, 'created ↓');
+  });
+
+  it('each sort’s children are the service’s own answer', async () => {
+    const { reportsView } = views();
+    await vscode.commands.executeCommand('pageReports.filterReports', { result: 'bad' });
+    for (const sortBy of ['id', 'generated_at', 'url', 'score']) {
+      for (const sort of ['asc', 'desc']) {
+        await vscode.commands.executeCommand('pageReports.sortReports', { sortBy, sort });
+        const expected = await serverReportIds({ result: 'bad', sort_by: sortBy, sort });
+        assert.deepEqual(ids(await allChildren(reportsView)), expected, `${sortBy} ${sort}`);
+      }
+    }
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'score', sort: 'asc' });
+    assert.equal(reportsView.treeView.description, 'bad · score ↑');
+    await defaults();
+  });
+
+  it('an empty result says which filters matched nothing, and offers Clear Filters', async () => {
+    const { reportsView } = views();
+    await vscode.commands.executeCommand('pageReports.filterReports', { result: 'bad', search: 'no-such-page-zz' });
+    const children = await reportsView.getChildren();
+    assert.equal(children.length, 1);
+    assert.equal(children[0].kind, 'empty');
+    const item = reportsView.getTreeItem(children[0]);
+    assert.equal(label(item), 'No bad reports match "no-such-page-zz".');
+    assert.equal(item.command?.command, 'pageReports.clearReportFilters');
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    assert.equal(reportsView.query.search, undefined);
+    assert.equal(reportsView.query.result, undefined);
+    assert.equal(ids(await reportsView.getChildren()).length, 10);
+  });
+
+  it('a failing list ends with an error row that names the failure and keeps what was loaded; Retry recovers', async () => {
+    const { reportsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const loaded = ids(await reportsView.getChildren());
+    assert.equal(loaded.length, 10);
+
+    // Reads are retried twice: three 502s make the failure stick.
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 3 });
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const failed = await reportsView.getChildren();
+    assert.deepEqual(ids(failed), loaded, 'the loaded reports stay');
+    const error = failed.at(-1) as ErrorNode;
+    assert.equal(error.kind, 'error');
+    const item = reportsView.getTreeItem(error);
+    assert.match(label(item), /502/);
+    assert.ok(label(item).includes(new URL(svc.url).host), label(item));
+    assert.equal(item.contextValue, 'error');
+    assert.equal(item.command?.command, 'pageReports.retry');
+
+    await vscode.commands.executeCommand('pageReports.retry', error);
+    const recovered = await reportsView.getChildren();
+    assert.deepEqual(ids(recovered), loaded);
+    assert.equal(recovered.at(-1)?.kind, 'loadMore');
+
+    // A body that is not the JSON expected: a clear error, never an empty list.
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: 'truncated' });
+    await vscode.commands.executeCommand('pageReports.filterReports', { result: 'good' });
+    const bad = await reportsView.getChildren();
+    assert.equal(bad.length, 1);
+    assert.equal(bad[0].kind, 'error');
+    assert.match(label(reportsView.getTreeItem(bad[0])), new RegExp(new URL(svc.url).hostname.replace(/\./g, '\\.')));
+    await vscode.commands.executeCommand('pageReports.retry', bad[0]);
+    assert.ok(ids(await reportsView.getChildren()).length > 0);
+    await defaults();
+  });
+
+  it('report rows: result icon, score and date, busy state, in-place update, stable ids, escaped tooltip', async () => {
+    const { reportsView } = views();
+    const hostile = await admin<{ id: number; url: string }>('reports', {
+      key: KEY,
+      report: {
+        url: 'https://x.localhost/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)',
+        result: 'bad',
+        score: 12.5,
+        privacy: 1,
+        generated_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      },
+    });
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const children = await reportsView.getChildren();
+    const node = children.find((n): n is ReportNode => n.kind === 'report' && String(n.report.id) === String(hostile.id));
+    assert.ok(node, 'the new report is first');
+    const item = reportsView.getTreeItem(node);
+    assert.equal(label(item), 'x.localhost/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)');
+    assert.equal(item.description, '12.5 · 3 days ago · 🔒 Private');
+    assert.ok(item.iconPath instanceof vscode.ThemeIcon);
+    assert.equal(item.iconPath.id, 'error');
+    assert.equal((item.iconPath.color)?.id, 'testing.iconFailed');
+    assert.equal(item.contextValue, 'report');
+    assert.equal(item.command?.command, 'pageReports.openReport');
+    assert.equal(item.command?.arguments?.[0], node);
+    assert.equal(item.id, `reports/report/${hostile.id}`);
+
+    const resolved = reportsView.resolveTreeItem(item, node);
+    const tooltip = resolved.tooltip as vscode.MarkdownString;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    assert.notEqual(tooltip.isTrusted, true);
+    assert.notEqual(tooltip.supportHtml, true);
+    // Every Markdown character of server text is backslash-escaped: no tag, no link.
+    assert.doesNotMatch(tooltip.value, /(^|[^\\])</);
+    assert.doesNotMatch(tooltip.value, /(^|[^\\])\]\(/);
+    assert.ok(tooltip.value.includes('\\<img src\\=x onerror\\=alert\\(1\\)\\>'), tooltip.value);
+
+    reportsView.setBusy(hostile.id, true);
+    const busy = reportsView.getTreeItem(node);
+    assert.equal(busy.contextValue, 'report.busy');
+    assert.equal((busy.iconPath as vscode.ThemeIcon).id, 'sync~spin');
+    reportsView.setBusy(hostile.id, false);
+    assert.equal(reportsView.getTreeItem(node).contextValue, 'report');
+
+    const updated: Report = { ...node.report, score: 99, result: 'good' };
+    reportsView.update(updated);
+    const again = reportsView.getTreeItem(node);
+    assert.ok(String(again.description).startsWith('99 · '));
+    assert.equal((again.iconPath as vscode.ThemeIcon).id, 'pass');
+
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const refreshed = await reportsView.getChildren();
+    assert.deepEqual(
+      refreshed.map((n) => reportsView.getTreeItem(n).id),
+      children.map((n) => reportsView.getTreeItem(n).id),
+      'a refresh keeps the ids',
+    );
+    assert.equal(refreshed[0], children[0], 'and the element objects');
+
+    await reportsView.reveal(node.report);
+    await waitFor(() => reportsView.treeView.selection.some((n) => n.kind === 'report' && String(n.report.id) === String(hostile.id)), {
+      message: 'the revealed report is selected',
+    });
+  });
+
+  it('Projects view: the service’s projects for each sort and search; a project lists its reports in the Reports view’s sort', async () => {
+    const { projectsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshProjects');
+    for (const [sortBy, sort] of [
+      ['created_at', 'desc'],
+      ['created_at', 'asc'],
+      ['project', 'asc'],
+      ['project', 'desc'],
+    ] as const) {
+      await vscode.commands.executeCommand('pageReports.sortProjects', { sortBy, sort });
+      const expected = (await serverList<RawProject>('/api/v1/projects', { sort_by: sortBy, sort })).map((p) => p.project);
+      const names = (await allChildren(projectsView)).filter((n): n is ProjectNode => n.kind === 'project').map((n) => n.project.name);
+      assert.deepEqual(names, expected, `${sortBy} ${sort}`);
+    }
+    assert.equal(projectsView.treeView.description, 'name ↓');
+
+    await vscode.commands.executeCommand('pageReports.searchProjects', 'shop');
+    const expected = (await serverList<RawProject>('/api/v1/projects', { search: 'shop', sort_by: 'project', sort: 'desc' })).map((p) => p.project);
+    const found = (await projectsView.getChildren()).filter((n): n is ProjectNode => n.kind === 'project');
+    assert.deepEqual(
+      found.map((n) => n.project.name),
+      expected,
+    );
+    assert.equal(projectsView.treeView.description, '"shop" · name ↓');
+    const shop = found[0];
+    const item = projectsView.getTreeItem(shop);
+    assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.equal(item.contextValue, 'project');
+
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'score', sort: 'asc' });
+    const children = await allChildren(projectsView, shop);
+    assert.deepEqual(ids(children), await serverReportIds({ project: shop.project.name, sort_by: 'score', sort: 'asc' }));
+    for (const child of children) {
+      assert.equal(projectsView.getParent(child), shop);
+      assert.ok(projectsView.getTreeItem(child).id?.startsWith(`projects/${encodeURIComponent(shop.project.name)}/`));
+    }
+
+    await vscode.commands.executeCommand('pageReports.searchProjects', 'no-such-project-zz');
+    const empty = await projectsView.getChildren();
+    assert.equal(empty.length, 1);
+    const emptyItem = projectsView.getTreeItem(empty[0]);
+    assert.equal(label(emptyItem), 'No projects match "no-such-project-zz".');
+    assert.equal(emptyItem.command?.command, 'pageReports.clearProjectSearch');
+
+    await vscode.commands.executeCommand('pageReports.showProjectInReports', shop);
+    assert.equal(views().reportsView.query.project, shop.project.name);
+    await defaults();
+  });
+
+  it('shows nothing (the welcome content) without a key, and reloads when the connection changes', async () => {
+    const { reportsView, projectsView } = views();
+    assert.equal(await vscode.commands.executeCommand('pageReports.removeApiKey', { confirmed: true }), true);
+    assert.deepEqual(await reportsView.getChildren(), []);
+    assert.deepEqual(await projectsView.getChildren(), []);
+    assert.equal(reportsView.treeView.description, undefined);
+
+    // Another account with no reports: the views load from it.
+    await configure(svc.url, EMPTY_KEY);
+    const empty = await reportsView.getChildren();
+    assert.equal(empty.length, 1);
+    assert.equal(label(reportsView.getTreeItem(empty[0])), 'No reports yet.');
+
+    await configure(svc.url, KEY);
+    assert.equal(ids(await reportsView.getChildren()).length, 10);
+  });
+});
