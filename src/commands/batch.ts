@@ -75,10 +75,10 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
   const pieces = [done(succeeded.length)];
   if (failed.length > 0) {
     const first = failed[0];
-    const list = failed.map((f) => `#${f.id}`).join(', ');
+    const list = inert(failed.map((f) => `#${f.id}`).join(', '));
     pieces.push(vscode.l10n.t('Failed: {0} ({1})', list, first ? inert(first.message) : ''));
   }
-  if (skipped.length > 0) pieces.push(vscode.l10n.t('Not started: {0}.', skipped.map((id) => `#${id}`).join(', ')));
+  if (skipped.length > 0) pieces.push(vscode.l10n.t('Not started: {0}.', inert(skipped.map((id) => `#${id}`).join(', '))));
   const showLog = vscode.l10n.t('Show Log');
   void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(
     (choice) => (choice === showLog ? parts.log.show() : undefined),

@@ -7,7 +7,7 @@ import type { Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { SECTION } from '../connection/connection';
 import { loadReport, pickReport, reportRefs, type ReportRef } from './refs';
-import { flash, isOptions, requireApi } from './ui';
+import { flash, idText, isOptions, requireApi } from './ui';
 import { isHttpUrl } from './reports';
 
 /** Most panels one Open Report of a selection opens. */
@@ -60,7 +60,7 @@ export function reportOpenCommands(parts: Parts) {
     for (const report of await reportsOf(api, refs.slice(0, MAX_OPEN))) {
       if (!isHttpUrl(report.url)) {
         void vscode.window.showWarningMessage(
-          vscode.l10n.t('Report {0} has no http or https URL to open.', String(report.id)),
+          vscode.l10n.t('Report {0} has no http or https URL to open.', idText(report.id)),
         );
         continue;
       }

@@ -7,7 +7,7 @@ import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { pickProject, projectName } from './refs';
-import { confirmModal, flash, InFlight, isOptions, requireApi, type ConfirmOptions } from './ui';
+import { confirmModal, flash, inert, InFlight, isOptions, requireApi, type ConfirmOptions } from './ui';
 
 /** The handlers of the project writes. */
 export function projectWriteCommands(parts: Parts) {
@@ -47,11 +47,11 @@ export function projectWriteCommands(parts: Parts) {
     const project = name;
     const key = `deleteProject:${project}`;
     if (inFlight.has(key)) {
-      flash(vscode.l10n.t('Project {0} is already being deleted.', project));
+      flash(vscode.l10n.t('Project {0} is already being deleted.', inert(project)));
       return false;
     }
     const count = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting the reports of {0}…', project) },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting the reports of {0}…', inert(project)) },
       () => reportCount(api, project),
     );
     const options = [second, third].find(isOptions) as ConfirmOptions | undefined;
@@ -66,7 +66,7 @@ export function projectWriteCommands(parts: Parts) {
     try {
       const deleted = await inFlight.run(key, () =>
         vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting project {0}…', project) },
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting project {0}…', inert(project)) },
           async () => {
             await api.deleteProject(project);
             return true as const;
@@ -77,7 +77,7 @@ export function projectWriteCommands(parts: Parts) {
       log.info(`Project ${project} deleted.`);
       panels.closeProject(project);
       await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
-      flash(vscode.l10n.t('Project {0} deleted.', project));
+      flash(vscode.l10n.t('Project {0} deleted.', inert(project)));
       return true;
     } catch (e) {
       errors.report(e, {

@@ -13,7 +13,17 @@ import type { Parts } from '../parts';
 import { runBatch, showBatchSummary } from './batch';
 import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
 import { displayUrl, loadReport, pickReport, reportRefs, type ReportRef } from './refs';
-import { confirmModal, flash, inert, InFlight, isOptions, requireApi, type ConfirmOptions } from './ui';
+import {
+  confirmModal,
+  type ConfirmOptions,
+  flash,
+  idText,
+  inert,
+  InFlight,
+  isOptions,
+  requireApi,
+  withoutSecret,
+} from './ui';
 
 /** Arguments for New Report… without its inputs (tests, automation). */
 export interface NewReportArgs {
@@ -138,7 +148,7 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   function busyMessage(id: ReportId): void {
-    flash(vscode.l10n.t('Report {0} is still being changed; wait for it to finish.', String(id)));
+    flash(vscode.l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
   }
 
   /** The reports a command acts on, asking with a picker when invoked from the palette. */
@@ -175,7 +185,7 @@ export function reportWriteCommands(parts: Parts) {
             return await api.createReport(input, controller.signal);
           } catch (e) {
             if (token.isCancellationRequested) return 'cancelled' as const;
-            throw e;
+            throw withoutSecret(e, input.password);
           } finally {
             sub.dispose();
           }
@@ -201,7 +211,7 @@ export function reportWriteCommands(parts: Parts) {
     await refreshViews();
     await panels.open(report.id, report);
     await reportsView.reveal(report);
-    flash(vscode.l10n.t('Report {0} created.', String(report.id)));
+    flash(vscode.l10n.t('Report {0} created.', idText(report.id)));
   }
 
   /** New Report… with arguments: checks them like the inputs do, then sends. */
@@ -373,14 +383,14 @@ export function reportWriteCommands(parts: Parts) {
       }
       try {
         const report = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Re-analyzing report {0}…', String(ref.id)) },
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Re-analyzing report {0}…', idText(ref.id)) },
           () => reanalyzeOne(api, ref),
         );
-        if (report) flash(vscode.l10n.t('Report {0} re-analyzed.', String(ref.id)));
+        if (report) flash(vscode.l10n.t('Report {0} re-analyzed.', idText(ref.id)));
         return report;
       } catch (e) {
         errors.report(e, {
-          action: vscode.l10n.t('Re-analyze report {0}', String(ref.id)),
+          action: vscode.l10n.t('Re-analyze report {0}', idText(ref.id)),
           retry: () => vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: ref.id }),
         });
         return undefined;
@@ -425,14 +435,6 @@ export function reportWriteCommands(parts: Parts) {
       return undefined;
     }
 
-    let report: Report;
-    try {
-      report = await loadReport(api, ref);
-    } catch (e) {
-      errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
-      return undefined;
-    }
-
     /** Sends the change once; resolves the updated report or throws. */
     const send = async (privacy: Privacy, password: string | undefined): Promise<Report | undefined> =>
       inFlight.run(`privacy:${ref.id}`, async () => {
@@ -440,6 +442,8 @@ export function reportWriteCommands(parts: Parts) {
         try {
           log.info(`Changing the privacy of report ${ref.id} to ${privacy}.`);
           return await api.updateReport(ref.id, privacy === 2 ? { privacy, password } : { privacy });
+        } catch (e) {
+          throw withoutSecret(e, password);
         } finally {
           setBusy(ref.id, false);
         }
@@ -447,7 +451,7 @@ export function reportWriteCommands(parts: Parts) {
     const done = (updated: Report, privacy: Privacy): Report => {
       showUpdated(updated);
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Report {0} is now {1}.', String(ref.id), privacyAdjective(privacy)),
+        vscode.l10n.t('Report {0} is now {1}.', idText(ref.id), privacyAdjective(privacy)),
       );
       return updated;
     };
@@ -466,12 +470,20 @@ export function reportWriteCommands(parts: Parts) {
         const updated = await send(args.privacy, args.password);
         return updated ? done(updated, args.privacy) : undefined;
       } catch (e) {
-        errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+        errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
         return undefined;
       }
     }
 
-    const title = vscode.l10n.t('Privacy of Report {0}', String(ref.id));
+    // The picker marks the current value: the report is needed (fetched when only an id came).
+    let report: Report;
+    try {
+      report = await loadReport(api, ref);
+    } catch (e) {
+      errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
+      return undefined;
+    }
+    const title = vscode.l10n.t('Privacy of Report {0}', idText(ref.id));
     for (;;) {
       const privacy = await pickStep<Privacy>({
         title,
@@ -482,14 +494,14 @@ export function reportWriteCommands(parts: Parts) {
       if (privacy === undefined || privacy === BACK) return undefined;
       if (privacy !== 2) {
         if (privacy === report.privacy) {
-          flash(vscode.l10n.t('Report {0} is already {1}.', String(ref.id), privacyAdjective(privacy)));
+          flash(vscode.l10n.t('Report {0} is already {1}.', idText(ref.id), privacyAdjective(privacy)));
           return undefined;
         }
         try {
           const updated = await send(privacy, undefined);
           return updated ? done(updated, privacy) : undefined;
         } catch (e) {
-          errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+          errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
           return undefined;
         }
       }
@@ -516,7 +528,7 @@ export function reportWriteCommands(parts: Parts) {
               const messages = invalid.fieldMessages();
               return inert(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
             }
-            errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', String(ref.id)) });
+            errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
             throw e;
           }
         },
@@ -567,20 +579,20 @@ export function reportWriteCommands(parts: Parts) {
       try {
         report = await loadReport(api, ref);
       } catch (e) {
-        errors.report(e, { action: vscode.l10n.t('Delete report {0}', String(ref.id)) });
+        errors.report(e, { action: vscode.l10n.t('Delete report {0}', idText(ref.id)) });
         return undefined;
       }
       const ok = await confirmModal(
         parts.context,
         vscode.l10n.t('Delete the report for {0}?', report.url),
-        vscode.l10n.t('Report {0} is deleted on the service. This cannot be undone.', String(ref.id)),
+        vscode.l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
         vscode.l10n.t('Delete'),
         confirm,
       );
       if (!ok) return false;
       try {
         const outcome = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting report {0}…', String(ref.id)) },
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting report {0}…', idText(ref.id)) },
           () => deleteOne(api, ref),
         );
         if (outcome === undefined) return false;
@@ -588,13 +600,13 @@ export function reportWriteCommands(parts: Parts) {
         await refreshViews();
         flash(
           outcome === 'gone'
-            ? vscode.l10n.t('Report {0} was already deleted.', String(ref.id))
-            : vscode.l10n.t('Report {0} deleted.', String(ref.id)),
+            ? vscode.l10n.t('Report {0} was already deleted.', idText(ref.id))
+            : vscode.l10n.t('Report {0} deleted.', idText(ref.id)),
         );
         return true;
       } catch (e) {
         errors.report(e, {
-          action: vscode.l10n.t('Delete report {0}', String(ref.id)),
+          action: vscode.l10n.t('Delete report {0}', idText(ref.id)),
           retry: () => vscode.commands.executeCommand('pageReports.deleteReport', { id: ref.id }),
         });
         return false;
@@ -635,7 +647,7 @@ function confirmOptions(selected: unknown, options: unknown): ConfirmOptions | u
 
 /** The URLs (or ids) of the reports, one a line, at most ten, for a confirmation's detail. */
 function listForConfirmation(refs: readonly ReportRef[]): string {
-  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : vscode.l10n.t('Report {0}', String(r.id))));
+  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : vscode.l10n.t('Report {0}', idText(r.id))));
   if (refs.length > 10) lines.push(vscode.l10n.t('…and {0} more', refs.length - 10));
   return lines.join('\n');
 }

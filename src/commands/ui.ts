@@ -3,8 +3,9 @@
  * prompt, status bar confirmations and the in-flight guard for writes.
  */
 import * as vscode from 'vscode';
+import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
-import type { ReportsApi } from '../api/types';
+import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
 
 /**
@@ -12,7 +13,49 @@ import type { ConnectionApi } from '../parts';
  * would render as an icon and `[text](command:…)` as a link that runs a command.
  */
 export function inert(text: string): string {
-  return text.replace(/\$\(/g, '\\$(').replace(/\]\s*\(/g, '] (');
+  // Idempotent: an escaped `\$(` is left alone, so text may pass through twice.
+  return text.replace(/(?<!\\)\$\(/g, '\\$(').replace(/\]\s*\(/g, '] (');
+}
+
+/** A report id (from the server) for a message: inert, see {@link inert}. */
+export function idText(id: ReportId): string {
+  return inert(String(id));
+}
+
+/** `text` with every occurrence of `secret` blanked out. */
+export function blank(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('***') : text;
+}
+
+/**
+ * The error with `secret` (a report password) blanked out of every text the service sent
+ * back, so a server echoing the password cannot put it into a message or the log. The
+ * client already does this for the API key.
+ */
+export function withoutSecret(error: unknown, secret: string | undefined): unknown {
+  if (!secret || !isApiError(error)) return error;
+  const fieldErrors =
+    error.fieldErrors === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => blank(m, secret))]),
+        );
+  return new ApiError(
+    {
+      kind: error.kind,
+      host: error.host,
+      method: error.method,
+      path: error.path,
+      status: error.status,
+      serviceMessage: error.serviceMessage === undefined ? undefined : blank(error.serviceMessage, secret),
+      fieldErrors,
+      retryAfter: error.retryAfter,
+      reason: error.reason,
+      timeoutMs: error.timeoutMs,
+      redirectTo: error.redirectTo,
+    },
+    blank(error.message, secret),
+  );
 }
 
 /** `describeError` with the sentences localized. */
@@ -76,7 +119,7 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   return undefined;
 }
 
-/** A short confirmation in the status bar (Copy URL, a re-analysis done). */
+/** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must be {@link inert}. */
 export function flash(message: string): void {
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
 }
