@@ -224,10 +224,15 @@ export function failedCounts(checks: readonly Pick<Check, 'passed' | 'importance
 // ---------------------------------------------------------------------------------------------
 // Values.
 
-/** Words a bare nested string could be mistaken for, so such strings get quotes. */
-function needsQuotes(text: string, labels: FormatLabels): boolean {
+/**
+ * Whether a nested string (or an object key) needs quotes to be read unambiguously: when
+ * it holds a separator of the readable form, could pass for another value ("none", "42"),
+ * or has invisible edges. A value may hold a colon not followed by a space (URLs stay bare);
+ * a key may hold none.
+ */
+function needsQuotes(text: string, labels: FormatLabels, isKey = false): boolean {
   if (text === '' || text.trim() !== text) return true;
-  if (/[,;:[\]{}"\n\r\t]/.test(text)) return true;
+  if (/[,;[\]{}"\n\r\t]/.test(text) || text.includes(isKey ? ':' : ': ')) return true;
   const lower = text.toLowerCase();
   const reserved = [labels.none, labels.yes, labels.no, 'null', 'true', 'false', labels.emptyList, labels.emptyObject];
   if (reserved.some((word) => word.toLowerCase() === lower)) return true;
@@ -265,7 +270,8 @@ function readable(value: unknown, labels: FormatLabels, depth: number): string {
   if (entries.length === 0) return top ? labels.emptyObject : '{}';
   const text = entries
     .map(
-      ([key, item]) => `${needsQuotes(key, labels) ? JSON.stringify(key) : key}: ${readable(item, labels, depth + 1)}`,
+      ([key, item]) =>
+        `${needsQuotes(key, labels, true) ? JSON.stringify(key) : key}: ${readable(item, labels, depth + 1)}`,
     )
     .join('; ');
   return top ? text : `{${text}}`;

@@ -203,13 +203,14 @@ function gauge(s: PanelStrings, report: ReportView): HTMLElement {
 }
 
 function dateFact(label: string, date: DateView): HTMLElement[] {
+  if (date.iso === null || date.epochMs === null) {
+    // Missing: one dash, not a dash and "(unknown)".
+    return [el('dt', { text: label }), el('dd', { className: 'muted', text: date.absolute })];
+  }
   const relative = el('span', { className: 'date-relative', text: date.relative });
-  if (date.epochMs !== null) relativeDates.push({ element: relative, epochMs: date.epochMs });
-  const value =
-    date.iso !== null
-      ? el('time', { attrs: { datetime: date.iso }, text: date.absolute })
-      : el('span', { text: date.absolute });
-  if (date.iso !== null) value.title = date.iso;
+  relativeDates.push({ element: relative, epochMs: date.epochMs });
+  const value = el('time', { attrs: { datetime: date.iso }, text: date.absolute });
+  value.title = date.iso;
   return [el('dt', { text: label }), el('dd', {}, value, ' ', el('span', { className: 'muted' }, '(', relative, ')'))];
 }
 
@@ -388,7 +389,7 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
   }
   return el(
     'tr',
-    { className: `check status-${check.status}` },
+    { className: `check check-${check.status}` },
     el(
       'td',
       { className: 'check-status' },

@@ -181,12 +181,19 @@ describe('panel view model: values', () => {
     assert.equal(formatValue(['42']).text, '"42"', 'a numeric string is not a number');
     assert.equal(formatValue([42]).text, '42');
     assert.equal(formatValue(['yes', true]).text, '"yes", yes');
-    assert.equal(formatValue({ 'a: b': 1 }).text, '"a: b": 1');
+    assert.equal(formatValue({ 'a: b': 1 }).text, '"a: b": 1', 'a key with a colon is quoted');
+    assert.equal(formatValue({ a: 'b: c' }).text, 'a: "b: c"', 'a value with the key separator is quoted');
+    assert.equal(
+      formatValue(['https://x.test/a', 'https://x.test/b']).text,
+      'https://x.test/a, https://x.test/b',
+      'URLs stay bare',
+    );
     assert.equal(formatValue([' padded ']).text, '" padded "');
     assert.equal(formatValue(['line\nbreak']).text, '"line\\nbreak"');
     const distinct = [['a', 'b'], ['a, b'], 'a, b', [['a'], 'b'], { a: 'b' }, ['a: b']];
     const fulls = distinct.map((v) => formatValue(v).full);
-    // Top level keeps strings as they are; nested forms all differ.
+    // The top level keeps a string as it is ('a, b' reads like ['a', 'b'], its kind tells them
+    // apart); every nested form differs.
     assert.equal(new Set(fulls.slice(0, 2).concat(fulls.slice(3))).size, 5);
   });
 
