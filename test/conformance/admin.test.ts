@@ -15,7 +15,7 @@ describe('admin API off (no faults option)', function () {
       ['POST', '/__admin/reset'],
       ['GET', '/__admin'],
     ]) {
-      const reply = await call(ctx.service.url, method!, path!, { json: { status: 500 } });
+      const reply = await call(ctx.service.url, method, path, { json: { status: 500 } });
       assert.equal(reply.status, 404, `${method} ${path}`);
       assert.equal(typeof reply.json.message, 'string');
     }
@@ -110,6 +110,13 @@ describe('admin API', function () {
       assert.equal((await api().get('/api/v1/projects?page=2')).status, 418);
     });
 
+    it('without a path waits for an API request: the analysis of a store does not use it up', async () => {
+      await fault({ method: 'GET', status: 500 });
+      const url = `http://shop.localhost:${ctx.service.port}/demo-site/good.html`;
+      assert.equal((await api().post('/api/v1/reports', { form: { url } })).status, 201);
+      assert.equal((await api().get('/api/v1/reports')).status, 500);
+    });
+
     it('queues several faults in order, and DELETE clears them', async () => {
       const queued = await fault([{ status: 500 }, { status: 502, body: 'html' }]);
       assert.equal(queued.json.queued, 2);
@@ -151,12 +158,17 @@ describe('admin API', function () {
 
     it('drops the connection without an answer', async () => {
       await fault({ drop: true });
-      await assert.rejects(api().get('/api/v1/reports'), (error: NodeJS.ErrnoException) => error.code === 'ECONNRESET' || /socket hang up/.test(error.message));
+      await assert.rejects(
+        api().get('/api/v1/reports'),
+        (error: NodeJS.ErrnoException) => error.code === 'ECONNRESET' || /socket hang up/.test(error.message),
+      );
       assert.equal((await api().get('/api/v1/reports')).status, 200);
     });
 
     it('takes a fault per request in the X-Fault header', async () => {
-      const reply = await api().get('/api/v1/reports', { headers: { 'X-Fault': JSON.stringify({ status: 500, body: 'html' }) } });
+      const reply = await api().get('/api/v1/reports', {
+        headers: { 'X-Fault': JSON.stringify({ status: 500, body: 'html' }) },
+      });
       assert.equal(reply.status, 500);
       assert.match(reply.text, /<html>/);
       const bad = await api().get('/api/v1/reports', { headers: { 'X-Fault': '{nope' } });
@@ -166,13 +178,24 @@ describe('admin API', function () {
 
     it('can break the demo site, so a store meets a failing page', async () => {
       await fault({ path: '/demo-site/good.html', status: 503 });
-      const reply = await api().post('/api/v1/reports', { form: { url: `http://shop.localhost:${ctx.service.port}/demo-site/good.html` } });
+      const reply = await api().post('/api/v1/reports', {
+        form: { url: `http://shop.localhost:${ctx.service.port}/demo-site/good.html` },
+      });
       assert.equal(reply.status, 422);
       assert.match(reply.json.errors.url[0], /503/);
     });
 
     it('rejects an invalid fault with 422', async () => {
-      for (const spec of [{ status: 99 }, { body: 'xml' }, { times: 0 }, { redirectTo: 'ftp://x' }, { delayMs: -1 }, { headers: { 'Bad Header': 'x' } }, { drop: 'yes' }, [1]]) {
+      for (const spec of [
+        { status: 99 },
+        { body: 'xml' },
+        { times: 0 },
+        { redirectTo: 'ftp://x' },
+        { delayMs: -1 },
+        { headers: { 'Bad Header': 'x' } },
+        { drop: 'yes' },
+        [1],
+      ]) {
         const reply = await fault(spec);
         assert.equal(reply.status, 422, JSON.stringify(spec));
         assert.equal(typeof reply.json.message, 'string');
@@ -204,7 +227,11 @@ describe('admin API', function () {
     });
 
     it('ids as strings, scores as numeric strings, dates as SQL', async () => {
-      const changed = await admin(ctx.service, 'POST', '/__admin/shape', { ids: 'string', scores: 'string', dates: 'sql' });
+      const changed = await admin(ctx.service, 'POST', '/__admin/shape', {
+        ids: 'string',
+        scores: 'string',
+        dates: 'sql',
+      });
       assert.equal(changed.json.ids, 'string');
       const report = (await api().get(`/api/v1/reports/${id}`)).json.data;
       assert.equal(report.id, String(id));
@@ -266,7 +293,14 @@ describe('admin API', function () {
       const log = (await admin(ctx.service, 'GET', '/__admin/requests')).json;
       assert.equal(log.length, 3);
       assert.deepEqual(
-        log.map((r: Record<string, unknown>) => [r.method, r.path, r.query, r.hasAuthorization, r.bodyFields, r.status]),
+        log.map((r: Record<string, unknown>) => [
+          r.method,
+          r.path,
+          r.query,
+          r.hasAuthorization,
+          r.bodyFields,
+          r.status,
+        ]),
         [
           ['GET', '/api/v1/reports', { page: '2', search: 'a b' }, true, [], 200],
           ['POST', '/api/v1/reports', {}, true, ['url', 'privacy', 'password'], 422],
@@ -284,9 +318,14 @@ describe('admin API', function () {
     it('records faulted and dropped requests too', async () => {
       await admin(ctx.service, 'POST', '/__admin/faults', [{ status: 500 }, { drop: true }]);
       await api().get('/api/v1/reports');
-      await api().get('/api/v1/reports').catch(() => undefined);
+      await api()
+        .get('/api/v1/reports')
+        .catch(() => undefined);
       const log = (await admin(ctx.service, 'GET', '/__admin/requests')).json;
-      assert.deepEqual(log.map((r: { status: number | null }) => r.status), [500, null]);
+      assert.deepEqual(
+        log.map((r: { status: number | null }) => r.status),
+        [500, null],
+      );
     });
   });
 
@@ -294,7 +333,15 @@ describe('admin API', function () {
     it('inserts hostile values as given, fills id, project, privacy and dates, never answers the password', async () => {
       const hostile = '<img src=x onerror=alert(1)> [link](command:x) **bold** ${x} \u202e';
       const reply = await admin(ctx.service, 'POST', '/__admin/reports', {
-        report: { url: `https://evil.test/${hostile}`, result: hostile, score: 'NaN', results: { [hostile]: { passed: 'yes', value: hostile } }, custom_field: { nested: [1, 2] }, password: 'pw', id: 'ignored' },
+        report: {
+          url: `https://evil.test/${hostile}`,
+          result: hostile,
+          score: 'NaN',
+          results: { [hostile]: { passed: 'yes', value: hostile } },
+          custom_field: { nested: [1, 2] },
+          password: 'pw',
+          id: 'ignored',
+        },
       });
       assert.equal(reply.status, 201);
       const report = reply.json.data;
@@ -308,11 +355,25 @@ describe('admin API', function () {
       assert.ok(!('password' in report));
       const shown = (await api().get(`/api/v1/reports/${report.id}`)).json.data;
       assert.deepEqual(shown, report);
-      assert.deepEqual(Object.keys(shown), ['id', 'url', 'project', 'result', 'score', 'privacy', 'results', 'created_at', 'updated_at', 'custom_field']);
+      assert.deepEqual(Object.keys(shown), [
+        'id',
+        'url',
+        'project',
+        'result',
+        'score',
+        'privacy',
+        'results',
+        'created_at',
+        'updated_at',
+        'custom_field',
+      ]);
     });
 
     it('omits fields on request, for tests of missing ones', async () => {
-      const reply = await admin(ctx.service, 'POST', '/__admin/reports', { report: { url: 'https://m.test/' }, omit: ['created_at', 'updated_at', 'privacy'] });
+      const reply = await admin(ctx.service, 'POST', '/__admin/reports', {
+        report: { url: 'https://m.test/' },
+        omit: ['created_at', 'updated_at', 'privacy'],
+      });
       assert.deepEqual(Object.keys(reply.json.data), ['id', 'url', 'project']);
       const listed = (await api().get('/api/v1/reports')).json.data[0];
       assert.deepEqual(listed, reply.json.data);
@@ -349,7 +410,10 @@ describe('admin API', function () {
       const wrong = await admin(ctx.service, 'PUT', '/__admin/faults');
       assert.equal(wrong.status, 405);
       assert.equal(wrong.headers.allow, 'GET, POST, DELETE');
-      const bad = await call(ctx.service.url, 'POST', '/__admin/faults', { body: '{', headers: { 'Content-Type': 'application/json' } });
+      const bad = await call(ctx.service.url, 'POST', '/__admin/faults', {
+        body: '{',
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(bad.status, 400);
     });
   });

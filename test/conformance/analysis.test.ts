@@ -1,22 +1,24 @@
 /** The analysis is real: each demo page gets its own result, from at least 15 checks. */
 import assert from 'node:assert/strict';
 import { THRESHOLDS, WEIGHTS } from '../service/checks';
-import { assertValidation, call, client, useService } from './helpers';
+import { assertValidation, call, client, type Json, useService } from './helpers';
 
 describe('page analysis and the demo site', function () {
   this.timeout(20_000);
   const ctx = useService({ slowPageDelayMs: 1100, fetchTimeoutMs: 2500 });
   const api = () => client(ctx.service);
   const page = (name: string): string => `http://docs.localhost:${ctx.service.port}/demo-site/${name}`;
-  const analyzed = new Map<string, any>();
+  const analyzed = new Map<string, Json>();
 
   before(async function () {
     this.timeout(20_000);
     const names = ['good.html', 'mediocre.html', 'bad.html', 'broken.html', 'slow.html', 'moved.html', 'index.html'];
-    const replies = await Promise.all(names.map((name) => api().post('/api/v1/reports', { form: { url: page(name) } })));
+    const replies = await Promise.all(
+      names.map((name) => api().post('/api/v1/reports', { form: { url: page(name) } })),
+    );
     replies.forEach((reply, i) => {
       assert.equal(reply.status, 201, `${names[i]}: ${reply.text}`);
-      analyzed.set(names[i]!, reply.json.data);
+      analyzed.set(names[i], reply.json.data);
     });
   });
 
@@ -36,7 +38,7 @@ describe('page analysis and the demo site', function () {
 
   it('answers at least 15 checks, each with passed, importance and value', () => {
     for (const [name, report] of analyzed) {
-      const checks = Object.entries(report.results) as [string, any][];
+      const checks = Object.entries<Json>(report.results);
       assert.ok(checks.length >= 15, name);
       for (const [check, entry] of checks) {
         assert.deepEqual(Object.keys(entry).sort(), ['importance', 'passed', 'value'], `${name} ${check}`);
@@ -50,7 +52,7 @@ describe('page analysis and the demo site', function () {
     for (const [name, report] of analyzed) {
       let total = 0;
       let passed = 0;
-      for (const entry of Object.values(report.results) as { passed: boolean; importance: 'high' | 'medium' | 'low' }[]) {
+      for (const entry of Object.values<{ passed: boolean; importance: 'high' | 'medium' | 'low' }>(report.results)) {
         total += WEIGHTS[entry.importance];
         if (entry.passed) passed += WEIGHTS[entry.importance];
       }

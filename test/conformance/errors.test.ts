@@ -26,7 +26,13 @@ describe('errors and accounts (contract §4)', function () {
 
   it('answers 401 without a key, with an unknown key, or with another scheme, on every operation', async () => {
     for (const [method, path] of operations) {
-      for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: 'Basic ZGVtby1rZXk6' }, { Authorization: 'demo-key' }, { Authorization: 'Bearer' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { Authorization: 'Bearer nope' },
+        { Authorization: 'Basic ZGVtby1rZXk6' },
+        { Authorization: 'demo-key' },
+        { Authorization: 'Bearer' },
+      ]) {
         const reply = await api(null).call(method, path, { headers });
         assert.equal(reply.status, 401, `${method} ${path} ${JSON.stringify(headers)}`);
         assert.deepEqual(reply.json, { message: 'Unauthenticated.' });
@@ -44,12 +50,25 @@ describe('errors and accounts (contract §4)', function () {
 
   it('keeps two accounts apart: lists, shows, updates and deletes', async () => {
     const mine = await insertReport(ctx.service, { url: 'https://mine.test/a', result: 'good', score: 90 }, 'demo-key');
-    const theirs = await insertReport(ctx.service, { url: 'https://theirs.test/a', result: 'bad', score: 10 }, 'second-key');
+    const theirs = await insertReport(
+      ctx.service,
+      { url: 'https://theirs.test/a', result: 'bad', score: 10 },
+      'second-key',
+    );
     const myList = await api().get('/api/v1/reports');
-    assert.deepEqual(myList.json.data.map((r: { id: number }) => r.id), [mine]);
+    assert.deepEqual(
+      myList.json.data.map((r: { id: number }) => r.id),
+      [mine],
+    );
     const theirList = await api('second-key').get('/api/v1/reports');
-    assert.deepEqual(theirList.json.data.map((r: { id: number }) => r.id), [theirs]);
-    assert.deepEqual((await api().get('/api/v1/projects')).json.data.map((p: { project: string }) => p.project), ['mine.test']);
+    assert.deepEqual(
+      theirList.json.data.map((r: { id: number }) => r.id),
+      [theirs],
+    );
+    assert.deepEqual(
+      (await api().get('/api/v1/projects')).json.data.map((p: { project: string }) => p.project),
+      ['mine.test'],
+    );
     for (const [method, path] of [
       ['GET', `/api/v1/reports/${theirs}`],
       ['PUT', `/api/v1/reports/${theirs}`],
@@ -57,7 +76,7 @@ describe('errors and accounts (contract §4)', function () {
       ['DELETE', `/api/v1/reports/${theirs}`],
       ['DELETE', '/api/v1/projects/theirs.test'],
     ]) {
-      const reply = await api().call(method!, path!, { form: { privacy: 1 } });
+      const reply = await api().call(method, path, { form: { privacy: 1 } });
       assert.equal(reply.status, 404, `${method} ${path}`);
       assert.deepEqual(reply.json, { message: 'Resource not found.', status: 404 });
     }
@@ -74,7 +93,15 @@ describe('errors and accounts (contract §4)', function () {
   });
 
   it('answers 404 JSON to unknown routes', async () => {
-    for (const path of ['/api/v1/nothing', '/api/v2/reports', '/api', '/api/v1', '/api/v1/reports/1/extra', '/nothing', '/reports']) {
+    for (const path of [
+      '/api/v1/nothing',
+      '/api/v2/reports',
+      '/api',
+      '/api/v1',
+      '/api/v1/reports/1/extra',
+      '/nothing',
+      '/reports',
+    ]) {
       const reply = await api().get(path);
       assert.equal(reply.status, 404, path);
       assert.equal(typeof reply.json.message, 'string', path);
@@ -107,7 +134,10 @@ describe('errors and accounts (contract §4)', function () {
 
   it('answers 413 to a body over 1 MB, and keeps serving', async () => {
     const big = 'url=' + 'a'.repeat(1024 * 1024 + 10);
-    const reply = await api().post('/api/v1/reports', { body: big, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const reply = await api().post('/api/v1/reports', {
+      body: big,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(reply.status, 413);
     assert.equal(typeof reply.json.message, 'string');
     const json = await api().post('/api/v1/reports', { json: { url: 'x'.repeat(2 * 1024 * 1024) } });
@@ -124,16 +154,24 @@ describe('errors and accounts (contract §4)', function () {
   });
 
   it('answers 422 to fields sent as arrays or maps', async () => {
-    const reply = await api().post('/api/v1/reports', { body: 'url[]=http://a.test/&privacy[x]=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const reply = await api().post('/api/v1/reports', {
+      body: 'url[]=http://a.test/&privacy[x]=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(reply.status, 422);
     assert.deepEqual(Object.keys(reply.json.errors).sort(), ['privacy', 'url']);
-    const password = await api().post('/api/v1/reports', { json: { url: 'http://a.test/', privacy: 2, password: ['x'] } });
+    const password = await api().post('/api/v1/reports', {
+      json: { url: 'http://a.test/', privacy: 2, password: ['x'] },
+    });
     assert.equal(password.status, 422);
     assert.deepEqual(password.json.errors.password, ['The password field must be a string.']);
   });
 
   it('ignores a body of another type (as PHP does): the url is then missing', async () => {
-    const reply = await api().post('/api/v1/reports', { body: 'url=http://a.test/', headers: { 'Content-Type': 'text/plain' } });
+    const reply = await api().post('/api/v1/reports', {
+      body: 'url=http://a.test/',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     assert.equal(reply.status, 422);
     assert.deepEqual(reply.json.errors, { url: ['The url field is required.'] });
   });

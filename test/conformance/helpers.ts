@@ -7,12 +7,16 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import { startService, type RunningService } from '../service/server';
 import type { ServiceOptions } from '../service/types';
 
+/** A parsed JSON answer: tests read it field by field and assert what they find. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON from the wire, checked by the asserts
+export type Json = any;
+
 export interface Reply {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
   /** The parsed body when it is JSON; undefined otherwise. */
-  json: any;
+  json: Json;
 }
 
 export interface CallOptions {
@@ -34,7 +38,9 @@ export function call(base: string, method: string, path: string, options: CallOp
   if (options.key !== null && options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
   let body: string | Buffer | undefined = options.body;
   if (options.form !== undefined) {
-    const entries = Array.isArray(options.form) ? options.form : Object.entries(options.form).map(([k, v]): [string, string] => [k, String(v)]);
+    const entries = Array.isArray(options.form)
+      ? options.form
+      : Object.entries(options.form).map(([k, v]): [string, string] => [k, String(v)]);
     body = new URLSearchParams(entries).toString();
     headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
   } else if (options.json !== undefined) {
@@ -90,7 +96,11 @@ export function admin(service: RunningService, method: string, path: string, bod
 }
 
 /** Inserts a raw report through the admin API and answers its id. */
-export async function insertReport(service: RunningService, report: Record<string, unknown>, key?: string): Promise<number> {
+export async function insertReport(
+  service: RunningService,
+  report: Record<string, unknown>,
+  key?: string,
+): Promise<number> {
   const reply = await admin(service, 'POST', '/__admin/reports', key === undefined ? { report } : { key, report });
   assert.equal(reply.status, 201, reply.text);
   return reply.json.data.id as number;
@@ -118,7 +128,10 @@ export function useService(options: ServiceOptions = {}): { readonly service: Ru
 }
 
 /** Asserts the canonical 422 body with these fields (in any order) and answers it. */
-export function assertValidation(reply: Reply, fields: string[]): { message: string; errors: Record<string, string[]> } {
+export function assertValidation(
+  reply: Reply,
+  fields: string[],
+): { message: string; errors: Record<string, string[]> } {
   assert.equal(reply.status, 422, reply.text);
   assert.equal(typeof reply.json?.message, 'string');
   assert.deepEqual(Object.keys(reply.json.errors).sort(), [...fields].sort());
@@ -138,8 +151,8 @@ export function ordinal(a: string, b: string): number {
 }
 
 /** Every item of a list, page by page, checking that pages never overlap. */
-export async function allPages(get: (path: string) => Promise<Reply>, path: string, perPage = 100): Promise<any[]> {
-  const items: any[] = [];
+export async function allPages(get: (path: string) => Promise<Reply>, path: string, perPage = 100): Promise<Json[]> {
+  const items: Json[] = [];
   for (let page = 1; page < 10_000; page++) {
     const sep = path.includes('?') ? '&' : '?';
     const reply = await get(`${path}${sep}per_page=${perPage}&page=${page}`);

@@ -18,9 +18,17 @@ describe('persistence (dataFile)', function () {
 
   it('keeps reports, passwords and the id counter across restarts, and does not seed again', async () => {
     const dataFile = path.join(folder, 'data.json');
-    const first = await startService({ dataFile, seed: 12, keys: ['demo-key', 'second-key'], faults: true, rateLimit: 0 });
+    const first = await startService({
+      dataFile,
+      seed: 12,
+      keys: ['demo-key', 'second-key'],
+      faults: true,
+      rateLimit: 0,
+    });
     const api = client(first);
-    const stored = await api.post('/api/v1/reports', { form: { url: `http://blog.localhost:${first.port}/demo-site/good.html`, privacy: 2, password: 'kept' } });
+    const stored = await api.post('/api/v1/reports', {
+      form: { url: `http://blog.localhost:${first.port}/demo-site/good.html`, privacy: 2, password: 'kept' },
+    });
     assert.equal(stored.status, 201);
     const other = await insertReport(first, { url: 'https://second.test/' }, 'second-key');
     await api.delete('/api/v1/reports/1');
@@ -33,7 +41,13 @@ describe('persistence (dataFile)', function () {
     assert.ok(!text.includes('"kept"'), 'no password in the data file');
     assert.deepEqual(readdirSync(folder), ['data.json'], 'no temp file left behind');
 
-    const second = await startService({ dataFile, seed: 12, keys: ['demo-key', 'second-key'], faults: true, rateLimit: 0 });
+    const second = await startService({
+      dataFile,
+      seed: 12,
+      keys: ['demo-key', 'second-key'],
+      faults: true,
+      rateLimit: 0,
+    });
     try {
       const again = client(second);
       const after = await again.get('/api/v1/reports?per_page=100');
@@ -43,7 +57,9 @@ describe('persistence (dataFile)', function () {
       assert.equal((await client(second, 'second-key').get(`/api/v1/reports/${other}`)).status, 200);
       // The stored password came back: privacy 2 alone is accepted.
       assert.equal((await again.patch(`/api/v1/reports/${stored.json.data.id}`, { form: { privacy: 2 } })).status, 200);
-      const next = await again.post('/api/v1/reports', { form: { url: `http://blog.localhost:${second.port}/demo-site/bad.html` } });
+      const next = await again.post('/api/v1/reports', {
+        form: { url: `http://blog.localhost:${second.port}/demo-site/bad.html` },
+      });
       assert.ok(next.json.data.id > other, 'ids continue after the last one');
       await admin(second, 'POST', '/__admin/reset');
     } finally {

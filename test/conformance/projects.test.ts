@@ -21,12 +21,23 @@ describe('projects (contract §1-3)', function () {
 
   before(async () => {
     for (const [project, createdAt] of fixtures) {
-      await insertReport(ctx.service, { url: `https://x.test/${encodeURIComponent(project)}`, project, created_at: createdAt });
+      await insertReport(ctx.service, {
+        url: `https://x.test/${encodeURIComponent(project)}`,
+        project,
+        created_at: createdAt,
+      });
       // A later report does not change the project's date.
-      await insertReport(ctx.service, { url: `https://x.test/${encodeURIComponent(project)}/2`, project, created_at: '2026-02-01T00:00:00.000000Z' });
+      await insertReport(ctx.service, {
+        url: `https://x.test/${encodeURIComponent(project)}/2`,
+        project,
+        created_at: '2026-02-01T00:00:00.000000Z',
+      });
     }
     for (let i = 0; i < 14; i++) {
-      await insertReport(ctx.service, { url: `https://p${i}.paging.test/`, created_at: `2025-06-${String(10 + i).padStart(2, '0')}T00:00:00.000000Z` });
+      await insertReport(ctx.service, {
+        url: `https://p${i}.paging.test/`,
+        created_at: `2025-06-${String(10 + i).padStart(2, '0')}T00:00:00.000000Z`,
+      });
     }
   });
 
@@ -34,8 +45,21 @@ describe('projects (contract §1-3)', function () {
     const reply = await api().get('/api/v1/projects');
     assert.equal(reply.status, 200);
     const base = `${ctx.service.url}/api/v1/projects`;
-    assert.deepEqual(reply.json.meta, { current_page: 1, from: 1, last_page: 3, path: base, per_page: 10, to: 10, total: 22 });
-    assert.deepEqual(reply.json.links, { first: `${base}?page=1`, last: `${base}?page=3`, prev: null, next: `${base}?page=2` });
+    assert.deepEqual(reply.json.meta, {
+      current_page: 1,
+      from: 1,
+      last_page: 3,
+      path: base,
+      per_page: 10,
+      to: 10,
+      total: 22,
+    });
+    assert.deepEqual(reply.json.links, {
+      first: `${base}?page=1`,
+      last: `${base}?page=3`,
+      prev: null,
+      next: `${base}?page=2`,
+    });
     const first = reply.json.data[0];
     assert.deepEqual(Object.keys(first), ['project', 'created_at']);
     assert.match(first.created_at, ISO);
@@ -56,7 +80,10 @@ describe('projects (contract §1-3)', function () {
         const sign = sort === 'asc' ? 1 : -1;
         for (let i = 1; i < items.length; i++) {
           const [a, b] = [items[i - 1], items[i]];
-          const order = sortBy === 'project' ? ordinal(a.project, b.project) : ordinal(a.created_at, b.created_at) || ordinal(a.project, b.project);
+          const order =
+            sortBy === 'project'
+              ? ordinal(a.project, b.project)
+              : ordinal(a.created_at, b.created_at) || ordinal(a.project, b.project);
           assert.equal(order, -sign, `${a.project} then ${b.project}`);
         }
       });
@@ -72,7 +99,9 @@ describe('projects (contract §1-3)', function () {
 
   it('searches names case-insensitively, literally', async () => {
     const names = async (search: string): Promise<string[]> => {
-      const reply = await api().get(`/api/v1/projects?per_page=100&sort_by=project&sort=asc&search=${encodeURIComponent(search)}`);
+      const reply = await api().get(
+        `/api/v1/projects?per_page=100&sort_by=project&sort=asc&search=${encodeURIComponent(search)}`,
+      );
       assert.equal(reply.status, 200);
       return reply.json.data.map((p: { project: string }) => p.project);
     };

@@ -24,9 +24,18 @@ describe('rate limit (contract §4)', function () {
       await api().get('/api/v1/reports/12345'),
       await api().get('/api/v1/reports?per_page=7'),
     ];
-    assert.deepEqual(replies.map((r) => r.status), [200, 404, 422]);
-    assert.deepEqual(replies.map((r) => r.headers['x-ratelimit-limit']), ['3', '3', '3']);
-    assert.deepEqual(replies.map((r) => r.headers['x-ratelimit-remaining']), ['2', '1', '0']);
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      [200, 404, 422],
+    );
+    assert.deepEqual(
+      replies.map((r) => r.headers['x-ratelimit-limit']),
+      ['3', '3', '3'],
+    );
+    assert.deepEqual(
+      replies.map((r) => r.headers['x-ratelimit-remaining']),
+      ['2', '1', '0'],
+    );
     const limited = await api().get('/api/v1/reports');
     assert.equal(limited.status, 429);
     assert.deepEqual(limited.json, { message: 'Too Many Attempts.' });

@@ -1,6 +1,6 @@
 /** Contract §2 for `GET /api/v1/reports`: envelope, paging, validation, filters, search and sorts. */
 import assert from 'node:assert/strict';
-import { allPages, assertValidation, client, insertReport, ISO, ordinal, useService } from './helpers';
+import { type Json, allPages, assertValidation, client, insertReport, ISO, ordinal, useService } from './helpers';
 
 describe('report list (contract §2)', function () {
   this.timeout(20_000);
@@ -27,7 +27,18 @@ describe('report list (contract §2)', function () {
   it('answers canonical reports (contract §1)', async () => {
     const reply = await api().get('/api/v1/reports?per_page=100');
     for (const report of reply.json.data) {
-      assert.deepEqual(Object.keys(report), ['id', 'url', 'project', 'result', 'score', 'privacy', 'results', 'generated_at', 'created_at', 'updated_at']);
+      assert.deepEqual(Object.keys(report), [
+        'id',
+        'url',
+        'project',
+        'result',
+        'score',
+        'privacy',
+        'results',
+        'generated_at',
+        'created_at',
+        'updated_at',
+      ]);
       assert.equal(typeof report.id, 'number');
       assert.equal(report.project, new URL(report.url).hostname);
       assert.ok(['good', 'decent', 'bad'].includes(report.result));
@@ -43,13 +54,29 @@ describe('report list (contract §2)', function () {
     const base = `${ctx.service.url}/api/v1/reports`;
     const last = await api().get('/api/v1/reports?page=6');
     assert.equal(last.json.data.length, 7);
-    assert.deepEqual(last.json.meta, { current_page: 6, from: 51, last_page: 6, path: base, per_page: 10, to: 57, total: 57 });
+    assert.deepEqual(last.json.meta, {
+      current_page: 6,
+      from: 51,
+      last_page: 6,
+      path: base,
+      per_page: 10,
+      to: 57,
+      total: 57,
+    });
     assert.equal(last.json.links.next, null);
     assert.equal(last.json.links.prev, `${base}?page=5`);
     const past = await api().get('/api/v1/reports?page=9');
     assert.equal(past.status, 200);
     assert.deepEqual(past.json.data, []);
-    assert.deepEqual(past.json.meta, { current_page: 9, from: null, last_page: 6, path: base, per_page: 10, to: null, total: 57 });
+    assert.deepEqual(past.json.meta, {
+      current_page: 9,
+      from: null,
+      last_page: 6,
+      path: base,
+      per_page: 10,
+      to: null,
+      total: 57,
+    });
     assert.equal(past.json.links.next, null);
     assert.equal(past.json.links.prev, `${base}?page=8`);
     assert.equal(past.json.links.last, `${base}?page=6`);
@@ -97,7 +124,11 @@ describe('report list (contract §2)', function () {
   it('summarizes several errors like Laravel', async () => {
     const two = assertValidation(await api().get('/api/v1/reports?per_page=7&sort=up'), ['sort', 'per_page']);
     assert.match(two.message, /^The selected .+ is invalid\. \(and 1 more error\)$/);
-    const three = assertValidation(await api().get('/api/v1/reports?per_page=7&sort=up&result=x'), ['sort', 'per_page', 'result']);
+    const three = assertValidation(await api().get('/api/v1/reports?per_page=7&sort=up&result=x'), [
+      'sort',
+      'per_page',
+      'result',
+    ]);
     assert.match(three.message, /\(and 2 more errors\)$/);
   });
 
@@ -108,7 +139,9 @@ describe('report list (contract §2)', function () {
 
   it('keeps the other query parameters in links, without page, encoded', async () => {
     // `+` in a query is a space; links write it back as %20 (PHP's rawurlencode).
-    const reply = await api().get('/api/v1/reports?search=demo-site/&sort_by=score&page=2&sort=asc&per_page=25&note=a+b');
+    const reply = await api().get(
+      '/api/v1/reports?search=demo-site/&sort_by=score&page=2&sort=asc&per_page=25&note=a+b',
+    );
     const base = `${ctx.service.url}/api/v1/reports`;
     const query = 'search=demo-site%2F&sort_by=score&sort=asc&per_page=25&note=a%20b';
     assert.deepEqual(reply.json.links, {
@@ -125,13 +158,16 @@ describe('report list (contract §2)', function () {
         const items = await allPages(api().get, `/api/v1/reports?sort_by=${sortBy}&sort=${sort}`, 25);
         assert.equal(items.length, 57);
         assert.equal(new Set(items.map((r) => r.id)).size, 57);
-        const key = (r: any): number | string =>
+        const key = (r: Json): number | string =>
           sortBy === 'generated_at' ? r.generated_at : (r[sortBy] as number | string);
         const sign = sort === 'asc' ? 1 : -1;
         for (let i = 1; i < items.length; i++) {
           const a = items[i - 1];
           const b = items[i];
-          const byKey = typeof key(a) === 'number' ? (key(a) as number) - (key(b) as number) : ordinal(String(key(a)), String(key(b)));
+          const byKey =
+            typeof key(a) === 'number'
+              ? (key(a) as number) - (key(b) as number)
+              : ordinal(String(key(a)), String(key(b)));
           const order = Math.sign(byKey) || Math.sign(a.id - b.id);
           assert.equal(order, -sign, `${sortBy} ${sort} at ${i}: ${a.id} then ${b.id}`);
         }
@@ -146,7 +182,14 @@ describe('report list (contract §2)', function () {
   });
 
   it('sorts text by code unit, not by locale', async () => {
-    const urls = ['https://order.test/b', 'https://order.test/B', 'https://order.test/a', 'https://order.test/É', 'https://order.test/e', 'https://order.test/Z'];
+    const urls = [
+      'https://order.test/b',
+      'https://order.test/B',
+      'https://order.test/a',
+      'https://order.test/É',
+      'https://order.test/e',
+      'https://order.test/Z',
+    ];
     for (const url of urls) await insertReport(ctx.service, { url, score: 50, result: 'decent' }, 'fixture-key');
     const asc = await fixtures().get('/api/v1/reports?sort_by=url&sort=asc&search=order.test');
     assert.deepEqual(
@@ -172,7 +215,9 @@ describe('report list (contract §2)', function () {
     ];
     for (const url of urls) await insertReport(ctx.service, { url, score: 10, result: 'bad' }, 'fixture-key');
     const found = async (search: string): Promise<string[]> => {
-      const reply = await fixtures().get(`/api/v1/reports?per_page=100&sort_by=url&sort=asc&search=${encodeURIComponent(search)}`);
+      const reply = await fixtures().get(
+        `/api/v1/reports?per_page=100&sort_by=url&sort=asc&search=${encodeURIComponent(search)}`,
+      );
       assert.equal(reply.status, 200, reply.text);
       return reply.json.data.map((r: { url: string }) => r.url.replace('https://search.test/', ''));
     };
@@ -197,12 +242,18 @@ describe('report list (contract §2)', function () {
       const expected = all.filter((r) => r.result === result).map((r) => r.id);
       assert.ok(expected.length > 0, `the seed has ${result} reports`);
       const items = await allPages(api().get, `/api/v1/reports?result=${result}`);
-      assert.deepEqual(items.map((r) => r.id), expected);
+      assert.deepEqual(
+        items.map((r) => r.id),
+        expected,
+      );
     }
     const project = 'shop.localhost';
     const inProject = all.filter((r) => r.project === project);
     const items = await allPages(api().get, `/api/v1/reports?project=${project}`);
-    assert.deepEqual(items.map((r) => r.id), inProject.map((r) => r.id));
+    assert.deepEqual(
+      items.map((r) => r.id),
+      inProject.map((r) => r.id),
+    );
     const both = await allPages(api().get, `/api/v1/reports?project=${project}&result=good&search=GOOD.HTML`);
     assert.deepEqual(
       both.map((r) => r.id),

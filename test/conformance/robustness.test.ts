@@ -37,40 +37,171 @@ function raw(port: number, bytes: string): Promise<string> {
 
 describe('robustness', function () {
   this.timeout(60_000);
-  const ctx = useService({ faults: true, seed: 30, rateLimit: 120, keys: ['demo-key', 'second-key'], forbiddenKeys: ['banned'] });
+  const ctx = useService({
+    faults: true,
+    seed: 30,
+    rateLimit: 120,
+    keys: ['demo-key', 'second-key'],
+    forbiddenKeys: ['banned'],
+  });
 
   it(`answers ${REQUESTS} random requests with JSON and keeps serving`, async () => {
     const random = prng(SEED);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
     const port = ctx.service.port;
     const demo = (page: string): string => `http://shop.localhost:${port}/demo-site/${page}`;
 
-    const methods = ['GET', 'GET', 'GET', 'POST', 'POST', 'PUT', 'PATCH', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO'];
+    const methods = [
+      'GET',
+      'GET',
+      'GET',
+      'POST',
+      'POST',
+      'PUT',
+      'PATCH',
+      'PATCH',
+      'DELETE',
+      'HEAD',
+      'OPTIONS',
+      'TRACE',
+      'PROPFIND',
+      'FOO',
+    ];
     const paths = [
-      '/api/v1/reports', '/api/v1/reports', '/api/v1/reports', '/api/v1/reports/2', '/api/v1/reports/5', '/api/v1/projects',
-      '/api/v1/reports', '/api/v1/reports/', '/api/v1/reports/1', '/api/v1/reports/7', '/api/v1/reports/0', '/api/v1/reports/-3',
-      '/api/v1/reports/99999999999999999999', '/api/v1/reports/abc', '/api/v1/reports/1/2', '/api/v1/projects',
-      '/api/v1/projects/shop.localhost', '/api/v1/projects/%ZZ', '/api/v1/projects/a%2Fb', '/api/v1/projects/%00',
-      '/api/v1/projects/', '/api/v1', '/api/v2/reports', '/api', '/', '//api/v1/reports', '/api/v1/reports/%',
-      '/__admin/faults', '/__admin/requests', '/__admin/shape', '/__admin/reports', '/__admin/nothing', '/x/../api/v1/reports',
-      '/api/v1/reports/' + encodeURIComponent('é'.repeat(50)), '/' + 'a'.repeat(3000), '/api/v1/reports?' + 'x=1&'.repeat(300),
+      '/api/v1/reports',
+      '/api/v1/reports',
+      '/api/v1/reports',
+      '/api/v1/reports/2',
+      '/api/v1/reports/5',
+      '/api/v1/projects',
+      '/api/v1/reports',
+      '/api/v1/reports/',
+      '/api/v1/reports/1',
+      '/api/v1/reports/7',
+      '/api/v1/reports/0',
+      '/api/v1/reports/-3',
+      '/api/v1/reports/99999999999999999999',
+      '/api/v1/reports/abc',
+      '/api/v1/reports/1/2',
+      '/api/v1/projects',
+      '/api/v1/projects/shop.localhost',
+      '/api/v1/projects/%ZZ',
+      '/api/v1/projects/a%2Fb',
+      '/api/v1/projects/%00',
+      '/api/v1/projects/',
+      '/api/v1',
+      '/api/v2/reports',
+      '/api',
+      '/',
+      '//api/v1/reports',
+      '/api/v1/reports/%',
+      '/__admin/faults',
+      '/__admin/requests',
+      '/__admin/shape',
+      '/__admin/reports',
+      '/__admin/nothing',
+      '/x/../api/v1/reports',
+      '/api/v1/reports/' + encodeURIComponent('é'.repeat(50)),
+      '/' + 'a'.repeat(3000),
+      '/api/v1/reports?' + 'x=1&'.repeat(300),
     ];
     const queries = [
-      '', '?page=2', '?per_page=7', '?per_page=100&sort_by=score&sort=asc', '?search=%25&search_by=url', '?search[]=a',
-      '?result=good&project=shop.localhost', '?sort_by=nope&sort=sideways&result=x&per_page=3', '?page=-1', '?page=%FF',
-      '?search=' + encodeURIComponent('"\'<>&;%_\\é😀'), '?=&&==&a', '?per_page[x]=1', '?search=' + 'z'.repeat(5000),
+      '',
+      '?page=2',
+      '?per_page=7',
+      '?per_page=100&sort_by=score&sort=asc',
+      '?search=%25&search_by=url',
+      '?search[]=a',
+      '?result=good&project=shop.localhost',
+      '?sort_by=nope&sort=sideways&result=x&per_page=3',
+      '?page=-1',
+      '?page=%FF',
+      '?search=' + encodeURIComponent('"\'<>&;%_\\é😀'),
+      '?=&&==&a',
+      '?per_page[x]=1',
+      '?search=' + 'z'.repeat(5000),
     ];
-    const keys = [null, 'demo-key', 'demo-key', 'demo-key', 'demo-key', 'demo-key', 'second-key', 'banned', 'wrong', '', 'demo-key extra', 'clé'];
+    const keys = [
+      null,
+      'demo-key',
+      'demo-key',
+      'demo-key',
+      'demo-key',
+      'demo-key',
+      'second-key',
+      'banned',
+      'wrong',
+      '',
+      'demo-key extra',
+      'clé',
+    ];
     const values: unknown[] = [
-      demo('good.html'), demo('bad.html'), demo('missing.html'), demo('data.json'), 'http://', 'ftp://x', 'javascript:alert(1)',
-      '0', '1', '2', '3', '-1', 'x', '', ' ', 'é😀', '%', '&=&', 0, 1, 2, 2.5, -7, true, false, null, [], ['a'], { a: 1 }, 'x'.repeat(3000),
+      demo('good.html'),
+      demo('bad.html'),
+      demo('missing.html'),
+      demo('data.json'),
+      'http://',
+      'ftp://x',
+      'javascript:alert(1)',
+      '0',
+      '1',
+      '2',
+      '3',
+      '-1',
+      'x',
+      '',
+      ' ',
+      'é😀',
+      '%',
+      '&=&',
+      0,
+      1,
+      2,
+      2.5,
+      -7,
+      true,
+      false,
+      null,
+      [],
+      ['a'],
+      { a: 1 },
+      'x'.repeat(3000),
     ];
-    const fields = ['url', 'privacy', 'password', 'update', 'search', 'report', 'key', 'count', 'list', 'ids', 'x', 'a[]', 'b[c]'];
+    const fields = [
+      'url',
+      'privacy',
+      'password',
+      'update',
+      'search',
+      'report',
+      'key',
+      'count',
+      'list',
+      'ids',
+      'x',
+      'a[]',
+      'b[c]',
+    ];
     const contentTypes = [
-      undefined, 'application/x-www-form-urlencoded', 'application/json', 'application/json; charset=utf-8', 'text/plain',
-      'multipart/form-data; boundary=B', 'multipart/form-data', 'application/vnd.api+json', 'garbage/;;;', 'application/xml',
+      undefined,
+      'application/x-www-form-urlencoded',
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'multipart/form-data; boundary=B',
+      'multipart/form-data',
+      'application/vnd.api+json',
+      'garbage/;;;',
+      'application/xml',
     ];
-    const faultHeaders = ['{"status":500}', '{', '{"status":"x"}', '{"headers":{"X-A":"1"}}', '[]', '{"redirectTo":"http://x.localhost/"}'];
+    const faultHeaders = [
+      '{"status":500}',
+      '{',
+      '{"status":"x"}',
+      '{"headers":{"X-A":"1"}}',
+      '[]',
+      '{"redirectTo":"http://x.localhost/"}',
+    ];
 
     /** A body and the type it is sent with: mostly the right type, sometimes any. */
     const randomBody = (): { body?: string | Buffer; type?: string } => {
@@ -90,11 +221,23 @@ describe('robustness', function () {
           const object: Record<string, unknown> = {};
           const count = Math.floor(random() * 5);
           for (let i = 0; i < count; i++) object[pick(fields)] = pick(values);
-          return { body: JSON.stringify(random() < 0.1 ? [object] : object), type: random() < 0.8 ? 'application/json' : anyType() };
+          return {
+            body: JSON.stringify(random() < 0.1 ? [object] : object),
+            type: random() < 0.8 ? 'application/json' : anyType(),
+          };
         }
         case 5:
           return {
-            body: pick(['{', '{"url":', 'null', '[]', '"x"', '--B\r\nContent-Disposition: form-data; name="url"\r\n\r\nhttp://a.test/\r\n--B--\r\n', '%%%', '\u0000\u0001']),
+            body: pick([
+              '{',
+              '{"url":',
+              'null',
+              '[]',
+              '"x"',
+              '--B\r\nContent-Disposition: form-data; name="url"\r\n\r\nhttp://a.test/\r\n--B--\r\n',
+              '%%%',
+              '\u0000\u0001',
+            ]),
             type: anyType(),
           };
         default:
@@ -119,7 +262,12 @@ describe('robustness', function () {
       const label = `#${i} ${method} ${path.slice(0, 80)}${fault ? ` X-Fault ${fault}` : ''}`;
       let reply: Reply;
       try {
-        reply = await call(ctx.service.url, method, path, { key: null, headers: headers, ...(body === undefined ? {} : { body }), timeoutMs: 10_000 });
+        reply = await call(ctx.service.url, method, path, {
+          key: null,
+          headers: headers,
+          ...(body === undefined ? {} : { body }),
+          timeoutMs: 10_000,
+        });
       } catch (error) {
         failures.push(`${label}: no answer (${(error as Error).message})`);
         continue;
@@ -133,7 +281,8 @@ describe('robustness', function () {
         failures.push(`${label}: ${reply.status} ${String(reply.headers['content-type'])} ${reply.text.slice(0, 80)}`);
       }
       // A 5xx is only right when a fault asked for it.
-      if (reply.status >= 500 && !fault?.includes('500')) failures.push(`${label}: server error ${reply.status} ${reply.text.slice(0, 80)}`);
+      if (reply.status >= 500 && !fault?.includes('500'))
+        failures.push(`${label}: server error ${reply.status} ${reply.text.slice(0, 80)}`);
     }
     assert.deepEqual(failures, []);
 

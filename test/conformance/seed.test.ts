@@ -1,13 +1,16 @@
 /** `seed`: deterministic reports over several projects, pointing at the demo site. */
 import assert from 'node:assert/strict';
 import { startService } from '../service/server';
-import { allPages, client, useService } from './helpers';
+import { allPages, client, type Json, useService } from './helpers';
 
 /** A report without what depends on the port or on the time of a fetch. */
-function comparable(report: any, port: number): unknown {
+function comparable(report: Json, port: number): unknown {
   const { results, ...rest } = report;
   const checks = Object.fromEntries(
-    Object.entries(results as Record<string, { passed: boolean; importance: string }>).map(([name, entry]) => [name, [entry.passed, entry.importance]]),
+    Object.entries(results as Record<string, { passed: boolean; importance: string }>).map(([name, entry]) => [
+      name,
+      [entry.passed, entry.importance],
+    ]),
   );
   return { ...rest, url: String(rest.url).replace(`:${port}/`, ':PORT/'), checks };
 }
@@ -31,7 +34,10 @@ describe('seed', function () {
     assert.ok(reports.filter((r) => r.url.includes('?')).length >= 10);
     for (const report of reports) {
       assert.match(report.url, new RegExp(`^http://[^/]+:${ctx.service.port}/demo-site/`));
-      assert.ok(report.created_at <= report.generated_at && report.generated_at <= report.updated_at, String(report.id));
+      assert.ok(
+        report.created_at <= report.generated_at && report.generated_at <= report.updated_at,
+        String(report.id),
+      );
     }
     const byId = [...reports].sort((a, b) => a.id - b.id);
     for (let i = 1; i < byId.length; i++) assert.ok(byId[i - 1].created_at < byId[i].created_at, 'ids follow creation');

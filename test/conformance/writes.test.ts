@@ -1,12 +1,13 @@
 /** Contract §3: store, show, update (PUT and PATCH), delete; privacy and password rules. */
 import assert from 'node:assert/strict';
-import { admin, assertValidation, client, insertReport, ISO, useService } from './helpers';
+import { admin, assertValidation, type CallOptions, client, insertReport, ISO, useService } from './helpers';
 
 describe('writes (contract §3)', function () {
   this.timeout(20_000);
   const ctx = useService({ faults: true });
   const api = () => client(ctx.service);
-  const page = (name: string, host = 'shop.localhost'): string => `http://${host}:${ctx.service.port}/demo-site/${name}`;
+  const page = (name: string, host = 'shop.localhost'): string =>
+    `http://${host}:${ctx.service.port}/demo-site/${name}`;
 
   /** Whether the stored report has a password: privacy 2 without one is a 422 only then. */
   async function hasPassword(id: number): Promise<boolean> {
@@ -46,7 +47,10 @@ describe('writes (contract §3)', function () {
     it('takes multipart form fields too', async () => {
       const boundary = 'XyZ';
       const body = `--${boundary}\r\nContent-Disposition: form-data; name="url"\r\n\r\n${page('bad.html')}\r\n--${boundary}--\r\n`;
-      const reply = await api().post('/api/v1/reports', { body, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } });
+      const reply = await api().post('/api/v1/reports', {
+        body,
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      });
       assert.equal(reply.status, 201, reply.text);
       assert.equal(reply.json.data.result, 'bad');
     });
@@ -68,9 +72,20 @@ describe('writes (contract §3)', function () {
 
     it('requires a url, and an absolute http(s) one', async () => {
       const missing = assertValidation(await api().post('/api/v1/reports', { form: { privacy: 0 } }), ['url']);
-      assert.deepEqual(missing, { message: 'The url field is required.', errors: { url: ['The url field is required.'] } });
+      assert.deepEqual(missing, {
+        message: 'The url field is required.',
+        errors: { url: ['The url field is required.'] },
+      });
       assertValidation(await api().post('/api/v1/reports', { form: { url: '   ' } }), ['url']);
-      for (const url of ['example.com', '/demo-site/good.html', 'ftp://example.com/', 'javascript:alert(1)', 'http://', 'http://exa mple.com/', 'mailto:a@b.c']) {
+      for (const url of [
+        'example.com',
+        '/demo-site/good.html',
+        'ftp://example.com/',
+        'javascript:alert(1)',
+        'http://',
+        'http://exa mple.com/',
+        'mailto:a@b.c',
+      ]) {
         const body = assertValidation(await api().post('/api/v1/reports', { form: { url } }), ['url']);
         assert.equal(body.message, 'The url field must be a valid URL.', url);
       }
@@ -80,18 +95,32 @@ describe('writes (contract §3)', function () {
 
     it('validates privacy and summarizes several errors', async () => {
       for (const privacy of ['3', '-1', 'public', '1.5']) {
-        const body = assertValidation(await api().post('/api/v1/reports', { form: { url: page('good.html'), privacy } }), ['privacy']);
+        const body = assertValidation(
+          await api().post('/api/v1/reports', { form: { url: page('good.html'), privacy } }),
+          ['privacy'],
+        );
         assert.ok(body.errors.privacy.includes('The selected privacy is invalid.'), privacy);
       }
-      const both = assertValidation(await api().post('/api/v1/reports', { form: { privacy: 'x' } }), ['url', 'privacy']);
+      const both = assertValidation(await api().post('/api/v1/reports', { form: { privacy: 'x' } }), [
+        'url',
+        'privacy',
+      ]);
       assert.equal(both.message, 'The url field is required. (and 2 more errors)');
-      assert.deepEqual(both.errors.privacy, ['The privacy field must be an integer.', 'The selected privacy is invalid.']);
+      assert.deepEqual(both.errors.privacy, [
+        'The privacy field must be an integer.',
+        'The selected privacy is invalid.',
+      ]);
     });
 
     it('privacy 2 needs a password; the password is never answered', async () => {
-      const body = assertValidation(await api().post('/api/v1/reports', { form: { url: page('good.html'), privacy: 2 } }), ['password']);
+      const body = assertValidation(
+        await api().post('/api/v1/reports', { form: { url: page('good.html'), privacy: 2 } }),
+        ['password'],
+      );
       assert.equal(body.message, 'The password field is required when privacy is 2.');
-      const reply = await api().post('/api/v1/reports', { form: { url: page('good.html'), privacy: 2, password: 's3cret pass' } });
+      const reply = await api().post('/api/v1/reports', {
+        form: { url: page('good.html'), privacy: 2, password: 's3cret pass' },
+      });
       assert.equal(reply.status, 201, reply.text);
       assert.equal(reply.json.data.privacy, 2);
       assert.ok(!reply.text.includes('s3cret'));
@@ -101,7 +130,9 @@ describe('writes (contract §3)', function () {
 
     it('ignores a password sent with privacy 0 or 1', async () => {
       for (const privacy of [0, 1]) {
-        const reply = await api().post('/api/v1/reports', { form: { url: page('good.html'), privacy, password: 'ignored' } });
+        const reply = await api().post('/api/v1/reports', {
+          form: { url: page('good.html'), privacy, password: 'ignored' },
+        });
         assert.equal(reply.status, 201);
         assert.equal(await hasPassword(reply.json.data.id), false);
       }
@@ -174,7 +205,7 @@ describe('writes (contract §3)', function () {
 
     it('update=0 and an empty body change nothing', async () => {
       const before = (await api().get(`/api/v1/reports/${id}`)).json.data;
-      for (const options of [{ form: { update: 0 } }, { form: {} }, { json: {} }]) {
+      for (const options of [{ form: { update: 0 } }, { form: {} }, { json: {} }] as CallOptions[]) {
         const reply = await api().patch(`/api/v1/reports/${id}`, options);
         assert.equal(reply.status, 200);
         assert.deepEqual(reply.json.data, before);
@@ -216,8 +247,15 @@ describe('writes (contract §3)', function () {
     });
 
     it('update=1 answers 422 on url when the page cannot be fetched any more, and changes nothing', async () => {
-      const gone = await insertReport(ctx.service, { url: page('missing.html'), result: 'good', score: 90, generated_at: '2026-01-01T00:00:00.000000Z' });
-      const body = assertValidation(await api().put(`/api/v1/reports/${gone}`, { form: { update: 1, privacy: 1 } }), ['url']);
+      const gone = await insertReport(ctx.service, {
+        url: page('missing.html'),
+        result: 'good',
+        score: 90,
+        generated_at: '2026-01-01T00:00:00.000000Z',
+      });
+      const body = assertValidation(await api().put(`/api/v1/reports/${gone}`, { form: { update: 1, privacy: 1 } }), [
+        'url',
+      ]);
       assert.match(body.message, /^The url could not be fetched: the page answered 404/);
       const after = (await api().get(`/api/v1/reports/${gone}`)).json.data;
       assert.equal(after.generated_at, '2026-01-01T00:00:00.000000Z');
@@ -233,7 +271,8 @@ describe('writes (contract §3)', function () {
 
   describe('delete', () => {
     it('answers 200 with { id, object, deleted } and the report is gone', async () => {
-      const id = (await api().post('/api/v1/reports', { form: { url: page('good.html', 'docs.localhost') } })).json.data.id;
+      const id = (await api().post('/api/v1/reports', { form: { url: page('good.html', 'docs.localhost') } })).json.data
+        .id;
       const reply = await api().delete(`/api/v1/reports/${id}`);
       assert.equal(reply.status, 200);
       assert.deepEqual(reply.json, { id, object: 'report', deleted: true });

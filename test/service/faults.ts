@@ -118,10 +118,12 @@ export class FaultQueue {
 
   /** The first fault matching the request, used once. */
   take(method: string, pathname: string): FaultSpec | undefined {
+    // Without a path a fault waits for an API request, so the analysis fetching a demo page
+    // during a store never uses up a fault meant for the client.
     const index = this.faults.findIndex(
       (fault) =>
         (fault.spec.method === undefined || fault.spec.method === method) &&
-        (fault.spec.path === undefined || pathname.startsWith(fault.spec.path)),
+        (fault.spec.path === undefined ? pathname.startsWith('/api/') : pathname.startsWith(fault.spec.path)),
     );
     if (index < 0) return undefined;
     const fault = this.faults[index];

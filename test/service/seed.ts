@@ -181,4 +181,5 @@ export async function seedReports(
     };
   });
   store.insertMany(account, items);
+  store.warm(account);
 }

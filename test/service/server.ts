@@ -311,10 +311,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const refuse = (socket: Socket, status: number, message: string): void => {
     const body = JSON.stringify({ message });
     socket.on('error', () => socket.destroy());
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   };
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => refuse(socket, 405, 'The CONNECT method is not supported.'));
-  server.on('upgrade', (_req: IncomingMessage, socket: Socket) => refuse(socket, 400, 'Protocol upgrades are not supported.'));
+  server.on('connect', (_req: IncomingMessage, socket: Socket) =>
+    refuse(socket, 405, 'The CONNECT method is not supported.'),
+  );
+  server.on('upgrade', (_req: IncomingMessage, socket: Socket) =>
+    refuse(socket, 400, 'Protocol upgrades are not supported.'),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -58,6 +58,8 @@ interface Entry {
   result: unknown;
   score: number;
   generated: number;
+  /** `created_at` in microseconds; NaN when it is no timestamp. */
+  created: number;
 }
 
 interface ProjectEntry {
@@ -105,6 +107,7 @@ function toEntry(report: StoredReport): Entry {
     result: report.fields.result,
     score: numberKey(report.fields.score),
     generated: Number.isNaN(generated) ? -Infinity : generated,
+    created: parseTimestamp(report.fields.created_at),
   };
 }
 
@@ -154,8 +157,7 @@ class AccountData {
       for (const entry of this.entries.values()) {
         if (entry.project === null) continue;
         const createdAt = entry.report.fields.created_at;
-        const parsed = parseTimestamp(createdAt);
-        const created = Number.isNaN(parsed) ? Infinity : parsed;
+        const created = Number.isNaN(entry.created) ? Infinity : entry.created;
         const known = byName.get(entry.project);
         if (!known) {
           byName.set(entry.project, { project: entry.project, lower: entry.project.toLowerCase(), created, createdAt });
@@ -222,6 +224,15 @@ export class Store {
     }
     data.invalidate();
     this.onChange();
+  }
+
+  /** Builds every index of an account now rather than on its first list (after seeding). */
+  warm(account: string): void {
+    const data = this.accounts.get(account);
+    if (!data) return;
+    for (const key of Object.keys(REPORT_ORDER) as ReportSortKey[]) data.ascending(key);
+    data.projectList('created_at');
+    data.projectList('project');
   }
 
   get(account: string, id: number): StoredReport | undefined {

@@ -83,7 +83,7 @@ export type FaultBody =
 export interface FaultSpec {
   /** Only requests with this method (any case); default any. */
   method?: string;
-  /** Only requests whose pathname starts with this; default any request but `/__admin`. */
+  /** Only requests whose pathname starts with this (any path but `/__admin`, e.g. `/demo-site/`); default: API requests (`/api/`). */
   path?: string;
   /** How many matching requests it applies to; default 1. */
   times?: number;
