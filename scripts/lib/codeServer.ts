@@ -48,6 +48,8 @@ export interface CodeServer {
 /** Settings that keep a test or demo workbench quiet and quick; callers add their own. */
 export const quietSettings: Readonly<Record<string, unknown>> = {
   'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'telemetry.telemetryLevel': 'off',
