@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { runClient } from './client';
+import { runLists } from './lists';
 import { createContext, type BenchContext, type SectionResult } from './lib/context';
 import { failed, machineInfo, renderTable, writeResults, type Row } from './lib/report';
 import { runSize } from './size';
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
   const runners: Record<SectionName, () => Promise<SectionResult>> = {
     size: () => runSize(ctx),
     client: () => runClient(ctx),
-    lists: () => Promise.reject(new Error('not built yet')),
+    lists: () => runLists(ctx),
     host: () => Promise.reject(new Error('not built yet')),
   };
   const rows: Row[] = [];
