@@ -132,10 +132,14 @@ export function privacyLabel(privacy: Privacy | undefined, t: Translate = plainT
   }
 }
 
-/** What a report's description says about privacy: nothing for public, else a lock and the word. */
+/**
+ * What a report's description says about privacy: nothing for public, else the word. A word,
+ * not a lock emoji: descriptions cannot hold codicons, and an emoji shows as an empty box where
+ * no emoji font is installed (seen in headless Chromium on Linux).
+ */
 export function privacyMarker(privacy: Privacy | undefined, t: Translate = plainTranslate): string | undefined {
-  if (privacy === 1) return `🔒 ${t('Private')}`;
-  if (privacy === 2) return `🔒 ${t('Password')}`;
+  if (privacy === 1) return t('Private');
+  if (privacy === 2) return t('Password');
   return undefined;
 }
 
@@ -147,7 +151,7 @@ export interface FormatOptions {
 
 /**
  * The report item's description: score, generated date (relative) and privacy, each only when
- * known, e.g. `72.5 · 3 days ago · 🔒 Private`. Empty when nothing is known.
+ * known, e.g. `72.5 · 3 days ago · Private`. Empty when nothing is known.
  */
 export function reportDescription(
   report: Pick<Report, 'score' | 'generatedAt' | 'privacy'>,

@@ -275,7 +275,7 @@ describe('views', function () {
     assert.ok(node, 'the new report is first');
     const item = reportsView.getTreeItem(node);
     assert.equal(label(item), 'x.localhost/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)');
-    assert.equal(item.description, '12.5 · 3 days ago · 🔒 Private');
+    assert.equal(item.description, '12.5 · 3 days ago · Private');
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.equal(item.iconPath.id, 'error');
     assert.equal((item.iconPath.color)?.id, 'testing.iconFailed');

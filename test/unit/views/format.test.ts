@@ -168,8 +168,8 @@ describe('views/format: report items', () => {
 
   it('describes score, generated date and privacy: 72.5 · 3 days ago', () => {
     assert.equal(reportDescription(report(), { now: NOW }), '72.5 · 3 days ago');
-    assert.equal(reportDescription(report({ privacy: 1 }), { now: NOW }), '72.5 · 3 days ago · 🔒 Private');
-    assert.equal(reportDescription(report({ privacy: 2 }), { now: NOW }), '72.5 · 3 days ago · 🔒 Password');
+    assert.equal(reportDescription(report({ privacy: 1 }), { now: NOW }), '72.5 · 3 days ago · Private');
+    assert.equal(reportDescription(report({ privacy: 2 }), { now: NOW }), '72.5 · 3 days ago · Password');
   });
 
   it('leaves out what is missing, never undefined, NaN or Invalid Date', () => {

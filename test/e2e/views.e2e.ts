@@ -1,0 +1,199 @@
+/**
+ * The Reports and Projects views clicked through as a user, in the packaged extension in
+ * code-server: filter Reports to bad and sort by score ascending (rows on screen in the
+ * service's order), Load more to the end, a hostile URL shown as plain text (label and
+ * tooltip), and the filter still on after a window reload. Screenshots of both views go to
+ * .test-output/screenshots/views-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+const HOSTILE_PATH = '/<img src=x onerror=alert(1)>';
+
+interface RawReport {
+  id: number;
+  url: string;
+  score: number;
+}
+
+/** The label a row shows for a URL: without its scheme. */
+function labelOf(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^([^/]*)\/$/, '$1');
+}
+
+describe('views (end to end)', function () {
+  this.timeout(240_000);
+  let wb: Workbench;
+
+  /** Every bad report, lowest score first, as the service itself orders them. */
+  async function badByScore(): Promise<RawReport[]> {
+    const response = await fetch(`${wb.service.url}/api/v1/reports?result=bad&sort_by=score&sort=asc&per_page=100`, {
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { data: RawReport[] }).data;
+  }
+
+  /** Waits for the quick input whose placeholder holds `placeholder`, types `text` and presses Enter. */
+  async function answer(placeholder: string, text: string): Promise<void> {
+    const input = wb.page.locator(`.quick-input-widget input[placeholder*="${placeholder}"]`);
+    await input.waitFor({ state: 'visible' });
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  function reportRows(): Locator {
+    return wb.view('Reports').locator('.pane-body .monaco-list-row');
+  }
+
+  /** Waits until the Reports view's first rows are these labels (in this order). */
+  async function waitForRows(labels: string[]): Promise<string[]> {
+    const deadline = Date.now() + 20_000;
+    let rows: string[] = [];
+    for (;;) {
+      rows = await wb.treeRows('Reports');
+      if (labels.every((label, i) => rows[i]?.startsWith(label))) return rows;
+      if (Date.now() > deadline) assert.fail(`rows ${JSON.stringify(rows.slice(0, labels.length))} are not ${JSON.stringify(labels)}`);
+      await wb.page.waitForTimeout(200);
+    }
+  }
+
+  before(async () => {
+    wb = await startWorkbench({
+      name: 'views',
+      serviceUrl: true,
+      settings: { 'pageReports.pageSize': 10 },
+      service: { seed: 150 },
+    });
+    // A report whose URL is markup: it has the lowest score, so it comes first below.
+    await wb.admin('reports', {
+      key: wb.keys.main,
+      report: { url: `https://x.localhost${HOSTILE_PATH}`, result: 'bad', score: 0.5, generated_at: new Date().toISOString() },
+    });
+    // Room for a page of rows and Load more in each view.
+    await wb.page.setViewportSize({ width: 1280, height: 1200 });
+    await wb.openView();
+    await wb.runCommand('Page Reports: Set API Key…');
+    const key = wb.page.locator('.quick-input-widget input[type="password"]');
+    await key.waitFor({ state: 'visible' });
+    await key.fill(wb.keys.main);
+    await key.press('Enter');
+    await reportRows().first().waitFor({ state: 'visible', timeout: 30_000 });
+    await widenSidebar();
+  });
+
+  /** Drags the sidebar's edge to the right, so rows show their descriptions (and screenshots read well). */
+  async function widenSidebar(): Promise<void> {
+    const box = await wb.page.locator('.part.sidebar').boundingBox();
+    if (!box) return;
+    const x = box.x + box.width + 1;
+    const y = box.y + box.height / 3;
+    await wb.page.mouse.move(x, y);
+    await wb.page.mouse.down();
+    await wb.page.mouse.move(x + 320, y, { steps: 8 });
+    await wb.page.mouse.up();
+  }
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  afterEach(function () {
+    return screenshotOnFailure(this, wb);
+  });
+
+  it('filters to bad and sorts by score ascending: the rows on screen are the service’s order', async () => {
+    await wb.runCommand('Page Reports: Filter Reports…');
+    await answer('e.g. pricing', ''); // step 1: any URL
+    await answer('Result of the reports', 'Bad'); // step 2
+    await answer('Project of the reports', ''); // step 3: the active item, Any project
+
+    await wb.runCommand('Page Reports: Sort Reports…');
+    await answer('Choose the order', 'Score: lowest first');
+
+    const expected = await badByScore();
+    assert.ok(expected.length > 20, `enough bad reports for three pages (${expected.length})`);
+    const rows = await waitForRows(expected.slice(0, 10).map((r) => labelOf(r.url)));
+    assert.equal(rows[10], `Load more (10 of ${expected.length})`);
+    // Each row's description: score and generated date.
+    assert.match(rows[1], /\d · (\d+ \w+ ago|yesterday|last \w+|now)/);
+    const header = await wb.view('Reports').locator('.pane-header').innerText();
+    assert.ok(header.includes('bad · score ↑'), header);
+    await wb.screenshot('views-reports-bad-by-score');
+  });
+
+  it('shows a URL holding markup as plain text, in the row and in its tooltip', async () => {
+    const first = reportRows().first();
+    const text = (await first.innerText()).replace(/\s+/g, ' ');
+    assert.ok(text.startsWith(`x.localhost${HOSTILE_PATH}`), text);
+    assert.equal(await wb.view('Reports').locator('img').count(), 0, 'no <img> element in the view');
+
+    await first.locator('.label-name').hover();
+    const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'onerror' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 10_000 });
+    const hoverText = await hover.innerText();
+    assert.ok(hoverText.includes(`https://x.localhost${HOSTILE_PATH}`), hoverText);
+    assert.equal(await hover.locator('img, a').count(), 0, 'no image or link made from server text');
+    await wb.screenshot('views-reports-hostile-tooltip');
+    await wb.page.keyboard.press('Escape');
+    await wb.page.mouse.move(0, 0);
+  });
+
+  it('Load more pages to the end, a page at a time, and the last rows are the service’s last', async () => {
+    const expected = await badByScore();
+    await wb.admin('requests', undefined, 'DELETE');
+    await reportRows().first().click();
+    for (let loaded = 10; loaded < expected.length; loaded += 10) {
+      // The Load more row is the last one: scroll to it the way a keyboard user would.
+      await wb.page.keyboard.press('End');
+      const more = reportRows().filter({ hasText: `Load more (${loaded} of ${expected.length})` });
+      await more.waitFor({ state: 'visible' });
+      await more.click();
+      await more.waitFor({ state: 'detached' });
+    }
+    // The end: no Load more row; the last row is the service's last report.
+    await wb.page.keyboard.press('End');
+    const last = labelOf(expected.at(-1)!.url);
+    const deadline = Date.now() + 10_000;
+    let rows: string[] = [];
+    while (Date.now() < deadline) {
+      rows = await wb.treeRows('Reports');
+      if (rows.at(-1)?.startsWith(last)) break;
+      await wb.page.waitForTimeout(200);
+    }
+    assert.ok(rows.at(-1)?.startsWith(last), `last row ${rows.at(-1)} is ${last}`);
+    assert.ok(!rows.some((r) => r.startsWith('Load more')), 'no Load more row at the end');
+    const requests = (await wb.admin<{ method: string; path: string; query: Record<string, string> }[]>('requests')).filter(
+      (r) => r.method === 'GET' && r.path === '/api/v1/reports',
+    );
+    assert.deepEqual(
+      requests.map((r) => r.query.page),
+      Array.from({ length: Math.ceil(expected.length / 10) - 1 }, (_, i) => String(i + 2)),
+      'one request per page, nothing twice',
+    );
+  });
+
+  it('keeps the filter and sort after a window reload', async () => {
+    await wb.page.reload();
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.openView();
+    const expected = await badByScore();
+    await waitForRows(expected.slice(0, 3).map((r) => labelOf(r.url)));
+    const header = await wb.view('Reports').locator('.pane-header').innerText();
+    assert.ok(header.includes('bad · score ↑'), header);
+    await wb.screenshot('views-reports-after-reload');
+  });
+
+  it('Projects view: projects with their dates, a project expanded to its reports', async () => {
+    const projects = wb.view('Projects').locator('.pane-body .monaco-list-row');
+    await projects.first().waitFor({ state: 'visible', timeout: 20_000 });
+    const first = (await projects.first().innerText()).replace(/\s+/g, ' ');
+    assert.match(first, /ago|now|yesterday|last/);
+    const shop = projects.filter({ hasText: 'shop.localhost' }).first();
+    await shop.click();
+    await wb.page.keyboard.press('ArrowRight');
+    await projects.and(wb.page.locator('[aria-level="2"]')).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.screenshot('views-projects-expanded');
+  });
+});
