@@ -2,7 +2,10 @@
 import assert from 'node:assert/strict';
 import { admin, client, useService } from './helpers';
 
-const WINDOW_MS = 600;
+/** A window no test outlasts, however loaded the machine; the reset has its own service. */
+const WINDOW_MS = 60_000;
+/** The short window of the reset test. */
+const SHORT_WINDOW_MS = 400;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +45,7 @@ describe('rate limit (contract §4)', function () {
     assert.equal(limited.headers['x-ratelimit-limit'], '3');
     assert.equal(limited.headers['x-ratelimit-remaining'], '0');
     assert.match(String(limited.headers['retry-after']), /^[1-9]\d*$/);
-    assert.ok(Number(limited.headers['retry-after']) <= Math.ceil(WINDOW_MS / 1000));
+    assert.ok(Number(limited.headers['retry-after']) <= WINDOW_MS / 1000);
     // Writes are limited the same way.
     assert.equal((await api().post('/api/v1/reports', { form: { url: 'http://a.test/' } })).status, 429);
   });
@@ -53,15 +56,6 @@ describe('rate limit (contract §4)', function () {
     const other = await api('other-key').get('/api/v1/reports');
     assert.equal(other.status, 200);
     assert.equal(other.headers['x-ratelimit-remaining'], '2');
-  });
-
-  it('resets when the window ends', async () => {
-    for (let i = 0; i < 3; i++) assert.equal((await api().get('/api/v1/projects')).status, 200);
-    assert.equal((await api().get('/api/v1/projects')).status, 429);
-    await sleep(WINDOW_MS + 50);
-    const again = await api().get('/api/v1/projects');
-    assert.equal(again.status, 200);
-    assert.equal(again.headers['x-ratelimit-remaining'], '2');
   });
 
   it('limits unauthenticated requests per client address, with headers on the 401', async () => {
@@ -80,6 +74,26 @@ describe('rate limit (contract §4)', function () {
       assert.equal(reply.status, 200);
       assert.equal(reply.headers['x-ratelimit-limit'], undefined);
     }
+  });
+});
+
+describe('rate limit reset', function () {
+  this.timeout(20_000);
+  const ctx = useService({ rateLimit: 3, rateWindowMs: SHORT_WINDOW_MS });
+
+  it('starts a new window when the old one ends', async () => {
+    // Retried a few times: on a loaded machine the window may end while the first three run.
+    let limited = false;
+    for (let attempt = 0; attempt < 5 && !limited; attempt++) {
+      await sleep(SHORT_WINDOW_MS + 20);
+      for (let i = 0; i < 3; i++) await client(ctx.service).get('/api/v1/projects');
+      limited = (await client(ctx.service).get('/api/v1/projects')).status === 429;
+    }
+    assert.ok(limited, 'the fourth request in a window is limited');
+    await sleep(SHORT_WINDOW_MS + 50);
+    const again = await client(ctx.service).get('/api/v1/projects');
+    assert.equal(again.status, 200);
+    assert.equal(again.headers['x-ratelimit-remaining'], '2');
   });
 });
 
