@@ -161,9 +161,10 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     if (list) await this.track(list.loadMore());
   }
 
+  /** Runs the failed step of that list again; nothing when it has not failed. */
   async retry(listKey: string): Promise<void> {
     const list = this.listFor(listKey);
-    if (list) await this.track(list.retry());
+    if (list?.status === 'error') await this.track(list.retry());
   }
 
   // ---- internals ----

@@ -158,9 +158,9 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     await this.track(this.list.loadMore());
   }
 
-  /** Runs the failed step again (Retry on the error row). */
+  /** Runs the failed step again (Retry on the error row); nothing when the list has not failed. */
   async retry(): Promise<void> {
-    await this.track(this.list.retry());
+    if (this.list.status === 'error') await this.track(this.list.retry());
   }
 
   /** Project names for the filter picker: the first page, by name. Empty when not connected or on failure. */
