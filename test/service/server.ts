@@ -159,59 +159,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const body = await readBody(req);
-    let parsed: ParsedBody | undefined;
-    let record: RecordedRequest | undefined;
-    if (isApi) {
-      parsed = body.tooLarge ? { ok: true, fields: {} } : parseBody(body.bytes, req.headers['content-type']);
-      record = {
-        method,
-        path: pathname,
-        query: Object.fromEntries(new URLSearchParams(search)),
-        rawQuery: search,
-        hasAuthorization: req.headers.authorization !== undefined,
-        bodyFields: parsed.ok ? Object.keys(parsed.fields) : [],
-        status: null,
-        at: new Date().toISOString(),
-      };
-      requests.push(record);
-      if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
-      const entry = record;
-      res.on('finish', () => {
-        entry.status = res.statusCode;
-      });
-    }
+    const parsed: ParsedBody = body.tooLarge
+      ? { ok: true, fields: {} }
+      : parseBody(body.bytes, req.headers['content-type']);
+    if (isApi) record(req, res, method, pathname, search, parsed);
 
     let extraHeaders: Record<string, string> = {};
     if (faultsEnabled) {
-      let spec: FaultSpec | undefined;
-      const header = req.headers['x-fault'];
-      if (typeof header === 'string') {
-        let value: unknown;
-        try {
-          value = JSON.parse(header);
-        } catch {
-          return writeAnswer(res, json(400, { message: 'The X-Fault header is not valid JSON.' }));
-        }
-        const result = parseFaultSpec(value);
-        if ('errors' in result)
-          return writeAnswer(
-            res,
-            json(400, { message: 'The X-Fault header is not a valid fault.', errors: result.errors }),
-          );
-        spec = result.spec;
-      } else {
-        spec = faults.take(method, pathname);
-      }
-      if (spec) {
-        if (spec.delayMs !== undefined && spec.delayMs > 0 && !(await sleep(spec.delayMs))) return;
-        const outcome = faultOutcome(spec, pathname, search);
-        if (outcome.kind === 'drop') {
-          req.socket.destroy();
-          return;
-        }
-        if (outcome.kind === 'answer') return writeAnswer(res, outcome.answer);
-        extraHeaders = outcome.headers;
-      }
+      const fault = await applyFault(req, res, method, pathname, search);
+      if (fault === 'answered') return;
+      extraHeaders = fault;
     }
 
     if (pathname === '/demo-site' || pathname.startsWith('/demo-site/')) {
@@ -236,7 +193,77 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         extraHeaders,
       );
     }
-    return writeAnswer(res, await answerApi(req, method, pathname, search, body.tooLarge, parsed!), extraHeaders);
+    return writeAnswer(res, await answerApi(req, method, pathname, search, body.tooLarge, parsed), extraHeaders);
+  }
+
+  /** Adds an API request to the log behind `GET /__admin/requests` (names of body fields only). */
+  function record(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+    search: string,
+    parsed: ParsedBody,
+  ): void {
+    const entry: RecordedRequest = {
+      method,
+      path: pathname,
+      query: Object.fromEntries(new URLSearchParams(search)),
+      rawQuery: search,
+      hasAuthorization: req.headers.authorization !== undefined,
+      bodyFields: parsed.ok ? Object.keys(parsed.fields) : [],
+      status: null,
+      at: new Date().toISOString(),
+    };
+    requests.push(entry);
+    if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
+    res.on('finish', () => {
+      entry.status = res.statusCode;
+    });
+  }
+
+  /**
+   * Applies the `X-Fault` header or the first matching queued fault: 'answered' when the
+   * fault answered (or dropped) the request, else headers to add to the normal answer.
+   */
+  async function applyFault(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+    search: string,
+  ): Promise<'answered' | Record<string, string>> {
+    let spec: FaultSpec | undefined;
+    const header = req.headers['x-fault'];
+    if (typeof header === 'string') {
+      let value: unknown;
+      try {
+        value = JSON.parse(header);
+      } catch {
+        writeAnswer(res, json(400, { message: 'The X-Fault header is not valid JSON.' }));
+        return 'answered';
+      }
+      const result = parseFaultSpec(value);
+      if ('errors' in result) {
+        writeAnswer(res, json(400, { message: 'The X-Fault header is not a valid fault.', errors: result.errors }));
+        return 'answered';
+      }
+      spec = result.spec;
+    } else {
+      spec = faults.take(method, pathname);
+    }
+    if (!spec) return {};
+    if (spec.delayMs !== undefined && spec.delayMs > 0 && !(await sleep(spec.delayMs))) return 'answered';
+    const outcome = faultOutcome(spec, pathname, search);
+    if (outcome.kind === 'drop') {
+      req.socket.destroy();
+      return 'answered';
+    }
+    if (outcome.kind === 'answer') {
+      writeAnswer(res, outcome.answer);
+      return 'answered';
+    }
+    return outcome.headers;
   }
 
   /** Rate limit, size, body, route, authentication, authorization, then the operation. */
