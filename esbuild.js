@@ -92,7 +92,7 @@ if (!production && integrationTests.length > 0) {
 
 async function main() {
   copyCodicons();
-  const present = builds.filter((b) => Object.values(b.entryPoints).every((e) => fs.existsSync(path.join(root, e))));
+  const present = builds.filter((b) => Object.values(b.entryPoints).every((e) => fs.existsSync(path.resolve(root, e))));
   if (watch) {
     for (const b of present) await (await esbuild.context(b)).watch();
     console.log('[watch] watching for changes');
