@@ -99,7 +99,16 @@ export interface ReportView {
 
 export type PanelState =
   | { kind: 'loading' }
-  | { kind: 'report'; report: ReportView; busy: boolean }
+  | {
+      kind: 'report';
+      report: ReportView;
+      /** A write on this report is in flight: actions are off. */
+      busy: boolean;
+      /** Fresh data is being fetched while this is shown. */
+      refreshing: boolean;
+      /** Why the last refresh failed (the data shown may be stale), or null. */
+      refreshError: string | null;
+    }
   | { kind: 'error'; message: string; canRetry: boolean }
   | { kind: 'deleted'; id: ReportId; message: string };
 
@@ -110,6 +119,7 @@ export interface PanelStrings {
   loading: string;
   retry: string;
   errorTitle: string;
+  refreshFailed: string;
   deletedTitle: string;
   reanalyze: string;
   changePrivacy: string;

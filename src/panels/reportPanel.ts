@@ -59,6 +59,8 @@ export class ReportPanel implements vscode.Disposable {
   private report: Report | undefined;
   private state: PanelState = { kind: 'loading' };
   private busy = false;
+  private refreshing = false;
+  private refreshError: string | undefined;
   private pageReady = false;
   private seq = 0;
   private readonly sentAt = new Map<number, number>();
@@ -147,9 +149,9 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /**
-   * Fetches the report and shows it. Without data yet it shows the loading state; with data
-   * it refreshes in place and keeps what it shows if the refresh fails (the failure is
-   * logged). A 404 shows the deleted state. Never rejects.
+   * Fetches the report and shows it. Without data yet it shows the loading state, then the
+   * report or the error with Retry. With data it refreshes in place; if that fails it keeps
+   * the data and says so, with Retry. A 404 shows the deleted state. Never rejects.
    */
   async load(): Promise<void> {
     this.loading?.abort();
@@ -165,21 +167,30 @@ export class ReportPanel implements vscode.Disposable {
       return;
     }
     const hadReport = this.report !== undefined;
-    if (!hadReport) this.setState({ kind: 'loading' });
+    if (hadReport) {
+      this.refreshing = true;
+      this.postReportState();
+    } else this.setState({ kind: 'loading' });
     try {
       const report = await api.getReport(this.id, controller.signal);
       if (controller.signal.aborted || this.disposed) return;
+      this.refreshing = false;
+      this.refreshError = undefined;
       this.showReport(report);
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
-      this.onLoadError(error, hadReport);
+      this.refreshing = false;
+      this.onLoadError(error);
     } finally {
       if (this.loading === controller) this.loading = undefined;
     }
   }
 
-  private onLoadError(error: unknown, hadReport: boolean): void {
-    if (isApiError(error) && error.kind === 'cancelled') return;
+  private onLoadError(error: unknown): void {
+    if (isApiError(error) && error.kind === 'cancelled') {
+      this.postReportState();
+      return;
+    }
     if (isApiError(error) && error.kind === 'notFound') {
       this.report = undefined;
       this.busy = false;
@@ -194,7 +205,12 @@ export class ReportPanel implements vscode.Disposable {
     this.deps.log.warn(`Report panel ${String(this.id)}: could not load the report: ${message}`);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
     if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
-    if (hadReport && this.report) return; // keep showing the data we have
+    if (this.report) {
+      // Keep showing the data we have, marked as possibly stale.
+      this.refreshError = message;
+      this.postReportState();
+      return;
+    }
     this.setState({ kind: 'error', message, canRetry: true });
   }
 
@@ -214,7 +230,13 @@ export class ReportPanel implements vscode.Disposable {
   private postReportState(): void {
     if (!this.report) return;
     const report = toReportView(this.report, { locale: vscode.env.language, labels: formatLabels() });
-    this.setState({ kind: 'report', report, busy: this.busy });
+    this.setState({
+      kind: 'report',
+      report,
+      busy: this.busy,
+      refreshing: this.refreshing,
+      refreshError: this.refreshError ?? null,
+    });
   }
 
   private setState(state: PanelState): void {

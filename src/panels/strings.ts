@@ -11,6 +11,7 @@ export function panelStrings(): PanelStrings {
     loading: vscode.l10n.t('Loading report…'),
     retry: vscode.l10n.t('Retry'),
     errorTitle: vscode.l10n.t('Could not load the report'),
+    refreshFailed: vscode.l10n.t('Could not refresh the report; this is the data received before.'),
     deletedTitle: vscode.l10n.t('Report deleted'),
     reanalyze: vscode.l10n.t('Re-analyze'),
     changePrivacy: vscode.l10n.t('Change Privacy…'),

@@ -449,12 +449,27 @@ function rawView(s: PanelStrings, report: ReportView): HTMLElement {
   return details;
 }
 
-function renderReport(s: PanelStrings, report: ReportView, busy: boolean): HTMLElement {
+/** The data shown may be stale: the last refresh failed. */
+function refreshBanner(s: PanelStrings, message: string): HTMLElement {
+  return el(
+    'div',
+    { className: 'banner', attrs: { role: 'alert' } },
+    icon('warning', 'banner-icon'),
+    el('div', { className: 'banner-text' }, el('strong', { text: s.refreshFailed }), el('span', { text: message })),
+    button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button secondary', focusKey: 'retry' }),
+  );
+}
+
+function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'report' }>): HTMLElement {
+  const { report, busy } = state;
   const byStatus = (status: CheckStatus) => report.checks.filter((c) => c.status === status);
   return el(
     'article',
-    { className: `report${busy ? ' busy' : ''}`, attrs: { 'aria-busy': String(busy) } },
-    busy ? progressBar(s.busy) : el('div', { className: 'progress-placeholder' }),
+    { className: `report${busy ? ' busy' : ''}`, attrs: { 'aria-busy': String(busy || state.refreshing) } },
+    busy || state.refreshing
+      ? progressBar(busy ? s.busy : s.loading)
+      : el('div', { className: 'progress-placeholder' }),
+    state.refreshError !== null && refreshBanner(s, state.refreshError),
     header(s, report),
     toolbar(s, busy),
     busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
@@ -488,7 +503,7 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
         ? renderError(s, state)
         : state.kind === 'deleted'
           ? renderDeleted(s, state)
-          : renderReport(s, state.report, state.busy);
+          : renderReport(s, state);
   root.replaceChildren(content);
   root.setAttribute('aria-busy', String(state.kind === 'loading' || (state.kind === 'report' && state.busy)));
 
