@@ -7,7 +7,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { EXTENSION_BUILD, inMemory, WEBVIEW_BUILD } from './lib/builds';
 import type { BenchContext, SectionResult } from './lib/context';
 import { assertOk, exec } from './lib/exec';
 import { failed, measured, type Budget, type Row } from './lib/report';
@@ -25,26 +26,13 @@ interface Contributor {
   bytes: number;
 }
 
-/**
- * Builds a bundle again in memory with esbuild's metafile, with the options esbuild.js uses
- * for `--production`, and groups its output bytes by npm package or by source folder.
- */
+/** Groups a bundle's minified bytes by npm package or source folder (esbuild's metafile). */
 async function bundleContributors(
   root: string,
   options: esbuild.BuildOptions,
 ): Promise<{ bytes: number; contributors: Contributor[] }> {
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    bundle: true,
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    outdir: path.join(root, '.bench', 'metafile'),
-    ...options,
-  });
-  const output = Object.entries(result.metafile?.outputs ?? {}).find(([file]) => file.endsWith('.js'));
+  const { metafile } = await inMemory(root, options);
+  const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('.js'));
   if (!output) throw new Error('esbuild wrote no .js output');
   const totals = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output[1].inputs)) {
@@ -72,6 +60,17 @@ function describeVsix(entries: readonly ZipEntry[], total: number): string {
     .concat(` (compressed; ${(total / KB).toFixed(1)} KB in all)`);
 }
 
+/** Packs the VSIX with `npm run package` (for the host section when the size section did not run) and returns its path. */
+export async function packageVsix(ctx: BenchContext): Promise<string> {
+  ctx.progress('npm run package');
+  assertOk(
+    await exec('npm', ['run', 'package'], { cwd: ctx.root, logFile: path.join(ctx.logsDir, 'package.log') }),
+    'npm run package',
+  );
+  ctx.vsix = path.join(ctx.root, VSIX_NAME);
+  return ctx.vsix;
+}
+
 export async function runSize(ctx: BenchContext): Promise<SectionResult> {
   const { root } = ctx;
   const rows: Row[] = [];
@@ -96,6 +95,7 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
   details.packageMs = Math.round(performance.now() - started);
 
   const vsixPath = path.join(root, VSIX_NAME);
+  ctx.vsix = vsixPath;
   const vsixBytes = fs.statSync(vsixPath).size;
   const entries = zipEntries(fs.readFileSync(vsixPath));
   details.vsixEntries = entries;
@@ -108,26 +108,13 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
       id: 'size.bundle',
       label: 'Size: extension bundle',
       file: 'dist/extension.js',
-      build: {
-        entryPoints: { extension: 'src/extension.ts' },
-        format: 'cjs',
-        platform: 'node',
-        target: 'node22',
-        external: ['vscode'],
-        mainFields: ['module', 'main'],
-      },
+      build: EXTENSION_BUILD,
     },
     {
       id: 'size.webview',
       label: 'Size: webview script',
       file: 'dist/webview/panel.js',
-      build: {
-        entryPoints: { panel: 'src/webview/panel.ts' },
-        format: 'iife',
-        platform: 'browser',
-        target: 'es2022',
-        tsconfig: 'src/webview/tsconfig.json',
-      },
+      build: WEBVIEW_BUILD,
     },
   ];
   for (const bundle of bundles) {
@@ -150,6 +137,11 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
       metafileBytes: analysis.bytes,
       contributors: analysis.contributors,
     };
+    if (analysis.bytes !== inVsix) {
+      notes.push(
+        `the analysis build of ${bundle.file} is ${analysis.bytes} B, not ${inVsix} B: bench/lib/builds.ts is out of step with esbuild.js`,
+      );
+    }
     if (inVsix > BUNDLE_BUDGET.value) {
       notes.push(
         `${bundle.file} over budget by ${((inVsix - BUNDLE_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(analysis.contributors, analysis.bytes)}`,

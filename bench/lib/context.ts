@@ -9,6 +9,8 @@ export interface BenchContext {
   outDir: string;
   /** .bench/logs/: output of builds, code-server and the workbench. */
   logsDir: string;
+  /** The VSIX `npm run package` made in this run, once the size section has run. */
+  vsix?: string;
   /** Prints a progress line (to stderr, so stdout keeps the table). */
   progress(message: string): void;
 }

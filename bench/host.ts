@@ -1,0 +1,392 @@
+/**
+ * Rows 2 and 5 and the real tree items of row 4, measured inside cold code-server extension
+ * hosts (VS Code's own server and web workbench, with headless Chromium as the window; see
+ * scripts/lib/codeServer.ts). Every launch is fresh: its own code-server, user data,
+ * extensions folder and browser profile. Both the packaged extension (the VSIX of
+ * `npm run package`) and a floor extension whose `activate()` does nothing are installed in
+ * every launch; the launches alternate between timing one and the other, so drift of the
+ * machine hits both alike. The code that runs in the host is bench/host/entry.ts.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import * as esbuild from 'esbuild';
+import type { BrowserContext } from 'playwright-core';
+import {
+  installExtension,
+  launchChromium,
+  quietSettings,
+  startCodeServer,
+  writeUserSettings,
+  type CodeServer,
+  type CodeServerDirs,
+} from '../scripts/lib/codeServer';
+import { makeTempDir, removeDir } from '../scripts/lib/processes';
+import { ensureTools, type Tools } from '../scripts/lib/tools';
+import { startService } from '../test/service/server';
+import { CONFIG_ENV, RESULT_MARKER, type ActivationSplit, type HostConfig, type HostResult } from './host/protocol';
+import type { BenchContext, SectionResult } from './lib/context';
+import { assertOk, exec } from './lib/exec';
+import { failed, measured, type Budget, type Row } from './lib/report';
+import { median } from './lib/stats';
+
+const EXTENSION_ID = 'page-reports.page-reports';
+const FLOOR_ID = 'page-reports-bench.floor';
+const PROBE_NAME = 'probe';
+const KEY = 'bench-key';
+const CHECKS = 60;
+const PANEL_OPENS_PER_LAUNCH = 3;
+const TREE_ITEM_ROUNDS = 20;
+/** Let the workbench's start-up activations finish before timing (same for both extensions). */
+const SETTLE_MS = 1500;
+const LAUNCH_TIMEOUT_MS = 90_000;
+
+export interface HostOptions {
+  /** Launches per extension (the packaged one and the floor each get this many). */
+  launches: number;
+  /** Time the parts of activation in one more launch even when it is within budget. */
+  analyze: boolean;
+}
+
+/** The floor: package.json and an extension.js whose activate() does nothing. */
+function writeFloorExtension(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const [publisher, name] = FLOOR_ID.split('.') as [string, string];
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name,
+        displayName: 'Page Reports bench floor',
+        description: 'An extension whose activate() does nothing: the floor of activation time.',
+        version: '0.0.1',
+        publisher,
+        license: 'MIT',
+        engines: { vscode: '^1.101.0' },
+        main: './extension.js',
+        activationEvents: [],
+      },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'extension.js'),
+    'exports.activate = function () {};\nexports.deactivate = function () {};\n',
+  );
+}
+
+/**
+ * The extension the tests entry belongs to (the smoke-test driver needs an
+ * `extensionDevelopmentPath`): a manifest without code, so it adds nothing to measure.
+ */
+function writeProbeExtension(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: PROBE_NAME,
+      publisher: 'page-reports-bench',
+      version: '0.0.1',
+      engines: { vscode: '^1.101.0' },
+    }),
+  );
+}
+
+/** code-server serves the local file system under its own remote authority, `remote`. */
+function remoteUri(file: string): string {
+  return `vscode-remote://remote${file.split(path.sep).map(encodeURIComponent).join('/')}`;
+}
+
+/** A report's `results` with `count` checks: a seeded report's real ones, then varied extra ones. */
+function sixtyChecks(real: Record<string, unknown>, count: number): Record<string, unknown> {
+  const results: Record<string, unknown> = { ...real };
+  const importance = ['high', 'medium', 'low'];
+  const values: unknown[] = [
+    'A value with some text to show',
+    42,
+    true,
+    null,
+    ['first', 'second', 'third'],
+    { found: 3, limit: 10, items: ['a', 'b'] },
+  ];
+  for (let i = Object.keys(results).length; i < count; i++) {
+    results[`extra_check_${String(i).padStart(2, '0')}`] = {
+      passed: i % 3 !== 0,
+      importance: importance[i % 3],
+      value: values[i % values.length],
+    };
+  }
+  return results;
+}
+
+interface Prepared {
+  temp: string;
+  tools: Tools;
+  /** Extensions folder with both VSIX installed; copied for each launch. */
+  extensionsTemplate: string;
+  probeDir: string;
+  entry: string;
+}
+
+async function prepare(ctx: BenchContext, vsix: string): Promise<Prepared> {
+  const tools = ensureTools();
+  const temp = makeTempDir('bench');
+  const floorDir = path.join(temp, 'floor');
+  writeFloorExtension(floorDir);
+  const floorVsix = path.join(temp, 'floor.vsix');
+  const vsce = path.join(ctx.root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  assertOk(
+    await exec(
+      process.execPath,
+      [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', floorVsix],
+      { cwd: floorDir, logFile: path.join(ctx.logsDir, 'floor-package.log') },
+    ),
+    'vsce package (floor extension)',
+  );
+  const dirs: CodeServerDirs = {
+    userDataDir: path.join(temp, 'template', 'user-data'),
+    extensionsDir: path.join(temp, 'template', 'extensions'),
+    stateDir: path.join(temp, 'template', 'state'),
+  };
+  await installExtension(tools, dirs, vsix);
+  await installExtension(tools, dirs, floorVsix);
+
+  const probeDir = path.join(temp, PROBE_NAME);
+  writeProbeExtension(probeDir);
+  const entry = path.join(temp, 'host', 'entry.js');
+  await esbuild.build({
+    absWorkingDir: ctx.root,
+    entryPoints: [path.join(ctx.root, 'bench', 'host', 'entry.ts')],
+    outfile: entry,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node22',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+    logLevel: 'warning',
+  });
+  return { temp, tools, extensionsTemplate: dirs.extensionsDir, probeDir, entry };
+}
+
+/** One fresh launch: code-server, Chromium, the workbench running the entry; resolves with its result. */
+async function launch(ctx: BenchContext, prepared: Prepared, config: HostConfig, index: number): Promise<HostResult> {
+  const dir = path.join(prepared.temp, `launch-${index}`);
+  const dirs: CodeServerDirs = {
+    userDataDir: path.join(dir, 'user-data'),
+    extensionsDir: path.join(dir, 'extensions'),
+    stateDir: path.join(dir, 'state'),
+  };
+  fs.cpSync(prepared.extensionsTemplate, dirs.extensionsDir, { recursive: true });
+  writeUserSettings(dirs.userDataDir, { ...quietSettings });
+  const folder = path.join(dir, 'workspace');
+  fs.mkdirSync(folder, { recursive: true });
+  if (config.extras) config.extras.logRoots = [dirs.userDataDir, dirs.stateDir];
+  const logFile = path.join(ctx.logsDir, `host-${index}-code-server.log`);
+  const workbenchLog = fs.createWriteStream(path.join(ctx.logsDir, `host-${index}-workbench.log`));
+  let server: CodeServer | undefined;
+  let browser: BrowserContext | undefined;
+  try {
+    server = await startCodeServer({
+      tools: prepared.tools,
+      ...dirs,
+      smokeTestDriver: true,
+      env: { [CONFIG_ENV]: JSON.stringify(config) },
+      logFile,
+    });
+    browser = await launchChromium(prepared.tools, path.join(dir, 'chromium'));
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    let result: HostResult | undefined;
+    const done = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`launch ${index}: no result within ${LAUNCH_TIMEOUT_MS / 1000} s; see ${logFile}`)),
+        LAUNCH_TIMEOUT_MS,
+      );
+      void page.exposeFunction('codeAutomationExit', (code: number) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+      page.on('crash', () => reject(new Error(`launch ${index}: the workbench page crashed`)));
+    });
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+      const text = Array.isArray(args) ? format(...(args as unknown[])) : format(args);
+      workbenchLog.write(`[${type}] ${text}\n`);
+      const at = text.indexOf(RESULT_MARKER);
+      if (at !== -1) result = JSON.parse(text.slice(at + RESULT_MARKER.length)) as HostResult;
+    });
+    const payload = [
+      ['extensionDevelopmentPath', remoteUri(prepared.probeDir)],
+      ['extensionTestsPath', remoteUri(prepared.entry)],
+      ['skipWelcome', 'true'],
+    ] as const;
+    await page.goto(server.workbenchUrl(folder, payload));
+    const code = await done;
+    if (code !== 0 || !result)
+      throw new Error(`launch ${index}: the host run failed (exit ${code}); see the workbench log`);
+    return result;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await new Promise<void>((resolve) => workbenchLog.end(resolve));
+    removeDir(dir);
+  }
+}
+
+/** One more launch that times the parts of activation (see `HostConfig.split`). */
+async function splitActivation(ctx: BenchContext, prepared: Prepared, index: number): Promise<ActivationSplit> {
+  const result = await launch(ctx, prepared, { target: EXTENSION_ID, settleMs: SETTLE_MS, split: true }, index);
+  if (!result.split) throw new Error(`the analysis launch gave no figures: ${result.errors.join('; ')}`);
+  return result.split;
+}
+
+export async function runHost(ctx: BenchContext, vsix: string, options: HostOptions): Promise<SectionResult> {
+  ctx.progress('host: preparing (floor extension, installing both VSIX, bundling the host entry)');
+  const prepared = await prepare(ctx, vsix);
+  const service = await startService({ port: 0, keys: [KEY], seed: 100, rateLimit: 0, faults: true, quiet: true });
+  try {
+    // Reports with 60 checks for the panel, from a seeded report's real checks plus extra ones.
+    const list = await fetch(`${service.url}/api/v1/reports?per_page=10`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
+    const seeded = ((await list.json()) as { data: { url: string; results: Record<string, unknown> }[] }).data;
+    const panelIds: (number | string)[] = [];
+    for (let i = 0; i < PANEL_OPENS_PER_LAUNCH; i++) {
+      const base = seeded[i];
+      const inserted = await fetch(`${service.url}/__admin/reports`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          report: {
+            url: `${base.url.split('?')[0]}?bench=${i}`,
+            result: 'decent',
+            score: 61.5,
+            privacy: 0,
+            results: sixtyChecks(base.results, CHECKS),
+            generated_at: new Date().toISOString(),
+          },
+        }),
+      });
+      if (!inserted.ok) throw new Error(`POST /__admin/reports answered ${inserted.status}`);
+      panelIds.push(((await inserted.json()) as { id: number | string }).id);
+    }
+
+    const activation = { [EXTENSION_ID]: [] as number[], [FLOOR_ID]: [] as number[] };
+    const treeItems: number[] = [];
+    const treeItemsCold: number[] = [];
+    const panelFirst: number[] = [];
+    const panelLater: number[] = [];
+    const errors: string[] = [];
+    const results: HostResult[] = [];
+    for (let i = 0; i < options.launches * 2; i++) {
+      // Alternating, starting with the floor: the pairs see the same machine.
+      const target = i % 2 === 0 ? FLOOR_ID : EXTENSION_ID;
+      ctx.progress(`host: launch ${i + 1} of ${options.launches * 2} (${target})`);
+      const config: HostConfig = {
+        target,
+        settleMs: SETTLE_MS,
+        ...(target === EXTENSION_ID
+          ? {
+              extras: {
+                serviceUrl: service.url,
+                key: KEY,
+                panelReportIds: panelIds,
+                treeItemRounds: TREE_ITEM_ROUNDS,
+                logRoots: [],
+              },
+            }
+          : {}),
+      };
+      try {
+        const result = await launch(ctx, prepared, config, i);
+        results.push(result);
+        if (result.wasActive) errors.push(`launch ${i}: ${target} was active before the timed activate()`);
+        else activation[target].push(result.activationMs);
+        if (result.treeItemsMs) treeItems.push(...result.treeItemsMs);
+        if (result.treeItemsColdMs !== undefined) treeItemsCold.push(result.treeItemsColdMs);
+        result.panel?.forEach((sample, n) => (n === 0 ? panelFirst : panelLater).push(sample.commandToRenderedMs));
+        errors.push(...result.errors.map((e) => `launch ${i}: ${e}`));
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    for (const e of errors) ctx.progress(`host: ${e.split('\n')[0]}`);
+
+    const rows: Row[] = [];
+    const floor = activation[FLOOR_ID];
+    const real = activation[EXTENSION_ID];
+    const errorNote = errors.length > 0 ? `${errors.length} problem(s), first: ${errors[0].split('\n')[0]}` : undefined;
+    let split: ActivationSplit | undefined;
+    if (floor.length === 0 || real.length === 0) {
+      const why = errorNote ?? 'no launch finished';
+      rows.push(failed('activation.floor', 'Activation: floor extension', 'ms', why));
+      rows.push(failed('activation.extension', 'Activation: Page Reports', 'ms', why));
+    } else {
+      const floorMedian = median(floor);
+      const budget: Budget = {
+        kind: 'max',
+        value: 2 * floorMedian,
+        text: `≤ 2× floor (${(2 * floorMedian).toFixed(1)} ms)`,
+      };
+      const over = median(real) > budget.value;
+      let note: string | undefined;
+      if (over || options.analyze) {
+        ctx.progress('host: one more launch, timing the parts of activation');
+        try {
+          split = await splitActivation(ctx, prepared, options.launches * 2);
+          note =
+            `Activation${over ? ' over budget' : ''}; its parts in one more launch: ` +
+            `the vscode API object for the extension ${split.vscodeApiMs.toFixed(1)} ms, ` +
+            `Node's fetch classes first touched (ky probes them at import) ${split.fetchApiMs.toFixed(1)} ms, ` +
+            `node:crypto ${split.cryptoMs.toFixed(1)} ms, ` +
+            `the rest of loading dist/extension.js ${split.moduleMs.toFixed(1)} ms, ` +
+            `activate() ${split.activateMs.toFixed(1)} ms (the floor's whole activation: ${floorMedian.toFixed(1)} ms)`;
+        } catch (error) {
+          note = `analysis failed: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
+      rows.push(measured('activation.floor', 'Activation: floor extension', 'ms', floor));
+      rows.push(measured('activation.extension', 'Activation: Page Reports', 'ms', real, { budget, note }));
+    }
+    const treeLabel = 'Lists: build 100 TreeItems (in host)';
+    rows.push(
+      treeItems.length > 0
+        ? measured('lists.treeItems', treeLabel, 'ms', treeItems)
+        : failed('lists.treeItems', treeLabel, 'ms', errorNote ?? 'not measured'),
+    );
+    rows.push(
+      treeItemsCold.length > 0
+        ? measured('lists.treeItemsFirst', 'Lists: first 100 TreeItems in a host', 'ms', treeItemsCold)
+        : failed('lists.treeItemsFirst', 'Lists: first 100 TreeItems in a host', 'ms', errorNote ?? 'not measured'),
+    );
+    const firstLabel = `Panel: ${CHECKS} checks, first open in window`;
+    const laterLabel = `Panel: ${CHECKS} checks, later opens`;
+    rows.push(
+      panelFirst.length > 0
+        ? measured('panel.first', firstLabel, 'ms', panelFirst)
+        : failed('panel.first', firstLabel, 'ms', errorNote ?? 'not measured'),
+    );
+    rows.push(
+      panelLater.length > 0
+        ? measured('panel.later', laterLabel, 'ms', panelLater, { note: errorNote })
+        : failed('panel.later', laterLabel, 'ms', errorNote ?? 'not measured'),
+    );
+    return {
+      rows,
+      details: {
+        launches: options.launches,
+        settleMs: SETTLE_MS,
+        activation,
+        split,
+        treeItemsCold,
+        panelFirst,
+        panelLater,
+        errors,
+        results,
+      },
+    };
+  } finally {
+    await service.stop();
+    removeDir(prepared.temp);
+  }
+}

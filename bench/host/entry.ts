@@ -1,0 +1,180 @@
+/**
+ * Runs inside a cold code-server extension host as the `extensionTestsPath` of one benchmark
+ * launch (bundled by bench/host.ts with esbuild; `vscode` stays external). Times the first
+ * `activate()` of the target extension with `performance.now()`; for Page Reports it then
+ * builds 100 real `TreeItem`s (src/views/items.ts against the real API) and opens reports with
+ * 60 checks in the report panel, timing each from the command to the page's rendered signal.
+ * The result goes to the driver as one console line (see protocol.ts).
+ */
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createClient } from '../../src/api/client';
+import type { Report } from '../../src/api/types';
+import { reportTreeItem } from '../../src/views/items';
+import {
+  CONFIG_ENV,
+  RESULT_MARKER,
+  type ActivationSplit,
+  type HostConfig,
+  type HostResult,
+  type PanelSample,
+} from './protocol';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readConfig(): HostConfig {
+  const raw = process.env[CONFIG_ENV];
+  if (!raw) throw new Error(`${CONFIG_ENV} is not set: this file runs only under npm run bench`);
+  return JSON.parse(raw) as HostConfig;
+}
+
+/** Files under `dir` (recursively) whose name ends with `suffix`; a missing folder has none. */
+function findFiles(dir: string, suffix: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => path.join(dir, f));
+}
+
+/** `2026-11-21 07:02:05.123` (local time, as the extension host's log writes it) as epoch ms. */
+function logTime(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{3})$/.exec(text);
+  if (!m) return Number.NaN;
+  const [y, mo, d, h, mi, s, ms] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi, s, ms).getTime();
+}
+
+/**
+ * Waits for the extension's log line that the panel of report `id` drew the report
+ * (`Report panel ID: shown N ms after opening.`, written when the page's `rendered` message
+ * arrives) and returns the line's time and N. The log's time has millisecond resolution.
+ */
+async function waitForShown(
+  logRoots: readonly string[],
+  id: number | string,
+  timeoutMs: number,
+): Promise<{ at: number; loggedMs: number }> {
+  const pattern = new RegExp(
+    `^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}) \\[info\\] Report panel ${String(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: shown (\\d+) ms after opening\\.$`,
+    'm',
+  );
+  const deadline = Date.now() + timeoutMs;
+  let files: string[] = [];
+  while (Date.now() < deadline) {
+    if (files.length === 0) files = logRoots.flatMap((root) => findFiles(root, 'Page Reports.log'));
+    for (const file of files) {
+      const m = pattern.exec(fs.readFileSync(file, 'utf8'));
+      if (m) return { at: logTime(m[1]), loggedMs: Number(m[2]) };
+    }
+    await sleep(5);
+  }
+  throw new Error(
+    files.length === 0
+      ? `no "Page Reports.log" under ${logRoots.join(', ')}`
+      : `the panel of report ${String(id)} did not log "shown" within ${timeoutMs} ms (${files.join(', ')})`,
+  );
+}
+
+async function buildTreeItems(reports: readonly Report[]): Promise<number> {
+  const started = performance.now();
+  let ids = 0;
+  for (const report of reports) {
+    const item = reportTreeItem({ kind: 'report', report }, { busy: false, search: undefined });
+    if (item.id) ids++;
+  }
+  const elapsed = performance.now() - started;
+  if (ids !== reports.length) throw new Error(`built ${ids} tree items with ids of ${reports.length}`);
+  return elapsed;
+}
+
+async function extras(config: NonNullable<HostConfig['extras']>, result: HostResult): Promise<void> {
+  // 100 real reports from the service, through the extension's client (bundled here).
+  const api = createClient({ baseUrl: config.serviceUrl, getKey: () => config.key });
+  const page = await api.listReports({ perPage: 100 }, 1);
+  if (page.items.length !== 100) throw new Error(`expected 100 reports, got ${page.items.length}`);
+  result.treeItemsColdMs = await buildTreeItems(page.items);
+  result.treeItemsMs = [];
+  for (let i = 0; i < config.treeItemRounds; i++) result.treeItemsMs.push(await buildTreeItems(page.items));
+
+  // Connect the extension the way a user would (its own commands, values as arguments).
+  if ((await vscode.commands.executeCommand<boolean>('pageReports.setServiceUrl', config.serviceUrl)) !== true)
+    throw new Error('pageReports.setServiceUrl did not succeed');
+  if ((await vscode.commands.executeCommand<boolean>('pageReports.setApiKey', config.key)) !== true)
+    throw new Error('pageReports.setApiKey did not succeed');
+
+  const samples: PanelSample[] = [];
+  for (const id of config.panelReportIds) {
+    try {
+      const started = Date.now();
+      await vscode.commands.executeCommand('pageReports.openReport', { id });
+      const shown = await waitForShown(config.logRoots, id, 15_000);
+      samples.push({ id, commandToRenderedMs: shown.at - started, loggedMs: shown.loggedMs });
+    } catch (error) {
+      result.errors.push(error instanceof Error ? error.message : String(error));
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sleep(300);
+  }
+  result.panel = samples;
+}
+
+/**
+ * The analysis launch: activation taken apart. The `vscode` module is required on the
+ * extension's behalf first (the host resolves it by the requiring file's extension and builds
+ * that extension's API object), then the lazily loaded Node APIs the bundle touches at load
+ * time, then the main module is loaded as the host would load it, then `activate()` finds it
+ * loaded.
+ */
+async function splitActivation(extension: vscode.Extension<unknown>): Promise<ActivationSplit> {
+  const main = (extension.packageJSON as { main?: string }).main;
+  if (!main) throw new Error(`${extension.id} has no main module`);
+  const file = path.join(extension.extensionPath, main);
+  const load = createRequire(file);
+  let started = performance.now();
+  load('vscode');
+  const vscodeApiMs = performance.now() - started;
+  started = performance.now();
+  new Request('https://empty.invalid', { method: 'POST', body: new ReadableStream(), duplex: 'half' });
+  void new Response('');
+  const fetchApiMs = performance.now() - started;
+  started = performance.now();
+  load('node:crypto');
+  const cryptoMs = performance.now() - started;
+  started = performance.now();
+  load(file);
+  const moduleMs = performance.now() - started;
+  started = performance.now();
+  await extension.activate();
+  const activateMs = performance.now() - started;
+  return { vscodeApiMs, fetchApiMs, cryptoMs, moduleMs, activateMs };
+}
+
+/** Called by the extension host's test runner. */
+export async function run(): Promise<void> {
+  const config = readConfig();
+  const extension = vscode.extensions.getExtension(config.target);
+  if (!extension) throw new Error(`extension ${config.target} is not installed in this host`);
+  const wasActive = extension.isActive;
+  // The workbench activates its own extensions while it starts; let that settle first.
+  await sleep(config.settleMs);
+  if (config.split) {
+    const result: HostResult = { target: config.target, wasActive, activationMs: Number.NaN, errors: [] };
+    result.split = await splitActivation(extension);
+    console.log(`${RESULT_MARKER}${JSON.stringify(result)}`);
+    return;
+  }
+  const started = performance.now();
+  await extension.activate();
+  const activationMs = performance.now() - started;
+  const result: HostResult = { target: config.target, wasActive, activationMs, errors: [] };
+  try {
+    if (config.extras) await extras(config.extras, result);
+  } catch (error) {
+    result.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  console.log(`${RESULT_MARKER}${JSON.stringify(result)}`);
+}
