@@ -23,6 +23,14 @@ die() {
   exit 1
 }
 
+# Run from an npm script (npm test, npm run demo), the environment carries the outer npm's
+# settings as npm_config_* variables, which the npm installs below would take as their own:
+# its user agent names the outer Node, and code-server's install script reads the Node
+# version from it and refuses anything but 24.
+for var in $(compgen -e); do
+  case "$var" in npm_* | NPM_*) unset "$var" ;; esac
+done
+
 # One install at a time: parallel test runs share the cache.
 exec 9>"$cache/.lock"
 flock 9
