@@ -21,7 +21,7 @@ import {
   type CodeServer,
   type CodeServerDirs,
 } from '../scripts/lib/codeServer';
-import { makeTempDir, removeDir } from '../scripts/lib/processes';
+import { killGroupNow, makeTempDir, removeDir } from '../scripts/lib/processes';
 import { ensureTools, type Tools } from '../scripts/lib/tools';
 import { startService } from '../test/service/server';
 import { CONFIG_ENV, RESULT_MARKER, type ActivationSplit, type HostConfig, type HostResult } from './host/protocol';
@@ -132,6 +132,15 @@ interface Prepared {
 async function prepare(ctx: BenchContext, vsix: string): Promise<Prepared> {
   const tools = ensureTools();
   const temp = makeTempDir('bench');
+  try {
+    return await prepareIn(ctx, vsix, tools, temp);
+  } catch (error) {
+    removeDir(temp);
+    throw error;
+  }
+}
+
+async function prepareIn(ctx: BenchContext, vsix: string, tools: Tools, temp: string): Promise<Prepared> {
   const floorDir = path.join(temp, 'floor');
   writeFloorExtension(floorDir);
   const floorVsix = path.join(temp, 'floor.vsix');
@@ -187,6 +196,7 @@ async function launch(ctx: BenchContext, prepared: Prepared, config: HostConfig,
   const workbenchLog = fs.createWriteStream(path.join(ctx.logsDir, `host-${index}-workbench.log`));
   let server: CodeServer | undefined;
   let browser: BrowserContext | undefined;
+  let onExit: (() => void) | undefined;
   try {
     server = await startCodeServer({
       tools: prepared.tools,
@@ -195,6 +205,10 @@ async function launch(ctx: BenchContext, prepared: Prepared, config: HostConfig,
       env: { [CONFIG_ENV]: JSON.stringify(config) },
       logFile,
     });
+    // Interrupted (Ctrl+C ends the bench with process.exit): code-server's group goes too.
+    const serverProcess = server.process;
+    onExit = () => killGroupNow(serverProcess);
+    process.on('exit', onExit);
     browser = await launchChromium(prepared.tools, path.join(dir, 'chromium'));
     const page = browser.pages()[0] ?? (await browser.newPage());
     let result: HostResult | undefined;
@@ -228,6 +242,7 @@ async function launch(ctx: BenchContext, prepared: Prepared, config: HostConfig,
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.stop();
+    if (onExit) process.off('exit', onExit);
     await new Promise<void>((resolve) => workbenchLog.end(resolve));
     removeDir(dir);
   }
@@ -243,6 +258,8 @@ async function splitActivation(ctx: BenchContext, prepared: Prepared, index: num
 export async function runHost(ctx: BenchContext, vsix: string, options: HostOptions): Promise<SectionResult> {
   ctx.progress('host: preparing (floor extension, installing both VSIX, bundling the host entry)');
   const prepared = await prepare(ctx, vsix);
+  const removeTemp = (): void => removeDir(prepared.temp);
+  process.on('exit', removeTemp);
   const service = await startService({ port: 0, keys: [KEY], seed: 100, rateLimit: 0, faults: true, quiet: true });
   try {
     // Reports with 60 checks for the panel, from a seeded report's real checks plus extra ones.
@@ -387,6 +404,7 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
     };
   } finally {
     await service.stop();
-    removeDir(prepared.temp);
+    process.off('exit', removeTemp);
+    removeTemp();
   }
 }

@@ -139,6 +139,9 @@ async function main(): Promise<number> {
   return over + errors > 0 ? 1 : 0;
 }
 
+// Ctrl+C: end through process.exit, so the sections' exit handlers stop code-server and remove temp folders.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
