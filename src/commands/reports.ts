@@ -104,16 +104,33 @@ function passwordError(value: string): string | undefined {
   return value === '' ? vscode.l10n.t('Enter the password that will open the report page.') : undefined;
 }
 
+/**
+ * The clipboard's text for a suggestion, or ''. Not in a browser (VS Code for the Web,
+ * code-server): there reading the clipboard needs a permission, and a refusal shows an
+ * error notification and leaves the read hanging; a suggestion is not worth either. A slow
+ * clipboard elsewhere never holds up the input box either.
+ */
+async function clipboardText(): Promise<string> {
+  if (vscode.env.uiKind === vscode.UIKind.Web) return '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve(vscode.env.clipboard.readText()),
+      new Promise<string>((resolve) => (timer = setTimeout(() => resolve(''), 500))),
+    ]);
+  } catch {
+    return ''; // no clipboard access: no suggestion
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A URL worth prefilling: the editor's selection, else the clipboard, when it is one. */
 async function suggestedUrl(): Promise<string> {
   const candidates: string[] = [];
   const editor = vscode.window.activeTextEditor;
   if (editor && !editor.selection.isEmpty) candidates.push(editor.document.getText(editor.selection));
-  try {
-    candidates.push(await vscode.env.clipboard.readText());
-  } catch {
-    // No clipboard access (some remote setups): no suggestion.
-  }
+  candidates.push(await clipboardText());
   for (const candidate of candidates) {
     const text = candidate.trim();
     if (text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text)) return text;

@@ -1,0 +1,291 @@
+/**
+ * The writes clicked through as a user, in the packaged extension in code-server: New Report…
+ * from the palette (refused URL, created report selected with its panel open, Password
+ * privacy with no password in the log), Re-analyze from the item's menu, Delete Report…
+ * cancelled then confirmed, Delete Project…, and three selected reports deleted together.
+ * Screenshots go to .test-output/screenshots/writes-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+interface RawReport {
+  id: number | string;
+  url: string;
+  project: string;
+  privacy: number;
+  generated_at: string;
+}
+
+interface AdminRequest {
+  method: string;
+  path: string;
+}
+
+describe('writes (end to end)', function () {
+  this.timeout(240_000);
+  let wb: Workbench;
+  let port: string;
+
+  const page = (host: string, file = 'good.html'): string => `http://${host}:${port}/demo-site/${file}`;
+  /** What a row shows for a URL: the URL without its scheme. */
+  const label = (url: string): string => url.replace(/^https?:\/\//, '');
+  const inputBox = (): Locator => wb.page.locator('.quick-input-widget input');
+  const message = (): Locator => wb.page.locator('.quick-input-widget .quick-input-message');
+  const rows = (view: 'Reports' | 'Projects'): Locator => wb.view(view).locator('.pane-body .monaco-list-row');
+  const row = (view: 'Reports' | 'Projects', text: string): Locator => rows(view).filter({ hasText: text }).first();
+  const dialog = (): Locator => wb.page.locator('.monaco-dialog-box');
+  const tab = (text: string): Locator => wb.page.locator('.tabs-container .tab').filter({ hasText: text });
+
+  async function api<T>(pathAndQuery: string): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${wb.service.url}${pathAndQuery}`, {
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  async function reportsOfProject(project: string): Promise<RawReport[]> {
+    return (await api<{ data: RawReport[] }>(`/api/v1/reports?per_page=100&project=${encodeURIComponent(project)}`)).body
+      .data;
+  }
+
+  async function insert(url: string, fields: Partial<RawReport> = {}): Promise<RawReport> {
+    const answer = await wb.admin<{ data: RawReport }>('reports', {
+      key: wb.keys.main,
+      report: { url, result: 'decent', score: 61, generated_at: '2024-03-01T12:00:00.000000Z', ...fields },
+    });
+    return answer.data;
+  }
+
+  /**
+   * Runs a command of a row's context menu, chosen with the keyboard as a user may (a mouse
+   * click right after the menu opens is sometimes taken for the end of the right click).
+   */
+  async function fromMenu(target: Locator, command: string): Promise<void> {
+    await target.click({ button: 'right' });
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible' });
+    const count = await menu.locator('.action-item:not(.disabled) .action-menu-item').count();
+    for (let i = 0; i < count; i++) {
+      await wb.page.keyboard.press('ArrowDown');
+      const focused = menu.locator('.action-item.focused');
+      if (((await focused.count()) > 0 && (await focused.innerText()).trim()) === command) {
+        await wb.page.keyboard.press('Enter');
+        await menu.waitFor({ state: 'detached' });
+        return;
+      }
+    }
+    await wb.page.keyboard.press('Escape');
+    assert.fail(`no ${command} in the context menu`);
+  }
+
+  /** Answers the privacy step of New Report… once it shows. */
+  async function choosePrivacy(choice: 'Public' | 'Private' | 'Password'): Promise<void> {
+    const pick = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
+    await pick.waitFor({ state: 'visible' });
+    await pick.fill(choice);
+    await pick.press('Enter');
+  }
+
+  /**
+   * Waits until the report's panel shows its content. A webview takes the focus once it has
+   * loaded; acting before that, a menu or the palette would lose the focus to it and close.
+   */
+  async function panelShown(title: string): Promise<void> {
+    await tab(title).waitFor({ state: 'visible', timeout: 20_000 });
+    const content = wb.page
+      .locator('iframe.webview.ready:visible')
+      .contentFrame()
+      .locator('iframe#active-frame')
+      .contentFrame()
+      .getByText(title)
+      .first();
+    await content.waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.page.waitForTimeout(500);
+  }
+
+  async function refreshReports(): Promise<void> {
+    await wb.runCommand('Page Reports: Refresh Reports');
+  }
+
+  /** The user data folder of this workbench (the workspace folder's sibling, see the harness). */
+  function userDataDir(): string {
+    const folder = new URL(wb.url).searchParams.get('folder');
+    assert.ok(folder, 'the workbench URL names its folder');
+    return path.join(path.dirname(folder), 'user-data');
+  }
+
+  before(async () => {
+    wb = await startWorkbench({ name: 'writes', serviceUrl: true, service: { seed: 8 } });
+    port = new URL(wb.service.url).port;
+    await wb.page.setViewportSize({ width: 1400, height: 1100 });
+    await wb.openView();
+    await wb.runCommand('Page Reports: Set API Key…');
+    const key = wb.page.locator('.quick-input-widget input[type="password"]');
+    await key.waitFor({ state: 'visible' });
+    await key.fill(wb.keys.main);
+    await key.press('Enter');
+    await rows('Reports').first().waitFor({ state: 'visible', timeout: 30_000 });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  afterEach(function () {
+    return screenshotOnFailure(this, wb);
+  });
+
+  it('refuses an invalid URL at the input; the service receives nothing', async () => {
+    await wb.admin('requests', undefined, 'DELETE');
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill('example.com/pricing');
+    await message().filter({ hasText: 'absolute http' }).waitFor({ state: 'visible' });
+    await inputBox().press('Enter');
+    // Enter is refused: still the URL step, with the text kept.
+    assert.equal(await inputBox().inputValue(), 'example.com/pricing');
+    await wb.screenshot('writes-invalid-url');
+    await inputBox().press('Escape');
+    assert.deepEqual(await wb.admin<AdminRequest[]>('requests'), []);
+  });
+
+  it('creates a report for a demo-site page: selected in the tree, its panel open', async () => {
+    const url = page('e2e.localhost');
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill(url);
+    await inputBox().press('Enter');
+    await choosePrivacy('Public');
+    const created = row('Reports', label(url));
+    await created.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb
+      .view('Reports')
+      .locator('.pane-body .monaco-list-row.selected')
+      .filter({ hasText: label(url) })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await panelShown(label(url));
+    const stored = await reportsOfProject('e2e.localhost');
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0]?.privacy, 0);
+    await wb.screenshot('writes-created');
+  });
+
+  it('creates a Password report: the service holds privacy 2, the log holds no password', async () => {
+    const password = 'e2e-report-password-8c1f3a';
+    const url = page('secret.localhost', 'mediocre.html');
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill(url);
+    await inputBox().press('Enter');
+    await choosePrivacy('Password');
+    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
+    await hidden.waitFor({ state: 'visible' });
+    await hidden.fill(password);
+    await hidden.press('Enter');
+    await row('Reports', label(url)).waitFor({ state: 'visible', timeout: 30_000 });
+    await panelShown(label(url));
+    const stored = await reportsOfProject('secret.localhost');
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0]?.privacy, 2);
+
+    await wb.runCommand('Page Reports: Show Log');
+    const logs = fs
+      .readdirSync(path.join(userDataDir(), 'logs'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('Page Reports.log'))
+      .map((f) => path.join(userDataDir(), 'logs', f));
+    assert.equal(logs.length, 1, 'the Page Reports log file');
+    const text = fs.readFileSync(logs[0], 'utf8');
+    assert.match(text, /POST \/api\/v1\/reports/, 'the log holds the store request');
+    assert.ok(!text.includes(password), 'the log holds no password');
+    await wb.screenshot('writes-password-log');
+  });
+
+  it('re-analyzes from the item menu: the generated date shown changes', async () => {
+    const report = await insert(page('again.localhost'));
+    await refreshReports();
+    const item = row('Reports', label(report.url));
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    const before = (await item.innerText()).replace(/\s+/g, ' ');
+    assert.match(before, /years? ago/, before);
+    await fromMenu(item, 'Re-analyze');
+    const deadline = Date.now() + 20_000;
+    let after = before;
+    while (after === before && Date.now() < deadline) {
+      await wb.page.waitForTimeout(200);
+      after = (await item.innerText()).replace(/\s+/g, ' ');
+    }
+    assert.notEqual(after, before, 'the row shows the new generated date');
+    assert.doesNotMatch(after, /years? ago/, after);
+    const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
+    assert.notEqual(stored.generated_at, report.generated_at);
+    await wb.screenshot('writes-reanalyzed');
+  });
+
+  it('deletes nothing when the confirmation is cancelled; confirmed, the report leaves tree and panel', async () => {
+    const report = await insert(page('delete.localhost'));
+    await refreshReports();
+    const item = row('Reports', label(report.url));
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await item.click(); // opens the panel
+    await panelShown(label(report.url));
+
+    await fromMenu(item, 'Delete Report…');
+    await dialog().waitFor({ state: 'visible' });
+    assert.ok((await dialog().innerText()).includes(report.url), 'the confirmation names the URL');
+    await wb.screenshot('writes-delete-confirmation');
+    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    assert.equal((await api(`/api/v1/reports/${report.id}`)).status, 200, 'still on the service');
+    assert.ok(await item.isVisible(), 'still in the tree');
+
+    await fromMenu(item, 'Delete Report…');
+    await dialog().waitFor({ state: 'visible' });
+    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: /^Delete$/ }).click();
+    await rows('Reports').filter({ hasText: label(report.url) }).waitFor({ state: 'detached', timeout: 20_000 });
+    await tab(label(report.url)).waitFor({ state: 'detached', timeout: 20_000 });
+    assert.equal((await api(`/api/v1/reports/${report.id}`)).status, 404, 'gone from the service');
+  });
+
+  it('deletes a project with its reports after a confirmation that counts them', async () => {
+    await insert(page('project.localhost', 'good.html'));
+    await insert(page('project.localhost', 'bad.html'));
+    await wb.runCommand('Page Reports: Refresh Projects');
+    await refreshReports();
+    const project = row('Projects', 'project.localhost');
+    await project.waitFor({ state: 'visible', timeout: 20_000 });
+    await fromMenu(project, 'Delete Project…');
+    await dialog().waitFor({ state: 'visible' });
+    const question = await dialog().innerText();
+    assert.match(question, /project\.localhost/);
+    assert.match(question, /2 reports/);
+    await wb.screenshot('writes-delete-project-confirmation');
+    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Delete Project' }).click();
+    await rows('Projects').filter({ hasText: 'project.localhost' }).waitFor({ state: 'detached', timeout: 20_000 });
+    await rows('Reports').filter({ hasText: 'project.localhost' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    assert.deepEqual(await reportsOfProject('project.localhost'), []);
+  });
+
+  it('deletes three selected reports together, with one confirmation', async () => {
+    const reports = [
+      await insert(page('multi.localhost', 'good.html')),
+      await insert(page('multi.localhost', 'bad.html')),
+      await insert(page('multi.localhost', 'mediocre.html')),
+    ];
+    await refreshReports();
+    const items = reports.map((r) => row('Reports', label(r.url)));
+    for (const item of items) await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await items[0].click();
+    await panelShown(label(reports[0].url));
+    await items[1].click({ modifiers: ['ControlOrMeta'] });
+    await items[2].click({ modifiers: ['ControlOrMeta'] });
+    await fromMenu(items[2], 'Delete Report…');
+    await dialog().waitFor({ state: 'visible' });
+    assert.match(await dialog().innerText(), /Delete 3 reports\?/);
+    await wb.screenshot('writes-delete-three-confirmation');
+    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Delete 3 Reports' }).click();
+    await rows('Reports').filter({ hasText: 'multi.localhost' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    assert.deepEqual(await reportsOfProject('multi.localhost'), []);
+    await wb.screenshot('writes-deleted-three');
+  });
+});
