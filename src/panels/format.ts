@@ -164,10 +164,12 @@ export const KNOWN_CHECKS: ReadonlyMap<string, string> = new Map([
 
 /**
  * "snake_case" → "Snake case", "camelCase" → "Camel case", "kebab-case" → "Kebab case";
- * acronyms stay ("HTTPRequests" → "HTTP requests"). A name with no letters or digits is
- * returned unchanged, so nothing shows as empty.
+ * acronyms stay ("HTTPRequests" → "HTTP requests"). A name that is not identifier-like, or
+ * has no letters or digits, is returned unchanged, so nothing shows as empty or mangled.
  */
 export function humanizeCheckName(name: string): string {
+  // Only identifier-like names are humanized; anything else ("<b>x</b>", "a/b?") is shown as sent.
+  if (!/^[\p{L}\p{N}_\-. ]+$/u.test(name)) return name;
   const words = name
     .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
@@ -400,7 +402,8 @@ export function toReportView(report: Report, options: FormatOptions = {}): Repor
       value: report.privacy ?? null,
       label: report.privacy === undefined ? labels.unknownPrivacy : privacyLabels[report.privacy],
     },
-    project: report.project ?? null,
+    // An empty name (a server's default for a URL without host) is no project to filter by.
+    project: report.project !== undefined && report.project.trim() !== '' ? report.project : null,
     generated: formatDate(report.generatedAt, now, locale, options),
     created: formatDate(report.createdAt, now, locale, options),
     updated: formatDate(report.updatedAt, now, locale, options),

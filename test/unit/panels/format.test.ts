@@ -122,6 +122,9 @@ describe('panel view model: check names', () => {
     assert.equal(humanizeCheckName('a11y_score'), 'A11y score');
     assert.equal(humanizeCheckName('___'), '___', 'nothing readable: the name itself');
     assert.equal(humanizeCheckName(''), '');
+    assert.equal(humanizeCheckName('<b>x_y</b>'), '<b>x_y</b>', 'not an identifier: shown as sent');
+    assert.equal(humanizeCheckName('og:title'), 'og:title');
+    assert.equal(humanizeCheckName('größe_prüfen'), 'Größe prüfen');
     assert.deepEqual(checkLabel('custom_metric'), { label: 'Custom metric', known: false });
   });
 
@@ -266,6 +269,8 @@ describe('panel view model: header fields', () => {
     assert.deepEqual(view({}).privacy, { value: null, label: 'Unknown' });
     assert.equal(view({}).project, null);
     assert.equal(view({ project: 'x.test' }).project, 'x.test');
+    assert.equal(view({ project: '' }).project, null, 'an empty name is no project');
+    assert.equal(view({ project: '  ' }).project, null);
   });
 
   it('gives dates absolute and relative, and "—"/"unknown" when missing or unreadable', () => {

@@ -1,0 +1,426 @@
+/**
+ * The report panel clicked through as a user, in the packaged extension in code-server:
+ * a seeded report's score, result and checks (failed first); a report whose every field is
+ * markup or script shown as text with nothing run; `javascript:` and `command:` URLs that
+ * cannot be opened, not even by a forged message; the panel back with its content after a
+ * window reload; a report deleted on the server shown as deleted after Retry. Screenshots in
+ * dark, light and high-contrast themes go to .test-output/screenshots/panel-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
+import { checkLabel, reportTitle, sortChecks } from '../../src/panels/format';
+import { parseReport } from '../../src/api/schemas';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+interface RawReport {
+  id: number;
+  url: string;
+  score: number;
+  [field: string]: unknown;
+}
+
+/** Set by any of the hostile strings below if it ever ran, in the page or in the workbench. */
+const MARK = 'pwned';
+const HOSTILE = {
+  script: `<script>window.${MARK}='script';document.title='${MARK}'</script>`,
+  img: `<img src=x onerror="window.${MARK}='img'">`,
+  svg: `<svg onload="window.${MARK}='svg'"></svg>`,
+  link: `<a href="javascript:window.${MARK}='link'">click</a>`,
+  iframe: `<iframe srcdoc="<script>parent.${MARK}='iframe'</script>"></iframe>`,
+  style: `<style>body{display:none}</style><b style="color:red">bold</b>`,
+  md: `[x](command:workbench.action.closeAllEditors) **bold** \${{ 1 + 1 }}`,
+};
+const HOSTILE_URL = `javascript:window.${MARK}='url'//${HOSTILE.img}`;
+
+/**
+ * The little of the DOM the functions evaluated in the browser use. This project's tsconfig
+ * has no DOM library (only the webview's has), and these functions run in the page anyway.
+ */
+interface BrowserElement {
+  tagName: string;
+  attributes: ArrayLike<{ name: string }>;
+  hasAttribute(name: string): boolean;
+  querySelectorAll(selector: string): ArrayLike<BrowserElement>;
+}
+interface BrowserGlobal {
+  document: { title: string; scripts: { length: number }; getElementById(id: string): BrowserElement | null };
+  [name: string]: unknown;
+}
+
+describe('report panel (end to end)', function () {
+  this.timeout(300_000);
+  let wb: Workbench;
+  const dialogs: string[] = [];
+
+  /** The panel's document: the webview's inner frame. */
+  function panel(): FrameLocator {
+    return wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  }
+
+  /** The webview host frame around the panel's document (VS Code's own page). */
+  async function hostFrame(): Promise<Frame> {
+    const handle = await wb.page.locator('iframe.webview.ready').elementHandle();
+    const frame = await handle?.contentFrame();
+    assert.ok(frame, 'the webview host frame');
+    return frame;
+  }
+
+  /** The panel's document as a Playwright Frame, for evaluating in it. */
+  async function panelFrame(): Promise<Frame> {
+    const host = await hostFrame();
+    const handle = await host.locator('iframe#active-frame').elementHandle();
+    const frame = await handle?.contentFrame();
+    assert.ok(frame, 'the panel frame');
+    return frame;
+  }
+
+  async function api<T>(path: string, method = 'GET'): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${wb.service.url}/api/v1/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  async function insert(report: Record<string, unknown>): Promise<RawReport> {
+    return wb.admin<RawReport>('reports', { key: wb.keys.main, report });
+  }
+
+  /** Open Report from the palette, searching the service for `search`, picking the (first) row labelled `label`. */
+  async function openReport(search: string, label = ''): Promise<void> {
+    await wb.runCommand('Page Reports: Open Report');
+    const widget = wb.page.locator('.quick-input-widget');
+    const input = widget.locator('input[placeholder*="search reports"]');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(search);
+    const row = widget
+      .locator('.monaco-list-row')
+      .filter({ has: wb.page.locator('.label-name', { hasText: label }) })
+      .first();
+    // The list is replaced as the server answers each keystroke's search: a click can land on a
+    // row that is being swapped out, so click until the picker closes.
+    for (let attempt = 0; ; attempt++) {
+      await row.waitFor({ state: 'visible', timeout: 20_000 });
+      await row.click().catch(() => undefined);
+      try {
+        await widget.waitFor({ state: 'hidden', timeout: 3000 });
+        return;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
+  }
+
+  /** Waits for the panel tab titled `title` to be the active one, and for its report to show. */
+  async function waitForPanel(title: string): Promise<void> {
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: title })
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await panel().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+  }
+
+  async function setTheme(label: string): Promise<void> {
+    await wb.runCommand('Preferences: Color Theme');
+    await wb.quickInput(label);
+    await wb.page.waitForTimeout(800);
+  }
+
+  /**
+   * What hostile strings did if they ran, in the panel's document or in the workbench (the
+   * workbench's own title holds the panel title, so only the panel's title is checked).
+   */
+  async function ranSomething(): Promise<string[]> {
+    const found: string[] = [];
+    const inPanel = await (
+      await panelFrame()
+    ).evaluate((mark) => {
+      const g = globalThis as unknown as BrowserGlobal;
+      return [g[mark], g.document.title.includes(mark) ? 'title' : undefined]
+        .filter((v) => v !== undefined)
+        .map((v) => JSON.stringify(v));
+    }, MARK);
+    found.push(...inPanel.map((v) => `panel: ${v}`));
+    const inWorkbench = await wb.page.evaluate(
+      (mark) => JSON.stringify((globalThis as unknown as BrowserGlobal)[mark]) ?? null,
+      MARK,
+    );
+    if (inWorkbench !== null) found.push(`workbench: ${inWorkbench}`);
+    found.push(...dialogs.map((d) => `dialog: ${d}`));
+    return found;
+  }
+
+  before(async () => {
+    wb = await startWorkbench({
+      name: 'panel',
+      serviceUrl: true,
+      settings: { 'workbench.colorTheme': 'Default Dark Modern' },
+    });
+    // An alert() from any frame would show up here.
+    wb.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    await wb.openView();
+    await wb.runCommand('Page Reports: Set API Key…');
+    const key = wb.page.locator('.quick-input-widget input[type="password"]');
+    await key.waitFor({ state: 'visible' });
+    await key.fill(wb.keys.main);
+    await key.press('Enter');
+    await wb.view('Reports').locator('.pane-body .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  afterEach(async function () {
+    await screenshotOnFailure(this, wb);
+    await wb.runCommand('View: Close All Editors');
+    await wb.page
+      .locator('iframe.webview')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+  });
+
+  it('shows a seeded report: score gauge, result badge, failed checks first by importance, then passed', async () => {
+    // The worst analysed demo page: the most failed checks of every importance.
+    const { body } = await api<{ data: RawReport[] }>('reports?result=bad&sort_by=score&sort=asc&per_page=10');
+    const seeded = body.data[0];
+    assert.ok(seeded, 'the service seeded a bad report');
+    // Several seeded reports share a URL: the one that opens is read back from its raw view.
+    await openReport(new URL(seeded.url).pathname);
+    await panel().locator('.raw-json').waitFor({ state: 'attached', timeout: 20_000 });
+    const raw = JSON.parse((await panel().locator('.raw-json').textContent()) ?? '{}') as RawReport;
+    const fresh = (await api<{ data: RawReport }>(`reports/${raw.id}`)).body.data;
+    const report = parseReport(fresh);
+    const title = reportTitle(report.url, report.id);
+    await waitForPanel(title);
+
+    const gauge = panel().getByRole('meter', { name: 'Score' });
+    assert.equal(await gauge.getAttribute('aria-valuenow'), String(report.score));
+    assert.equal((await gauge.innerText()).trim(), String(Math.round(report.score! * 10) / 10));
+    const badge = panel().locator('.badge');
+    assert.ok(report.result, 'an analysed report has a result');
+    assert.equal((await badge.innerText()).trim(), { good: 'Good', decent: 'Decent', bad: 'Bad' }[report.result]);
+    assert.match((await badge.getAttribute('class')) ?? '', new RegExp(`result-${report.result}`));
+
+    const expected = sortChecks(report.checks);
+    const failed = expected.filter((c) => c.passed === false);
+    assert.ok(failed.length >= 3, 'a bad page fails several checks');
+    const shown = await panel().locator('td.check-name .check-label').allInnerTexts();
+    assert.deepEqual(
+      shown,
+      expected.map((c) => checkLabel(c.name).label),
+      'every check, failed first (high, medium, low), then passed',
+    );
+    const statuses = await panel()
+      .locator('tr.check')
+      .evaluateAll((rows) => rows.map((r) => r.className));
+    const firstPassed = statuses.findIndex((c) => c.includes('check-passed'));
+    assert.equal(firstPassed, failed.length, 'all failed rows come before the first passed one');
+    assert.ok(statuses.slice(firstPassed).every((c) => c.includes('check-passed')));
+    const importances = await panel().locator('tr.check-failed td.check-importance').allInnerTexts();
+    const rank = { High: 0, Medium: 1, Low: 2 } as Record<string, number>;
+    assert.deepEqual(
+      importances.map((i) => rank[i.trim()]),
+      [...importances.map((i) => rank[i.trim()])].sort(),
+      'failed checks by importance',
+    );
+    const summary = await panel().locator('.summary').innerText();
+    assert.ok(summary.includes(`${failed.length} of ${expected.length} checks failed`), summary);
+
+    await wb.screenshot('panel-dark');
+    await setTheme('Light Modern');
+    await waitForPanel(title);
+    await wb.screenshot('panel-light');
+    await setTheme('Dark High Contrast');
+    await waitForPanel(title);
+    await wb.screenshot('panel-high-contrast');
+    await setTheme('Dark Modern');
+  });
+
+  it('shows markup, script and javascript: links in every field as text and runs none of them', async () => {
+    const strings = Object.values(HOSTILE);
+    const hostile = await insert({
+      url: HOSTILE_URL,
+      project: HOSTILE.script,
+      result: HOSTILE.img,
+      score: HOSTILE.svg,
+      privacy: HOSTILE.link,
+      generated_at: HOSTILE.iframe,
+      results: Object.fromEntries(
+        strings.map((s, i) => [
+          s,
+          { passed: i % 2 === 0, importance: i % 3 === 0 ? 'high' : HOSTILE.style, value: i % 2 ? s : { [s]: [s] } },
+        ]),
+      ),
+      [HOSTILE.md]: HOSTILE.style,
+    });
+    await openReport(`${MARK}='url'`, `window.${MARK}`);
+    await wb.page.locator('.tabs-container .tab.active', { hasText: `window.${MARK}` }).waitFor({ timeout: 20_000 });
+    await panel().locator('.summary').waitFor({ state: 'visible', timeout: 20_000 });
+    await panel().locator('summary', { hasText: 'Raw data' }).click();
+
+    const text = await panel().locator('#root').innerText();
+    assert.ok(text.includes(HOSTILE_URL), 'the URL as text');
+    assert.ok(text.includes(HOSTILE.script), 'the project as text');
+    for (const s of strings) assert.ok(text.includes(s), `shown verbatim: ${s}`);
+    assert.ok(text.includes(HOSTILE.md), 'an unknown field in the raw view');
+    assert.ok(text.includes(`"id": ${hostile.id}`), 'the raw view');
+
+    // Nothing became markup: the only elements are the panel's own.
+    const found = await (
+      await panelFrame()
+    ).evaluate(() => {
+      const { document } = globalThis as unknown as BrowserGlobal;
+      const root = document.getElementById('root')!;
+      const all = Array.from(root.querySelectorAll('*'));
+      return {
+        tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))].sort(),
+        handlers: all.flatMap((e) =>
+          Array.from(e.attributes)
+            .filter((a) => /^on/i.test(a.name))
+            .map((a) => a.name),
+        ),
+        styles: all.filter((e) => e.hasAttribute('style')).length,
+        hrefs: all.filter((e) => e.hasAttribute('href') || e.hasAttribute('src')).length,
+        scriptsInDocument: document.scripts.length,
+      };
+    });
+    for (const tag of ['script', 'img', 'iframe', 'a', 'b', 'style', 'object', 'embed']) {
+      assert.ok(!found.tags.includes(tag), `no <${tag}> in the panel (tags: ${found.tags.join(' ')})`);
+    }
+    assert.deepEqual(found.handlers, [], 'no event handler attributes');
+    assert.equal(found.styles, 0, 'no style attributes');
+    assert.equal(found.hrefs, 0, 'no href or src attributes');
+    // One script of the panel's, plus the one VS Code injects for acquireVsCodeApi.
+    assert.ok(found.scriptsInDocument <= 2, `scripts in the document: ${found.scriptsInDocument}`);
+
+    // Missing or unreadable fields read as missing, never as the hostile text in their place.
+    assert.equal((await panel().locator('.badge').innerText()).trim(), 'No result');
+    assert.equal((await panel().getByRole('meter', { name: 'Score' }).innerText()).trim(), '—');
+    await wb.page.waitForTimeout(500);
+    assert.deepEqual(await ranSomething(), [], 'no hostile string ran');
+    assert.equal(await panel().locator('.raw-json').isVisible(), true);
+    await wb.screenshot('panel-hostile');
+  });
+
+  it('cannot open javascript: or command: URLs, even by a forged message; http(s) opens in the browser', async () => {
+    const pagesBefore = wb.page.context().pages().length;
+
+    // Positive control: an http URL opens a browser page.
+    const plain = await insert({ url: `${wb.service.url}/demo-site/?panel-link`, result: 'good', score: 99 });
+    const plainUrl = new URL(plain.url);
+    await openReport('panel-link', plainUrl.host);
+    await waitForPanel(plainUrl.host + plainUrl.pathname);
+    const popup = wb.page.context().waitForEvent('page', { timeout: 15_000 });
+    await panel().locator('button.url').click();
+    const opened: Page = await popup;
+    // code-server sends loopback URLs through its own port proxy: /proxy/PORT/path.
+    const proxied = `/proxy/${plainUrl.port}${plainUrl.pathname}${plainUrl.search}`;
+    assert.ok(opened.url() === plain.url || opened.url().endsWith(proxied), opened.url());
+    await opened.close();
+    await wb.page.bringToFront();
+    await wb.runCommand('View: Close All Editors');
+
+    // A command: URL is text, not a link; clicking it runs nothing (the panel would close).
+    const command = await insert({ url: 'command:workbench.action.closeAllEditors', result: 'bad', score: 1 });
+    await openReport('closeAllEditors', 'command:');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'command:' }).waitFor({ timeout: 20_000 });
+    await panel().locator('.url-inert').waitFor({ state: 'visible' });
+    assert.equal(await panel().locator('button.url').count(), 0, 'no link for a command: URL');
+    await panel().locator('.url-inert').click();
+
+    // A page that forges the messages gets nothing opened: the extension checks every URL.
+    const host = await hostFrame();
+    const forged: unknown[] = [
+      { type: 'openUrl', url: 'command:workbench.action.closeAllEditors' },
+      { type: 'openUrl', url: `javascript:window.${MARK}='forged'` },
+      { type: 'openUrl', url: 'file:///etc/passwd' },
+      { type: 'openUrl', url: ' https://x.localhost/' },
+      { type: 'command', name: 'workbench.action.closeAllEditors' },
+      { type: 'filterProject', project: 'someone-elses.localhost' },
+    ];
+    for (const message of forged) {
+      await host.evaluate((m) => {
+        // VS Code's bridge from the page to the extension, as the panel's own script uses it.
+        const post = (globalThis as unknown as Record<string, (channel: string, data: unknown) => void>)
+          .__vscode_post_message__;
+        post('onmessage', { message: m });
+      }, message);
+    }
+    await wb.page
+      .locator('.notification-toast', { hasText: 'Only http and https addresses can be opened.' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page.waitForTimeout(1000);
+    assert.equal(wb.page.context().pages().length, pagesBefore, 'no browser page opened');
+    assert.equal(
+      await wb.page.locator('.tabs-container .tab', { hasText: 'command:' }).count(),
+      1,
+      'the panel is still open: no command ran',
+    );
+    const reportsHeader = await wb.view('Reports').locator('.pane-header').innerText();
+    assert.ok(!reportsHeader.includes('someone-elses'), `no foreign project filter: ${reportsHeader}`);
+    assert.equal((await api(`reports/${command.id}`)).status, 200, 'the report is untouched');
+    assert.deepEqual(await ranSomething(), []);
+  });
+
+  it('comes back with its content after a window reload', async () => {
+    const report = await insert({
+      url: 'https://blog.localhost/panel/reload-me',
+      result: 'decent',
+      score: 57,
+      results: {
+        h1: { passed: false, importance: 'high', value: [] },
+        title: { passed: true, importance: 'high', value: 'T' },
+      },
+    });
+    await openReport('reload-me', 'blog.localhost/panel/reload-me');
+    await waitForPanel('blog.localhost/panel/reload-me');
+    await panel().locator('summary', { hasText: 'Raw data' }).click();
+    await wb.page.waitForTimeout(500);
+
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await waitForPanel('blog.localhost/panel/reload-me');
+    assert.equal((await panel().getByRole('meter', { name: 'Score' }).innerText()).trim(), '57');
+    assert.equal(await panel().locator('td.check-name .check-label').first().innerText(), 'H1 heading');
+    assert.equal(await panel().locator('details.raw').getAttribute('open'), '', 'the raw view is open again');
+    assert.ok((await panel().locator('.raw-json').innerText()).includes(`"id": ${report.id}`));
+    await wb.screenshot('panel-after-reload');
+  });
+
+  it('shows the deleted state after Retry when the report was deleted on the server', async () => {
+    const report = await insert({
+      url: 'https://news.localhost/panel/deleted-elsewhere',
+      result: 'good',
+      score: 88,
+      results: { title: { passed: true, importance: 'high', value: 'News' } },
+    });
+    // The service fails the panel's fetch (not retried: an HTML page with 200), so the panel
+    // shows the list's data with the failure and Retry.
+    await wb.admin('faults', {
+      method: 'GET',
+      path: `/api/v1/reports/${report.id}`,
+      status: 200,
+      body: 'html',
+      times: 1,
+    });
+    await openReport('deleted-elsewhere', 'news.localhost/panel/deleted-elsewhere');
+    await waitForPanel('news.localhost/panel/deleted-elsewhere');
+    const retry = panel().getByRole('button', { name: 'Retry', exact: true });
+    await retry.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok((await panel().getByRole('alert').innerText()).includes('Could not refresh'));
+
+    assert.equal((await api(`reports/${report.id}`, 'DELETE')).status, 200);
+    await retry.click();
+    await panel().getByText(`Report ${report.id} no longer exists.`).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await panel().getByRole('heading', { name: 'Report deleted' }).count(), 1);
+    assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
+    await wb.screenshot('panel-deleted');
+  });
+});
