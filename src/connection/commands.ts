@@ -38,7 +38,14 @@ function keyFormatError(key: string): string | undefined {
  */
 async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDeps, signal: AbortSignal): Promise<KeyCheck> {
   const timeoutMs = connectionControls(deps.connection).requestTimeoutMs;
-  const api = createClient({ baseUrl, getKey: () => key, timeoutMs, onRequest: (entry) => deps.log.request(entry) });
+  // One request, not retried: a failure is shown next to the input, where Enter tries again.
+  const api = createClient({
+    baseUrl,
+    getKey: () => key,
+    timeoutMs,
+    retry: { limit: 0 },
+    onRequest: (entry) => deps.log.request(entry),
+  });
   deps.log.info(`Checking an API key with ${hostOf(baseUrl)}.`);
   try {
     await api.listProjects({ perPage: 10 }, 1, signal);

@@ -201,6 +201,56 @@ describe('writes (end to end)', function () {
     await wb.screenshot('writes-password-log');
   });
 
+  it('shows the service\'s refusal (422) next to the URL input, with what was typed kept', async () => {
+    const missing = page('fix.localhost', 'no-such-page.html');
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill(missing);
+    await inputBox().press('Enter');
+    await choosePrivacy('Private');
+    // Back at the URL step: the service's words next to the input, the URL still there.
+    await message().filter({ hasText: 'could not be fetched' }).waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await inputBox().inputValue(), missing);
+    await wb.screenshot('writes-422-next-to-input');
+    // Correct the URL; the privacy chosen before is still the active choice.
+    const fixed = page('fix.localhost', 'good.html');
+    await inputBox().fill(fixed);
+    await inputBox().press('Enter');
+    const pick = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
+    await pick.waitFor({ state: 'visible' });
+    await wb.page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'Private' }).waitFor();
+    await pick.press('Enter');
+    await row('Reports', label(fixed)).waitFor({ state: 'visible', timeout: 30_000 });
+    await panelShown(label(fixed));
+    const stored = await reportsOfProject('fix.localhost');
+    assert.deepEqual(
+      stored.map((r) => [r.url, r.privacy]),
+      [[fixed, 1]],
+    );
+  });
+
+  it('changes privacy from the item menu: current value marked, a password for Password, confirmed', async () => {
+    const report = await insert(page('share.localhost'));
+    await refreshReports();
+    const item = row('Reports', label(report.url));
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await fromMenu(item, 'Change Privacy…');
+    const current = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'current' });
+    await current.waitFor({ state: 'visible' });
+    assert.match(await current.innerText(), /Public/);
+    await wb.screenshot('writes-privacy-pick');
+    await wb.page.locator('.quick-input-widget input').fill('Password');
+    await wb.page.locator('.quick-input-widget input').press('Enter');
+    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
+    await hidden.waitFor({ state: 'visible' });
+    await hidden.fill('share-password-51d2');
+    await hidden.press('Enter');
+    await wb.page
+      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
+    assert.equal(stored.privacy, 2);
+  });
+
   it('re-analyzes from the item menu: the generated date shown changes', async () => {
     const report = await insert(page('again.localhost'));
     await refreshReports();
