@@ -70,8 +70,8 @@ export async function runClient(ctx: BenchContext): Promise<SectionResult> {
 
     const ratio = median(times.client) / median(times.fetch);
     const rows: Row[] = [
-      measured('client.fetch', 'Client: list request, plain fetch', 'ms', times.fetch),
-      measured('client.client', 'Client: list request, createClient', 'ms', times.client),
+      measured('client.fetch', 'Client: list request, plain fetch', 'ms', times.fetch, { spread: 'iqr' }),
+      measured('client.client', 'Client: list request, createClient', 'ms', times.client, { spread: 'iqr' }),
       // The figure is the ratio of the overall medians; the per-block ratios give its spread.
       measured('client.ratio', 'Client: overhead, client / fetch', 'ratio', blockRatios, {
         budget: RATIO_BUDGET,

@@ -368,7 +368,7 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
     const treeLabel = 'Lists: build 100 TreeItems (in host)';
     rows.push(
       treeItems.length > 0
-        ? measured('lists.treeItems', treeLabel, 'ms', treeItems)
+        ? measured('lists.treeItems', treeLabel, 'ms', treeItems, { spread: 'iqr' })
         : failed('lists.treeItems', treeLabel, 'ms', errorNote ?? 'not measured'),
     );
     rows.push(

@@ -105,7 +105,7 @@ export async function runLists(ctx: BenchContext): Promise<SectionResult> {
         : measured('lists.heap', 'Lists: heap growth, list held', 'MB', heapMB, {
             note: 'heap growth without --expose-gc is not settled; run through npm run bench',
           }),
-      measured('lists.format', 'Lists: format 100 tree items (no vscode)', 'ms', formatMs),
+      measured('lists.format', 'Lists: format 100 tree items (no vscode)', 'ms', formatMs, { spread: 'iqr' }),
     ];
     return { rows, details: { reports: REPORTS, perPage: PER_PAGE, runs: RUNS, requests, totals, heapMB } };
   } finally {

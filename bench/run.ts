@@ -13,11 +13,12 @@
  * when a figure is over its budget or could not be measured: an over-budget figure is a bug.
  */
 import { execFileSync } from 'node:child_process';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { runClient } from './client';
 import { runLists } from './lists';
 import { createContext, type BenchContext, type SectionResult } from './lib/context';
-import { failed, machineInfo, renderTable, writeResults, type Row } from './lib/report';
+import { failed, machineInfo, ordered, renderTable, writeResults, type Row } from './lib/report';
 import { runHost } from './host';
 import { packageVsix, runSize } from './size';
 
@@ -98,6 +99,7 @@ async function main(): Promise<number> {
   const root = path.resolve(__dirname, '..');
   const ctx = createContext(root);
   const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0];
   const started = performance.now();
   if (typeof global.gc !== 'function') ctx.progress('note: run with --expose-gc for heap figures (npm run bench does)');
 
@@ -116,7 +118,8 @@ async function main(): Promise<number> {
     details[name] = result.details;
   }
 
-  const table = renderTable(rows);
+  const loadAtEnd = os.loadavg()[0];
+  const table = renderTable(ordered(rows));
   console.log(`\n${table}\n`);
   const file = writeResults(
     ctx.outDir,
@@ -126,15 +129,20 @@ async function main(): Promise<number> {
       commit: git(root, ['rev-parse', 'HEAD']),
       dirty: git(root, ['status', '--porcelain']) !== '',
       ...machineInfo(),
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
       sections: options.sections,
     },
-    rows,
+    ordered(rows),
     details,
   );
   const over = rows.filter((r) => r.verdict === 'OVER').length;
   const errors = rows.filter((r) => r.verdict === 'ERROR').length;
   console.log(
     `${rows.length} figures: ${over} over budget, ${errors} not measured; ${((performance.now() - started) / 1000).toFixed(0)} s; ${path.relative(root, file)}`,
+  );
+  // Times from a busy machine are not comparable with a quiet one's; say how busy it was.
+  console.log(
+    `${os.cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end`,
   );
   return over + errors > 0 ? 1 : 0;
 }

@@ -96,7 +96,7 @@ function spreadText(row: Row): string {
 
 /** The table as aligned text lines, notes (numbered) below it. */
 export function renderTable(rows: readonly Row[]): string {
-  const header = ['Row', 'Median', 'Spread (min–max)', 'n', 'Budget', 'Verdict'];
+  const header = ['Row', 'Median', 'Spread', 'n', 'Budget', 'Verdict'];
   const notes: string[] = [];
   const cells = rows.map((row) => {
     let verdict: string = row.verdict;
@@ -136,7 +136,21 @@ export interface RunInfo {
   cpus: number;
   cpuModel: string | undefined;
   memoryGB: number;
+  /** 1-minute load average at the start and at the end: other work on the machine skews times. */
+  loadAverage: { start: number; end: number };
   sections: string[];
+}
+
+/** The order rows are printed in: the order of figures, whichever section measured them. */
+const ROW_ORDER = ['size.', 'activation.', 'client.', 'lists.', 'panel.'];
+
+/** Rows in the table's order (stable within a group). */
+export function ordered(rows: readonly Row[]): Row[] {
+  const rank = (row: Row): number => {
+    const at = ROW_ORDER.findIndex((prefix) => row.id.startsWith(prefix));
+    return at === -1 ? ROW_ORDER.length : at;
+  };
+  return [...rows].sort((a, b) => rank(a) - rank(b));
 }
 
 /** Machine facts for the JSON file. */
