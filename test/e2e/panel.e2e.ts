@@ -305,6 +305,9 @@ describe('report panel (end to end)', function () {
     await wb.page.waitForTimeout(500);
     assert.deepEqual(await ranSomething(), [], 'no hostile string ran');
     assert.equal(await panel().locator('.raw-json').isVisible(), true);
+    await (
+      await panelFrame()
+    ).evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
     await wb.screenshot('panel-hostile');
   });
 
