@@ -45,6 +45,9 @@ export function subjectOf(path: string): NotFound {
   return { reportId: /^\d+$/.test(value) ? Number(value) : value };
 }
 
+/** Identical messages without buttons closer together than this are shown once. */
+const BURST_MS = 5000;
+
 /** Server text goes into a one-line log entry and a notification: no line breaks, bounded. */
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -58,8 +61,12 @@ function oneLine(text: string): string {
  */
 export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorReporterWithEvents {
   const notFound = new vscode.EventEmitter<NotFound>();
-  /** Messages whose notification is still open (not yet dismissed or answered). */
-  const open = new Set<string>();
+  /**
+   * Messages whose notification is still open. With buttons it stays on screen until
+   * answered, so the same text again adds nothing; without, it fades into the
+   * notification center, so only the same text within a burst is dropped.
+   */
+  const open = new Map<string, { sticky: boolean; at: number }>();
   let keyPromptOpen = false;
   const redact = (text: string): string => (connection instanceof Connection ? connection.redact(text) : text);
   // A new key deserves its own prompt if it is rejected too.
@@ -87,12 +94,13 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
       if (keyPromptOpen) return;
       keyPromptOpen = true;
     }
-    const text = options.action !== undefined && !unauthorized ? `${options.action}: ${message}` : message;
-    if (open.has(text)) return;
-    open.add(text);
-
+    const text = options.action !== undefined && !unauthorized ? inert(`${options.action}: ${message}`) : message;
     const actions = described.actions.filter((a) => a !== 'retry' || options.retry !== undefined);
     const buttons = actions.map((a) => labels[a]);
+    const already = open.get(text);
+    if (already !== undefined && (already.sticky || Date.now() - already.at < BURST_MS)) return;
+    const entry = { sticky: buttons.length > 0, at: Date.now() };
+    open.set(text, entry);
     try {
       const choice = await vscode.window.showErrorMessage(text, ...buttons);
       if (choice === labels.retry) {
@@ -106,7 +114,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
         await vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports');
       } else if (choice === labels.showLog) log.show();
     } finally {
-      open.delete(text);
+      if (open.get(text) === entry) open.delete(text);
       if (unauthorized) keyPromptOpen = false;
     }
   }
