@@ -248,6 +248,18 @@ async function launch(ctx: BenchContext, prepared: Prepared, config: HostConfig,
   }
 }
 
+function apiTotal(split: ActivationSplit): number {
+  return split.apiCalls.reduce((sum, call) => sum + call.ms, 0);
+}
+
+/** `window.createTreeView ×2 3.1 ms, …` (the five longest). */
+function describeApiCalls(split: ActivationSplit): string {
+  return split.apiCalls
+    .slice(0, 5)
+    .map((call) => `${call.name} ×${call.count} ${call.ms.toFixed(1)} ms`)
+    .join(', ');
+}
+
 /** One more launch that times the parts of activation (see `HostConfig.split`). */
 async function splitActivation(ctx: BenchContext, prepared: Prepared, index: number): Promise<ActivationSplit> {
   const result = await launch(ctx, prepared, { target: EXTENSION_ID, settleMs: SETTLE_MS, split: true }, index);
@@ -360,7 +372,8 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
             `Node's fetch classes first touched (ky probes them at import) ${split.fetchApiMs.toFixed(1)} ms, ` +
             `node:crypto ${split.cryptoMs.toFixed(1)} ms, ` +
             `the rest of loading dist/extension.js ${split.moduleMs.toFixed(1)} ms, ` +
-            `activate() ${split.activateMs.toFixed(1)} ms (the floor's whole activation: ${floorMedian.toFixed(1)} ms)`;
+            `activate() ${split.activateMs.toFixed(1)} ms, of which vscode API calls ${apiTotal(split).toFixed(1)} ms ` +
+            `(${describeApiCalls(split)}); the floor's whole activation: ${floorMedian.toFixed(1)} ms`;
         } catch (error) {
           note = `analysis failed: ${error instanceof Error ? error.message : String(error)}`;
         }

@@ -17,6 +17,7 @@ import {
   CONFIG_ENV,
   RESULT_MARKER,
   type ActivationSplit,
+  type ApiCall,
   type HostConfig,
   type HostResult,
   type PanelSample,
@@ -129,14 +130,56 @@ async function extras(config: NonNullable<HostConfig['extras']>, result: HostRes
  * time, then the main module is loaded as the host would load it, then `activate()` finds it
  * loaded.
  */
+/**
+ * Wraps every function of the `vscode` API's namespaces (`window.createTreeView`,
+ * `commands.registerCommand`, …) of one extension's API object with a timer, so activate()'s
+ * time splits into the API calls it makes and its own code. Calls made from inside another
+ * wrapped call count only for the outer one. Returns the table the timers fill.
+ */
+function timeApiCalls(api: Record<string, unknown>): Map<string, ApiCall> {
+  const calls = new Map<string, ApiCall>();
+  let depth = 0;
+  for (const [namespace, value] of Object.entries(api)) {
+    if (typeof value !== 'object' || value === null) continue;
+    for (const name of Object.getOwnPropertyNames(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, name);
+      const original: unknown = descriptor?.value;
+      if (typeof original !== 'function' || !descriptor?.writable) continue;
+      const key = `${namespace}.${name}`;
+      const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+        depth++;
+        const started = performance.now();
+        try {
+          return (original as (...a: unknown[]) => unknown).apply(this, args);
+        } finally {
+          depth--;
+          if (depth === 0) {
+            const entry = calls.get(key) ?? { name: key, count: 0, ms: 0 };
+            entry.count++;
+            entry.ms += performance.now() - started;
+            calls.set(key, entry);
+          }
+        }
+      };
+      try {
+        (value as Record<string, unknown>)[name] = wrapped;
+      } catch {
+        // A frozen namespace keeps its functions untimed.
+      }
+    }
+  }
+  return calls;
+}
+
 async function splitActivation(extension: vscode.Extension<unknown>): Promise<ActivationSplit> {
   const main = (extension.packageJSON as { main?: string }).main;
   if (!main) throw new Error(`${extension.id} has no main module`);
   const file = path.join(extension.extensionPath, main);
   const load = createRequire(file);
   let started = performance.now();
-  load('vscode');
+  const api = load('vscode') as Record<string, unknown>;
   const vscodeApiMs = performance.now() - started;
+  const calls = timeApiCalls(api);
   started = performance.now();
   new Request('https://empty.invalid', { method: 'POST', body: new ReadableStream(), duplex: 'half' });
   void new Response('');
@@ -147,10 +190,12 @@ async function splitActivation(extension: vscode.Extension<unknown>): Promise<Ac
   started = performance.now();
   load(file);
   const moduleMs = performance.now() - started;
+  calls.clear();
   started = performance.now();
   await extension.activate();
   const activateMs = performance.now() - started;
-  return { vscodeApiMs, fetchApiMs, cryptoMs, moduleMs, activateMs };
+  const apiCalls = [...calls.values()].sort((a, b) => b.ms - a.ms);
+  return { vscodeApiMs, fetchApiMs, cryptoMs, moduleMs, activateMs, apiCalls };
 }
 
 /** Called by the extension host's test runner. */

@@ -72,4 +72,13 @@ export interface ActivationSplit {
   moduleMs: number;
   /** `activate()` of the loaded module: the host's activation work and the extension's function. */
   activateMs: number;
+  /** The `vscode` API calls made during `activate()`, longest first (their time is part of `activateMs`). */
+  apiCalls: ApiCall[];
+}
+
+/** One `vscode` API function's calls (e.g. `window.createTreeView`): how many, and their time in ms. */
+export interface ApiCall {
+  name: string;
+  count: number;
+  ms: number;
 }
