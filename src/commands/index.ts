@@ -100,15 +100,8 @@ export function registerCommands(parts: Parts): vscode.Disposable {
   const disposables = Object.entries(table).map(([id, handler]) =>
     vscode.commands.registerCommand(id, wrap(parts, id, handler)),
   );
-  // A 404 means the lists show something that is gone: reload them.
-  if (hasNotFoundEvent(parts.errors)) {
-    const errors = parts.errors;
-    disposables.push(
-      errors.onNotFound(() => {
-        void Promise.allSettled([parts.reportsView.refresh(), parts.projectsView.refresh()]);
-      }),
-      errors,
-    );
-  }
+  // The views refresh on the reporter's onNotFound themselves (views/register.ts). The
+  // reporter is a Disposable that extension.ts does not hold: it goes with the commands.
+  if (hasNotFoundEvent(parts.errors)) disposables.push(parts.errors);
   return vscode.Disposable.from(...disposables);
 }

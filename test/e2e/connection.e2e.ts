@@ -100,6 +100,24 @@ describe('connection (end to end)', function () {
     await wb.view('Reports').locator('.pane-body .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
+  it('gives one prompt with Set API Key when several requests are rejected (401) at once', async () => {
+    await wb.admin('faults', { path: '/api/v1/', status: 401, times: 6 });
+    try {
+      await wb.runCommand('Page Reports: Refresh Reports');
+      await wb.runCommand('Page Reports: Refresh Projects');
+      const prompts = wb.page.locator('.notification-toast', { hasText: 'The service rejected the API key.' });
+      await prompts.first().waitFor({ state: 'visible', timeout: 20_000 });
+      // Both lists failed; give a second prompt the time to show, should there be one.
+      await wb.view('Projects').locator('.pane-body .monaco-list-row', { hasText: 'rejected the API key' }).first().waitFor();
+      await wb.page.waitForTimeout(1500);
+      assert.equal(await prompts.count(), 1, 'one prompt');
+      assert.equal(await prompts.locator('.monaco-button', { hasText: 'Set API Key' }).count(), 1);
+      await wb.screenshot('connection-one-401-prompt');
+    } finally {
+      await wb.admin('faults', undefined, 'DELETE');
+    }
+  });
+
   it('Remove API Key asks first, then brings the key welcome back', async () => {
     await wb.runCommand('Page Reports: Remove API Key');
     const dialog = wb.page.locator('.monaco-dialog-box');
