@@ -20,7 +20,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { launchChromium, startCodeServer, type CodeServer } from './lib/codeServer';
-import { makeTempDir, removeDir } from './lib/processes';
+import { killGroupNow, makeTempDir, removeDir } from './lib/processes';
 import { ensureTools, repoRoot } from './lib/tools';
 import type { BrowserContext } from 'playwright-core';
 
@@ -115,6 +115,11 @@ async function main(): Promise<number> {
   const onSignal = (): void => interrupted?.(130);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  // Should the process end before cleanup() has run, code-server (its own process group) must not outlive it.
+  process.once('exit', () => {
+    if (server) killGroupNow(server.process);
+  });
   try {
     const folder = args.folder ?? path.join(temp, 'workspace');
     fs.mkdirSync(folder, { recursive: true });

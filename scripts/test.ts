@@ -193,17 +193,20 @@ function hasTests(dir: string, suffix: string): boolean {
   return fs.existsSync(abs) && fs.readdirSync(abs, { recursive: true }).some((f) => String(f).endsWith(suffix));
 }
 
-let interrupted = false;
+/** Exit code once a signal arrived (128 + its number); the summary still prints. */
+let interruptedCode = 0;
 let current: ChildProcess | undefined;
-process.on('SIGINT', () => {
-  // The child got the same SIGINT from the terminal; wait for it, then summarize.
-  interrupted = true;
-  current?.kill('SIGINT');
-});
-process.on('SIGTERM', () => {
-  interrupted = true;
-  current?.kill('SIGTERM');
-});
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
+  process.on(signal, () => {
+    // A terminal's Ctrl+C reaches the child too; a cancelled job may signal only this process.
+    interruptedCode = code;
+    current?.kill(signal);
+  });
+}
 
 /** Runs one command, streaming its output, and resolves with its exit code and output. */
 function run(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
@@ -277,7 +280,7 @@ async function main(): Promise<number> {
   }
 
   for (const stage of selected) {
-    if (stopped || interrupted) {
+    if (stopped || interruptedCode) {
       rows.push({ stage: stage.name, result: 'not run', tests: '' });
       continue;
     }
@@ -299,7 +302,7 @@ async function main(): Promise<number> {
       const r = await run(command, stageEnv);
       output += r.output;
       code = r.code;
-      if (code !== 0 || interrupted) break;
+      if (code !== 0 || interruptedCode) break;
     }
     const ms = Date.now() - started;
     const counts = mochaCounts(output);
@@ -316,9 +319,9 @@ async function main(): Promise<number> {
           .filter(Boolean)
           .join(', ')
       : '';
-    const result = interrupted ? 'INTERRUPTED' : code === 0 ? 'passed' : 'FAILED';
+    const result = interruptedCode ? 'INTERRUPTED' : code === 0 ? 'passed' : 'FAILED';
     rows.push({ stage: stage.name, result, tests, ms });
-    if (code !== 0 || interrupted) stopped = true;
+    if (code !== 0 || interruptedCode) stopped = true;
   }
 
   const header: Row = { stage: 'Stage', result: 'Result', tests: 'Tests' };
@@ -332,7 +335,7 @@ async function main(): Promise<number> {
   const total = rows.reduce((sum, r) => sum + (r.ms ?? 0), 0);
   console.log(`Total time ${duration(total)}${totals.pending ? `; ${totals.pending} pending` : ''}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
-  return interrupted ? 130 : stopped ? 1 : 0;
+  return interruptedCode || (stopped ? 1 : 0);
 }
 
 void main().then((code) => process.exit(code));

@@ -212,7 +212,10 @@ export const chromiumArgs: readonly string[] = [
 /**
  * Launches headless Chromium with a fresh profile under `dir` (the caller's folder, removed by
  * the caller). Its home and XDG folders point there too, so it writes nothing into the home
- * folder (crash reports, dconf). Closing the returned context ends the browser.
+ * folder (crash reports, dconf). Closing the returned context ends the browser, and so does
+ * the process's exit. Signals are left to the caller: Playwright's own SIGTERM handler would
+ * close the browser and keep the process running, and its SIGINT handler would exit before
+ * the caller has stopped code-server.
  */
 export async function launchChromium(
   tools: Tools,
@@ -235,5 +238,8 @@ export async function launchChromium(
     args: [...chromiumArgs],
     viewport,
     env,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }

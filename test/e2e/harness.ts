@@ -92,12 +92,28 @@ let counter = 0;
 /** Everything still running, ended synchronously if the process exits without stop(). */
 const live = new Set<{ server?: CodeServer; dirs: string[] }>();
 
-process.on('exit', () => {
+/** Ends every code-server group and removes every folder still live; synchronous, for exit paths. */
+function cleanUpNow(): void {
   for (const entry of live) {
     if (entry.server) killGroupNow(entry.server.process);
     for (const dir of entry.dirs) removeDir(dir);
   }
-});
+  live.clear();
+}
+
+process.on('exit', cleanUpNow);
+// code-server runs in process groups of its own, so Ctrl+C or a cancelled job never reaches
+// it: end it here. Chromium ends with this process (Playwright's exit handler).
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
+  process.on(signal, () => {
+    cleanUpNow();
+    process.exit(code);
+  });
+}
 
 /** Packages the extension once per process (`npm run package`), or takes PAGE_REPORTS_VSIX. */
 export function packagedVsix(): Promise<string> {
