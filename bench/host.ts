@@ -24,7 +24,14 @@ import {
 import { killGroupNow, makeTempDir, removeDir } from '../scripts/lib/processes';
 import { ensureTools, type Tools } from '../scripts/lib/tools';
 import { startService } from '../test/service/server';
-import { CONFIG_ENV, RESULT_MARKER, type ActivationSplit, type HostConfig, type HostResult } from './host/protocol';
+import {
+  CONFIG_ENV,
+  OPEN_FLOOR_WEBVIEW,
+  RESULT_MARKER,
+  type ActivationSplit,
+  type HostConfig,
+  type HostResult,
+} from './host/protocol';
 import type { BenchContext, SectionResult } from './lib/context';
 import { assertOk, exec } from './lib/exec';
 import { failed, measured, type Budget, type Row } from './lib/report';
@@ -78,9 +85,10 @@ function writeFloorExtension(dir: string): void {
 
 /**
  * The extension the tests entry belongs to (the smoke-test driver needs an
- * `extensionDevelopmentPath`): a manifest without code, so it adds nothing to measure.
+ * `extensionDevelopmentPath`): bench/host/probe.ts, activated only by its command, which the
+ * floor launches run after the timed activation.
  */
-function writeProbeExtension(dir: string): void {
+async function writeProbeExtension(root: string, dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'package.json'),
@@ -89,8 +97,28 @@ function writeProbeExtension(dir: string): void {
       publisher: 'page-reports-bench',
       version: '0.0.1',
       engines: { vscode: '^1.101.0' },
+      main: './extension.js',
+      activationEvents: [],
+      contributes: { commands: [{ command: OPEN_FLOOR_WEBVIEW, title: 'Bench: Open Floor Webview' }] },
     }),
   );
+  await bundle(root, path.join(root, 'bench', 'host', 'probe.ts'), path.join(dir, 'extension.js'));
+}
+
+/** Bundles a file of bench/host for the extension host (CommonJS, `vscode` external). */
+async function bundle(root: string, entry: string, outfile: string): Promise<void> {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node22',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+    logLevel: 'warning',
+  });
 }
 
 /** code-server serves the local file system under its own remote authority, `remote`. */
@@ -162,20 +190,9 @@ async function prepareIn(ctx: BenchContext, vsix: string, tools: Tools, temp: st
   await installExtension(tools, dirs, floorVsix);
 
   const probeDir = path.join(temp, PROBE_NAME);
-  writeProbeExtension(probeDir);
+  await writeProbeExtension(ctx.root, probeDir);
   const entry = path.join(temp, 'host', 'entry.js');
-  await esbuild.build({
-    absWorkingDir: ctx.root,
-    entryPoints: [path.join(ctx.root, 'bench', 'host', 'entry.ts')],
-    outfile: entry,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node22',
-    external: ['vscode'],
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
-  });
+  await bundle(ctx.root, path.join(ctx.root, 'bench', 'host', 'entry.ts'), entry);
   return { temp, tools, extensionsTemplate: dirs.extensionsDir, probeDir, entry };
 }
 
@@ -308,6 +325,8 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
     const treeItemsCold: number[] = [];
     const panelFirst: number[] = [];
     const panelLater: number[] = [];
+    const floorFirst: number[] = [];
+    const floorLater: number[] = [];
     const errors: string[] = [];
     const results: HostResult[] = [];
     for (let i = 0; i < options.launches * 2; i++) {
@@ -327,7 +346,7 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
                 logRoots: [],
               },
             }
-          : {}),
+          : { floorWebviewOpens: PANEL_OPENS_PER_LAUNCH }),
       };
       try {
         const result = await launch(ctx, prepared, config, i);
@@ -337,6 +356,7 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
         if (result.treeItemsMs) treeItems.push(...result.treeItemsMs);
         if (result.treeItemsColdMs !== undefined) treeItemsCold.push(result.treeItemsColdMs);
         result.panel?.forEach((sample, n) => (n === 0 ? panelFirst : panelLater).push(sample.commandToRenderedMs));
+        result.floorWebviewMs?.forEach((ms, n) => (n === 0 ? floorFirst : floorLater).push(ms));
         errors.push(...result.errors.map((e) => `launch ${i}: ${e}`));
       } catch (error) {
         errors.push(error instanceof Error ? error.message : String(error));
@@ -381,28 +401,25 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
       rows.push(measured('activation.floor', 'Activation: floor extension', 'ms', floor));
       rows.push(measured('activation.extension', 'Activation: Page Reports', 'ms', real, { budget, note }));
     }
-    const treeLabel = 'Lists: build 100 TreeItems (in host)';
+    const sample = (
+      id: string,
+      label: string,
+      samples: number[],
+      options: { note?: string; iqr?: boolean } = {},
+    ): Row =>
+      samples.length > 0
+        ? measured(id, label, 'ms', samples, { note: options.note, spread: options.iqr ? 'iqr' : 'range' })
+        : failed(id, label, 'ms', errorNote ?? 'not measured');
     rows.push(
-      treeItems.length > 0
-        ? measured('lists.treeItems', treeLabel, 'ms', treeItems, { spread: 'iqr' })
-        : failed('lists.treeItems', treeLabel, 'ms', errorNote ?? 'not measured'),
+      sample('lists.treeItems', 'Lists: build 100 TreeItems (in host)', treeItems, { iqr: true }),
+      sample('lists.treeItemsFirst', 'Lists: first 100 TreeItems in a host', treeItemsCold),
     );
     rows.push(
-      treeItemsCold.length > 0
-        ? measured('lists.treeItemsFirst', 'Lists: first 100 TreeItems in a host', 'ms', treeItemsCold)
-        : failed('lists.treeItemsFirst', 'Lists: first 100 TreeItems in a host', 'ms', errorNote ?? 'not measured'),
-    );
-    const firstLabel = `Panel: ${CHECKS} checks, first open in window`;
-    const laterLabel = `Panel: ${CHECKS} checks, later opens`;
-    rows.push(
-      panelFirst.length > 0
-        ? measured('panel.first', firstLabel, 'ms', panelFirst)
-        : failed('panel.first', firstLabel, 'ms', errorNote ?? 'not measured'),
-    );
-    rows.push(
-      panelLater.length > 0
-        ? measured('panel.later', laterLabel, 'ms', panelLater, { note: errorNote })
-        : failed('panel.later', laterLabel, 'ms', errorNote ?? 'not measured'),
+      sample('panel.floorFirst', 'Panel: floor webview, first in window', floorFirst),
+      sample('panel.first', `Panel: ${CHECKS} checks, first in window`, panelFirst),
+      sample('panel.floorLater', 'Panel: floor webview, later opens', floorLater),
+      // Problems of any launch are noted on the last row, whichever figure they cost.
+      sample('panel.later', `Panel: ${CHECKS} checks, later opens`, panelLater, { note: errorNote }),
     );
     return {
       rows,
@@ -414,6 +431,8 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
         treeItemsCold,
         panelFirst,
         panelLater,
+        floorFirst,
+        floorLater,
         errors,
         results,
       },

@@ -15,6 +15,7 @@ import type { Report } from '../../src/api/types';
 import { reportTreeItem } from '../../src/views/items';
 import {
   CONFIG_ENV,
+  OPEN_FLOOR_WEBVIEW,
   RESULT_MARKER,
   type ActivationSplit,
   type ApiCall,
@@ -198,6 +199,18 @@ async function splitActivation(extension: vscode.Extension<unknown>): Promise<Ac
   return { vscodeApiMs, fetchApiMs, cryptoMs, moduleMs, activateMs, apiCalls };
 }
 
+/** Opens the probe extension's floor webview `opens` times, each closed before the next. */
+async function floorWebview(opens: number, result: HostResult): Promise<void> {
+  result.floorWebviewMs = [];
+  for (let i = 0; i < opens; i++) {
+    const started = performance.now();
+    await vscode.commands.executeCommand(OPEN_FLOOR_WEBVIEW);
+    result.floorWebviewMs.push(performance.now() - started);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sleep(300);
+  }
+}
+
 /** Called by the extension host's test runner. */
 export async function run(): Promise<void> {
   const config = readConfig();
@@ -218,6 +231,7 @@ export async function run(): Promise<void> {
   const result: HostResult = { target: config.target, wasActive, activationMs, errors: [] };
   try {
     if (config.extras) await extras(config.extras, result);
+    if (config.floorWebviewOpens) await floorWebview(config.floorWebviewOpens, result);
   } catch (error) {
     result.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   }

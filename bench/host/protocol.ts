@@ -5,6 +5,8 @@
  * extension host's console to the driver through `codeAutomationLog`).
  */
 
+/** The probe extension's command that opens the floor webview (see probe.ts). */
+export const OPEN_FLOOR_WEBVIEW = 'pageReportsBench.openFloorWebview';
 /** Environment variable holding the JSON {@link HostConfig}. */
 export const CONFIG_ENV = 'PAGE_REPORTS_BENCH_CONFIG';
 /** Prefix of the console line that carries the JSON {@link HostResult}. */
@@ -21,6 +23,8 @@ export interface HostConfig {
    * `activate()` of the loaded module. Not an activation sample.
    */
   split?: boolean;
+  /** After activation, in the floor launches: how many times to open the floor webview (see probe.ts). */
+  floorWebviewOpens?: number;
   /** After activation, with the Page Reports extension only: tree items and the panel. */
   extras?: {
     serviceUrl: string;
@@ -53,6 +57,8 @@ export interface HostResult {
   treeItemsColdMs?: number;
   treeItemsMs?: number[];
   panel?: PanelSample[];
+  /** From executing the floor webview command to its page's rendered message, in ms, per open. */
+  floorWebviewMs?: number[];
   /** Problems that did not stop the run (a panel that did not render in time, …). */
   errors: string[];
 }
