@@ -96,7 +96,13 @@ describe('connection (end to end)', function () {
   it('keeps the key across a window reload (it lives in secret storage)', async () => {
     await wb.page.reload();
     await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await wb.openView();
+    // The workbench restores the Page Reports sidebar by itself; clicking its icon while
+    // that happens would hide it again, so only open the view when it does not come back.
+    try {
+      await wb.view('Projects').waitFor({ state: 'visible', timeout: 10_000 });
+    } catch {
+      await wb.openView();
+    }
     await wb.view('Reports').locator('.pane-body .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
