@@ -260,11 +260,20 @@ function makeWorkbench(page: Page, service: RunningService, url: string, stop: (
     },
 
     async openView() {
-      await activityIcon.waitFor({ state: 'visible' });
-      // Clicking the icon of the container that shows already would hide the sidebar.
-      const shown = await view('Projects').isVisible();
-      if (!shown) await activityIcon.click();
-      await view('Projects').waitFor({ state: 'visible' });
+      // Right after a (re)load the workbench may still be restoring the sidebar, and clicking
+      // the icon of the container already shown hides it. So click only while the icon is not
+      // checked, and look again until the view shows: a restore racing a click heals itself.
+      await activityIcon.waitFor({ state: 'visible', timeout: 60_000 });
+      const item = page.locator('.activitybar li.action-item', {
+        has: page.locator('a.action-label[aria-label="Page Reports"]'),
+      });
+      const deadline = Date.now() + 30_000;
+      while (!(await view('Projects').isVisible())) {
+        if (Date.now() > deadline) throw new Error('the Page Reports views did not show within 30 s');
+        const checked = /\bchecked\b/.test((await item.getAttribute('class')) ?? '');
+        if (!checked) await activityIcon.click();
+        await page.waitForTimeout(250);
+      }
     },
 
     view,
