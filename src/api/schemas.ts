@@ -5,9 +5,12 @@
  * list's items): without it the answer is unusable and the caller gets a `badResponse`.
  * Every other field is read leniently: a value of the wrong type becomes `undefined`
  * ("missing"), never `NaN`, `Invalid Date` or a crash. `raw` keeps the object as sent.
- * Imports no `vscode`.
+ *
+ * Hand-written rather than a schema library: every list answer runs this for each report
+ * and each of its checks, so the common, well-formed case takes a direct path (plain
+ * property reads, type tests, a character-level date reader) and only odd values pay for
+ * the tolerant handling. Imports no `vscode`.
  */
-import * as v from 'valibot';
 import type { Check, Importance, Page, Privacy, Project, Report, ReportResult } from './types';
 
 /** An answer body that does not have the shape expected; `problem` is short and holds no server text. */
@@ -54,11 +57,13 @@ export function toResult(value: unknown): ReportResult | undefined {
 
 /** 0, 1, 2 as numbers or as the strings "0".."2" (form-encoding servers send those). */
 export function toPrivacy(value: unknown): Privacy | undefined {
-  const n = typeof value === 'string' ? (/^\s*[012]\s*$/.test(value) ? Number(value) : undefined) : value;
-  return n === 0 || n === 1 || n === 2 ? n : undefined;
+  if (value === 0 || value === 1 || value === 2) return value;
+  if (typeof value !== 'string' || !/^\s*[012]\s*$/.test(value)) return undefined;
+  return Number(value) as Privacy;
 }
 
 export function toImportance(value: unknown): Importance | undefined {
+  if (value === 'high' || value === 'medium' || value === 'low') return value;
   if (typeof value !== 'string') return undefined;
   const text = value.trim().toLowerCase();
   return text === 'high' || text === 'medium' || text === 'low' ? text : undefined;
@@ -75,6 +80,56 @@ export function toPassed(value: unknown): boolean | undefined {
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Two decimal digits at `at`, or -1. */
+function twoDigits(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * The two forms the service writes, read character by character without allocating:
+ * `YYYY-MM-DD HH:MM:SS` and `YYYY-MM-DDTHH:MM:SS[.fraction][Z]`, in UTC. Answers undefined
+ * for anything else, and for what it cannot judge cheaply (years before 100, impossible
+ * values), which `toDate` then reads the thorough way.
+ */
+function fastDate(text: string): number | undefined {
+  const length = text.length;
+  if (length < 19 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
+  const separator = text.charCodeAt(10);
+  if ((separator !== 84 && separator !== 32) || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
+  const century = twoDigits(text, 0);
+  const yearInCentury = twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  const second = twoDigits(text, 17);
+  if (century < 1 || yearInCentury < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23) return undefined;
+  if (minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  const year = century * 100 + yearInCentury;
+  if (day > daysInMonth(year, month)) return undefined;
+  let at = 19;
+  let millis = 0;
+  if (at < length && text.charCodeAt(at) === 46) {
+    const first = ++at;
+    for (let digit = text.charCodeAt(at) - 48; digit >= 0 && digit <= 9; digit = text.charCodeAt(at) - 48) {
+      if (at - first < 3) millis = millis * 10 + digit;
+      at++;
+    }
+    if (at === first) return undefined;
+    for (let shown = at - first; shown < 3; shown++) millis *= 10;
+  }
+  if (at < length && text.charCodeAt(at) === 90) at++;
+  if (at !== length) return undefined;
+  return Date.UTC(year, month - 1, day, hour, minute, second, millis);
+}
+
 /**
  * A date from an ISO 8601 or `YYYY-MM-DD HH:MM:SS` string. A time without zone is taken
  * as UTC (the service writes UTC; reading it as local time would shift it per machine).
@@ -82,16 +137,19 @@ const DATE_TIME =
  */
 export function toDate(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
+  const fast = fastDate(value);
+  if (fast !== undefined) return new Date(fast);
   const m = DATE_TIME.exec(value.trim());
   if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
   const hour = m[4] === undefined ? 0 : Number(m[4]);
   const minute = m[5] === undefined ? 0 : Number(m[5]);
   const second = m[6] === undefined ? 0 : Number(m[6]);
   const millis = m[7] === undefined ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return undefined;
+  if (day > daysInMonth(year, month)) return undefined;
   let offsetMinutes = 0;
   const zone = m[8];
   if (zone !== undefined && zone.toUpperCase() !== 'Z') {
@@ -118,99 +176,38 @@ export function toChecks(value: unknown): Check[] {
       return [];
     }
   }
+  if (typeof results !== 'object' || results === null) return [];
+  const checks: Check[] = [];
   if (Array.isArray(results)) {
-    return results.map((entry, index) =>
-      toCheck(isRecord(entry) && typeof entry.name === 'string' ? entry.name : String(index), entry),
-    );
+    for (let index = 0; index < results.length; index++) {
+      const entry: unknown = results[index];
+      checks.push(toCheck(isRecord(entry) && typeof entry.name === 'string' ? entry.name : String(index), entry));
+    }
+    return checks;
   }
-  if (isRecord(results)) return Object.entries(results).map(([name, entry]) => toCheck(name, entry));
-  return [];
+  const map = results as Record<string, unknown>;
+  for (const name of Object.keys(map)) checks.push(toCheck(name, map[name]));
+  return checks;
 }
 
 function toCheck(name: string, entry: unknown): Check {
   if (!isRecord(entry)) return { name, passed: undefined, importance: undefined, value: entry };
-  return { name, passed: toPassed(entry.passed), importance: toImportance(entry.importance), value: entry.value };
+  const passed = entry.passed;
+  return {
+    name,
+    passed: passed === true || passed === false ? passed : toPassed(passed),
+    importance: toImportance(entry.importance),
+    value: entry.value,
+  };
 }
-
-// ---------------------------------------------------------------------------------------
-// Schemas. `lenient(f)` accepts any value or a missing key and maps it through `f`.
-
-const lenient = <T>(read: (value: unknown) => T) => v.optional(v.pipe(v.unknown(), v.transform(read)));
-
-const IdSchema = v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.nonEmpty())]);
-
-const ReportSchema = v.pipe(
-  v.looseObject({
-    id: IdSchema,
-    url: v.string(),
-    project: lenient((x) => (typeof x === 'string' ? x : undefined)),
-    result: lenient(toResult),
-    score: lenient(toNumber),
-    privacy: lenient(toPrivacy),
-    results: lenient(toChecks),
-    generated_at: lenient(toDate),
-    created_at: lenient(toDate),
-    updated_at: lenient(toDate),
-  }),
-  v.transform(
-    (o): Omit<Report, 'raw'> => ({
-      id: o.id,
-      url: o.url,
-      project: o.project,
-      result: o.result,
-      score: o.score,
-      privacy: o.privacy,
-      checks: o.results ?? [],
-      generatedAt: o.generated_at,
-      createdAt: o.created_at,
-      updatedAt: o.updated_at,
-    }),
-  ),
-);
 
 function toProjectName(value: unknown): string | undefined {
   if (typeof value === 'string') return value === '' ? undefined : value;
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 }
 
-const ProjectSchema = v.pipe(
-  v.looseObject({
-    project: lenient(toProjectName),
-    // The contract names it `project`; `name` is read when `project` is absent.
-    name: lenient(toProjectName),
-    created_at: lenient(toDate),
-  }),
-  v.rawTransform(({ dataset, addIssue, NEVER }): Omit<Project, 'raw'> => {
-    const name = dataset.value.project ?? dataset.value.name;
-    if (name === undefined) {
-      addIssue({ expected: 'a project name', path: undefined });
-      return NEVER;
-    }
-    return { name, createdAt: dataset.value.created_at };
-  }),
-);
-
-const MetaSchema = v.looseObject({
-  current_page: lenient(toPositiveInt),
-  last_page: lenient(toPositiveInt),
-  per_page: lenient(toPositiveInt),
-  total: lenient(toCount),
-});
-
-const LinksSchema = v.looseObject({
-  last: lenient((x) => (typeof x === 'string' ? pageParam(x) : undefined)),
-  // `null` means "no next page"; a missing key means "not said".
-  next: v.optional(v.unknown()),
-});
-
-const EnvelopeSchema = v.looseObject({
-  data: v.array(v.unknown()),
-  // Read separately below: a malformed `links` or `meta` is ignored, not fatal.
-  links: v.optional(v.unknown()),
-  meta: v.optional(v.unknown()),
-});
-
-function pageParam(link: string): number | undefined {
+function pageParam(link: unknown): number | undefined {
+  if (typeof link !== 'string') return undefined;
   try {
     return toPositiveInt(new URL(link, 'http://relative.invalid/').searchParams.get('page'));
   } catch {
@@ -218,17 +215,9 @@ function pageParam(link: string): number | undefined {
   }
 }
 
-function describeIssues(issues: readonly v.BaseIssue<unknown>[], prefix: string): string {
-  const issue = issues[0];
-  if (!issue) return `${prefix || 'body'} is not valid`;
-  const path = [prefix, v.getDotPath(issue)].filter((part) => part !== '' && part !== null).join('.');
-  return `${path || 'body'}: expected ${issue.expected ?? 'another value'}`;
-}
-
-function parseWith<T>(schema: v.GenericSchema<unknown, T>, input: unknown, where: string): T {
-  const result = v.safeParse(schema, input);
-  if (!result.success) throw new ResponseShapeError(describeIssues(result.issues, where));
-  return result.output;
+/** `where.field`, or `field` at the top level. */
+function at(where: string, field: string): string {
+  return where === '' ? field : `${where}.${field}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -237,13 +226,35 @@ function parseWith<T>(schema: v.GenericSchema<unknown, T>, input: unknown, where
 /** One report object (not wrapped). */
 export function parseReport(input: unknown, where = ''): Report {
   if (!isRecord(input)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
-  return { ...parseWith(ReportSchema, input, where), raw: input };
+  const id = input.id;
+  if (typeof id === 'number' ? !Number.isFinite(id) : typeof id !== 'string' || id === '') {
+    throw new ResponseShapeError(`${at(where, 'id')}: expected a finite number or a non-empty string`);
+  }
+  const url = input.url;
+  if (typeof url !== 'string') throw new ResponseShapeError(`${at(where, 'url')}: expected a string`);
+  const project = input.project;
+  const results = input.results;
+  return {
+    id,
+    url,
+    project: typeof project === 'string' ? project : undefined,
+    result: toResult(input.result),
+    score: toNumber(input.score),
+    privacy: toPrivacy(input.privacy),
+    checks: results === undefined ? [] : toChecks(results),
+    generatedAt: toDate(input.generated_at),
+    createdAt: toDate(input.created_at),
+    updatedAt: toDate(input.updated_at),
+    raw: input,
+  };
 }
 
-/** One project object. */
+/** One project object. The contract names it `project`; `name` is read when `project` is absent. */
 export function parseProject(input: unknown, where = ''): Project {
   if (!isRecord(input)) throw new ResponseShapeError(`${where || 'body'}: expected a project object`);
-  return { ...parseWith(ProjectSchema, input, where), raw: input };
+  const name = toProjectName(input.project) ?? toProjectName(input.name);
+  if (name === undefined) throw new ResponseShapeError(`${where || 'body'}: expected a project name`);
+  return { name, createdAt: toDate(input.created_at), raw: input };
 }
 
 /** A single-report answer: `{ data: report }` or a bare report. */
@@ -258,6 +269,7 @@ export function parseReportAnswer(body: unknown): Report {
 /**
  * A list answer — `{data, links, meta}`, `{data, links}`, `{data}` or a bare array — as a
  * page. `page` and `perPage` are what was asked for; the server's `meta` wins when it says.
+ * A malformed `links` or `meta` is ignored, not fatal.
  */
 export function parseListAnswer<T>(
   body: unknown,
@@ -265,30 +277,32 @@ export function parseListAnswer<T>(
   page: number,
   perPage: number,
 ): Page<T> {
-  let data: unknown[];
-  let links: v.InferOutput<typeof LinksSchema> | undefined;
-  let meta: v.InferOutput<typeof MetaSchema> | undefined;
-  let hasLinksNext = false;
+  let data: unknown;
+  let links: Record<string, unknown> | undefined;
+  let meta: Record<string, unknown> | undefined;
   if (Array.isArray(body)) {
     data = body;
   } else {
-    const envelope = parseWith(EnvelopeSchema, body, '');
-    data = envelope.data;
-    const linksResult = v.safeParse(LinksSchema, envelope.links);
-    const metaResult = v.safeParse(MetaSchema, envelope.meta);
-    links = linksResult.success ? linksResult.output : undefined;
-    meta = metaResult.success ? metaResult.output : undefined;
-    hasLinksNext = isRecord(envelope.links) && 'next' in envelope.links;
+    if (!isRecord(body)) throw new ResponseShapeError('body: expected a list or an object with a data list');
+    data = body.data;
+    if (!Array.isArray(data)) throw new ResponseShapeError('data: expected an array');
+    if (isRecord(body.links)) links = body.links;
+    if (isRecord(body.meta)) meta = body.meta;
   }
-  const items = data.map((item, index) => parseItem(item, `data[${index}]`));
+  const list = data as unknown[];
+  const items: T[] = new Array<T>(list.length);
+  for (let index = 0; index < list.length; index++) items[index] = parseItem(list[index], `data[${index}]`);
 
-  const currentPage = meta?.current_page ?? page;
-  const pageSize = meta?.per_page ?? perPage;
-  const total = meta?.total;
-  const lastPage = meta?.last_page ?? links?.last ?? (total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : undefined);
+  const metaLastPage = meta && toPositiveInt(meta.last_page);
+  const currentPage = (meta && toPositiveInt(meta.current_page)) ?? page;
+  const pageSize = (meta && toPositiveInt(meta.per_page)) ?? perPage;
+  const total = meta && toCount(meta.total);
+  const lastPage =
+    metaLastPage ?? (links && pageParam(links.last)) ?? (total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : undefined);
   let hasMore: boolean;
-  if (meta?.last_page !== undefined) hasMore = currentPage < meta.last_page;
-  else if (hasLinksNext) hasMore = typeof links?.next === 'string' && links.next !== '';
+  // `links.next: null` means "no next page"; a missing key means "not said".
+  if (metaLastPage !== undefined) hasMore = currentPage < metaLastPage;
+  else if (links !== undefined && 'next' in links) hasMore = typeof links.next === 'string' && links.next !== '';
   else if (lastPage !== undefined) hasMore = currentPage < lastPage;
   else hasMore = items.length >= pageSize; // no metadata: a full page may have a successor
   return { items, page: currentPage, perPage: pageSize, total, lastPage, hasMore };
