@@ -1,36 +1,79 @@
-import * as vscode from 'vscode';
-import { Log } from './log';
-import { createConnection } from './connection/connection';
-import { createErrorReporter } from './connection/errorReporter';
-import { registerViews } from './views/register';
-import { registerPanels } from './panels/register';
-import { registerCommands } from './commands/index';
-import type { Parts } from './parts';
-
 /**
- * Builds the parts and registers them. Nothing here awaits the network: the connection
- * reads its settings and secret in the background and the views load when first shown.
+ * Activation does the least it can synchronously: it registers every command id with a thin
+ * handler, creates both tree views with thin providers, registers the report panels'
+ * serializer and sets the `pageReports.state` context key from the note the connection keeps.
+ * The rest (`main.ts`: the connection and its client, the views' logic, the panels, the
+ * commands' implementations) is loaded on first use: a command, a visible view asking for its
+ * children, a panel coming back, or a change of the service URL setting or a stored key.
+ * Nothing here awaits the network.
  */
+import * as vscode from 'vscode';
+import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
+import type { Main } from './main';
+import { REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
+import { createTreeShells, VIEWS_TEST_HOOK } from './views/shell';
+
 export function activate(context: vscode.ExtensionContext): void {
-  const log = new Log();
-  context.subscriptions.push(log);
-  const connection = createConnection(context, log);
-  context.subscriptions.push(connection);
-  const errors = createErrorReporter(log, connection);
-  const views = registerViews({ context, log, connection, errors });
-  context.subscriptions.push(views);
-  const panels = registerPanels({ context, log, connection, errors });
-  context.subscriptions.push(panels);
-  const parts: Parts = {
-    context,
-    log,
-    connection,
-    errors,
-    reportsView: views.reportsView,
-    projectsView: views.projectsView,
-    panels: panels.panels,
+  let main: Main | undefined;
+  let disposed = false;
+  const load = (): Main => {
+    if (main) return main;
+    if (disposed) throw new Error('Page Reports is deactivated.');
+    // Required on first use only: esbuild wraps main.ts and everything it imports so that
+    // none of it runs while the extension activates.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { start } = require('./main') as typeof import('./main');
+    main = start(context, shells);
+    return main;
   };
-  context.subscriptions.push(registerCommands(parts));
+  const subscriptions = context.subscriptions;
+  // Disposed first: the views let go of the tree views before those go.
+  subscriptions.push({
+    dispose() {
+      disposed = true;
+      clearTimeout(timer);
+      main?.dispose();
+      main = undefined;
+    },
+  });
+  const shells = createTreeShells(load);
+  subscriptions.push(shells.reports, shells.projects);
+
+  const manifest = context.extension.packageJSON as { contributes?: { commands?: { command?: unknown }[] } };
+  for (const { command } of manifest.contributes?.commands ?? []) {
+    if (typeof command !== 'string') continue;
+    subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));
+  }
+  subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
+    }),
+    // A new URL, or a key stored or removed in another window, changes the state: the
+    // connection works it out (and then follows these changes itself).
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!main && e.affectsConfiguration('pageReports.serviceUrl')) load();
+    }),
+    context.secrets.onDidChange(() => {
+      if (!main) load();
+    }),
+  );
+
+  const state = notedState(
+    context.globalState,
+    rawServiceUrl(vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl')),
+  );
+  // Without a note for this setting (first start, or the setting changed while the extension
+  // was not running) the connection works the state out right after activation.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (state) void vscode.commands.executeCommand('setContext', STATE_CONTEXT_KEY, state);
+  else timer = setTimeout(() => (disposed ? undefined : load()), 0);
+
+  // Integration tests read the views' providers; only in the extension's test mode.
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    const hook: Record<symbol, unknown> = globalThis;
+    Object.defineProperty(hook, VIEWS_TEST_HOOK, { configurable: true, get: () => load().views });
+    subscriptions.push({ dispose: () => delete hook[VIEWS_TEST_HOOK] });
+  }
 }
 
 export function deactivate(): void {

@@ -1,5 +1,5 @@
 /**
- * The command table: every command id of package.json mapped to its handler, registered
+ * The command table: every command id of package.json mapped to its handler, run
  * through one wrapper that logs failures and reports them to the user, so no command ever
  * ends in an unhandled rejection.
  */
@@ -86,22 +86,29 @@ function wrap(parts: Parts, id: string, handler: Handler): Handler {
   };
 }
 
+/** Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these. */
+export interface CommandHandlers extends vscode.Disposable {
+  readonly handlers: ReadonlyMap<string, Handler>;
+}
+
 /**
- * Registers every command of the table. Outside production, a table that differs from
+ * Builds every command of the table. Outside production, a table that differs from
  * package.json is logged as an error (the integration tests check it too).
  */
-export function registerCommands(parts: Parts): vscode.Disposable {
+export function commandHandlers(parts: Parts): CommandHandlers {
   const table = commandTable(parts);
   if (parts.context.extensionMode !== vscode.ExtensionMode.Production) {
     const { missing, extra } = compareWithManifest(Object.keys(table), manifestCommandIds(parts.context));
     if (missing.length > 0) parts.log.error(`Commands without a handler: ${missing.join(', ')}`);
     if (extra.length > 0) parts.log.error(`Handlers without a command in package.json: ${extra.join(', ')}`);
   }
-  const disposables = Object.entries(table).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, wrap(parts, id, handler)),
-  );
-  // The views refresh on the reporter's onNotFound themselves (views/register.ts). The
-  // reporter is a Disposable that extension.ts does not hold: it goes with the commands.
-  if (hasNotFoundEvent(parts.errors)) disposables.push(parts.errors);
-  return vscode.Disposable.from(...disposables);
+  const handlers = new Map(Object.entries(table).map(([id, handler]) => [id, wrap(parts, id, handler)]));
+  return {
+    handlers,
+    // The views refresh on the reporter's onNotFound themselves (views/register.ts). The
+    // reporter is a Disposable nothing else holds: it goes with the commands.
+    dispose: () => {
+      if (hasNotFoundEvent(parts.errors)) parts.errors.dispose();
+    },
+  };
 }

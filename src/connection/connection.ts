@@ -4,11 +4,10 @@ import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ConnectionState } from '../parts';
+import { noteState, rawServiceUrl, STATE_CONTEXT_KEY } from './stateNote';
 
 /** Settings section of the extension. */
 export const SECTION = 'pageReports';
-/** The context key that drives the welcome views and menus. */
-export const STATE_CONTEXT_KEY = 'pageReports.state';
 const DEFAULT_TIMEOUT_S = 30;
 /** Origins the user has confirmed an unencrypted (`http:`, not loopback) connection to. */
 const INSECURE_ALLOWED = 'pageReports.insecureOriginsAllowed';
@@ -50,6 +49,8 @@ type UrlReading =
  */
 export class Connection implements ConnectionApi, vscode.Disposable {
   private current: UrlReading = { kind: 'none' };
+  /** The setting as last read, for the state note. */
+  private rawUrl = '';
   private key: string | undefined;
   /** Origin the cached key belongs to: a client only ever sends a key of its own origin. */
   private keyOrigin: string | undefined;
@@ -200,7 +201,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   private readUrl(): UrlReading {
-    const raw = (vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl') ?? '').trim();
+    const raw = rawServiceUrl(vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl'));
+    this.rawUrl = raw;
     if (raw === '') return { kind: 'none' };
     const parsed = parseServiceUrl(raw);
     if (!parsed.ok) {
@@ -274,6 +276,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     if (contextState !== this.lastContextState) {
       this.lastContextState = contextState;
       void vscode.commands.executeCommand('setContext', STATE_CONTEXT_KEY, contextState);
+      noteState(this.context.globalState, this.rawUrl, contextState);
     }
     const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.keyVersion} ${this.timeoutMs}`;
     if (snapshot !== this.lastSnapshot) {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
 import type { ReportPanelsApi } from '../parts';
 import { parseSavedPageState } from './protocol';
-import { panelKey, REPORT_PANEL_VIEW_TYPE, ReportPanel, type PanelDeps, type PanelRenderEvent } from './reportPanel';
+import { panelKey, ReportPanel, type PanelDeps, type PanelRenderEvent } from './reportPanel';
 
 /**
  * All open report panels, one per report id. Implements the `ReportPanelsApi` the commands
@@ -113,20 +113,11 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
 }
 
 /**
- * Registers the report panels: the `ReportPanelsApi` for the other parts and the
- * serializer that brings panels back after a window reload (activation event
- * `onWebviewPanel:pageReports.report`).
+ * Creates the report panels: the `ReportPanelsApi` for the other parts. The serializer that
+ * brings panels back after a window reload (activation event `onWebviewPanel:pageReports.report`)
+ * is registered by `activate` and hands them to {@link ReportPanels.revive}.
  */
 export function registerPanels(deps: PanelDeps): vscode.Disposable & { panels: ReportPanels } {
   const panels = new ReportPanels(deps);
-  const serializer = vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
-    deserializeWebviewPanel: (webviewPanel, state: unknown) => panels.revive(webviewPanel, state),
-  });
-  return {
-    panels,
-    dispose: () => {
-      serializer.dispose();
-      panels.dispose();
-    },
-  };
+  return { panels, dispose: () => panels.dispose() };
 }

@@ -15,8 +15,9 @@ import {
 } from './protocol';
 import { formatLabels, panelStrings } from './strings';
 
-/** The panel's view type: also the serializer's key, so it never changes. */
-export const REPORT_PANEL_VIEW_TYPE = 'pageReports.report';
+import { REPORT_PANEL_VIEW_TYPE } from './viewType';
+
+export { REPORT_PANEL_VIEW_TYPE };
 
 /** The extension command each toolbar button runs, with `{ id }` as its argument. */
 export const PANEL_COMMAND_IDS: Readonly<Record<PanelCommand, string>> = {

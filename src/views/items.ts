@@ -21,8 +21,7 @@ import {
 import { reportKey } from './listState';
 import type { Translate } from './query';
 
-export const REPORTS_VIEW_ID = 'pageReports.reports';
-export const PROJECTS_VIEW_ID = 'pageReports.projects';
+export { PROJECTS_VIEW_ID, REPORTS_VIEW_ID } from './shell';
 
 /** `vscode.l10n.t` in the shape `format.ts` and `query.ts` take. */
 export const l10nT: Translate = (message, ...args) => vscode.l10n.t(message, ...args);

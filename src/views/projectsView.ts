@@ -33,6 +33,7 @@ import {
   type ProjectQueryState,
 } from './query';
 import type { ReportsView } from './reportsView';
+import type { TreeShell } from './shell';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /** Workspace state, like the Reports view's query (see there for why). */
@@ -65,15 +66,13 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   constructor(
     deps: ViewDeps,
     private readonly reportsView: ReportsView,
+    shell: TreeShell,
   ) {
     super(deps, PROJECTS_VIEW_ID);
     this.state = deserializeProjectQuery(deps.context.workspaceState.get(QUERY_KEY));
-    this.treeView = vscode.window.createTreeView(PROJECTS_VIEW_ID, {
-      treeDataProvider: this,
-      showCollapseAll: true,
-      canSelectMany: false,
-    });
-    this.disposables.push(this.treeView, this.list);
+    // The TreeView itself belongs to activation (views/shell.ts); this view answers for it.
+    this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
+    this.disposables.push(shell.attach(this), this.list);
     this.list.reset(this.fetcher());
     this.disposables.push(
       this.list.onDidChange(() => this.listChanged(this.list, 'projects')),

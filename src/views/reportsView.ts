@@ -29,6 +29,7 @@ import {
   withReportFilters,
   type ReportQueryState,
 } from './query';
+import type { TreeShell } from './shell';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /**
@@ -54,15 +55,12 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   /** Fires after the query changed (filters or sort); the Projects view follows the sort. */
   readonly onDidChangeQuery = this.queryEmitter.event;
 
-  constructor(deps: ViewDeps) {
+  constructor(deps: ViewDeps, shell: TreeShell) {
     super(deps, REPORTS_VIEW_ID);
     this.state = deserializeReportQuery(deps.context.workspaceState.get(QUERY_KEY));
-    this.treeView = vscode.window.createTreeView(REPORTS_VIEW_ID, {
-      treeDataProvider: this,
-      canSelectMany: true,
-      showCollapseAll: false,
-    });
-    this.disposables.push(this.treeView, this.queryEmitter, this.list);
+    // The TreeView itself belongs to activation (views/shell.ts); this view answers for it.
+    this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
+    this.disposables.push(shell.attach(this), this.queryEmitter, this.list);
     this.list.reset(this.fetcher());
     this.disposables.push(this.list.onDidChange(() => this.listChanged(this.list, 'reports')));
     this.showQuery();
