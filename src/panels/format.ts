@@ -10,7 +10,7 @@
 import type { Check, Importance, Report, ReportId } from '../api/types';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
 import { openableUrl } from './protocol';
-import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportView, ValueView } from './protocol';
+import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './protocol';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
 export const VALUE_DISPLAY_LIMIT = 200;
@@ -346,7 +346,7 @@ export function formatScore(
   return { value: Math.min(100, Math.max(0, score)), label };
 }
 
-export function formatDate(date: Date | undefined, now: number, locale: string, options: FormatOptions = {}): DateView {
+export function formatDate(date: Date | number | null | undefined, now: number, locale: string, options: FormatOptions = {}): DateView {
   const labels = options.labels ?? DEFAULT_LABELS;
   const ms = epochOf(date);
   return {
@@ -367,7 +367,7 @@ function prettyJson(raw: Record<string, unknown>): string {
 }
 
 /** The whole view model of a report, ready to post to the page. */
-export function toReportView(report: Report, options: FormatOptions = {}): ReportView {
+export function toReportView(report: Report | ReportData, options: FormatOptions = {}): ReportView {
   const labels = options.labels ?? DEFAULT_LABELS;
   const locale = safeLocale(options.locale);
   const now = options.now ?? Date.now();

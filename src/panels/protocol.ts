@@ -10,7 +10,8 @@
  * controller: the page is treated as untrusted, as it renders server data.
  */
 
-import type { Importance, Privacy, ReportId, ReportResult } from '../api/types';
+import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
+import type { FormatLabels } from './format';
 
 export type { Importance, Privacy, ReportId, ReportResult };
 
@@ -97,11 +98,37 @@ export interface ReportView {
   rawJson: string;
 }
 
+/**
+ * A report as it travels to the page: its normalized fields, dates as epoch ms (null when
+ * missing or invalid), since a posted message is JSON and a `Date` would arrive as text.
+ */
+export type ReportData = Omit<Report, 'generatedAt' | 'createdAt' | 'updatedAt'> & {
+  generatedAt: number | null;
+  createdAt: number | null;
+  updatedAt: number | null;
+};
+
+const epoch = (date: Date | undefined): number | null => {
+  const ms = date?.getTime();
+  return ms !== undefined && Number.isFinite(ms) ? ms : null;
+};
+
+/** The report's fields for the page (see {@link ReportData}). */
+export function toReportData(report: Report): ReportData {
+  return {
+    ...report,
+    generatedAt: epoch(report.generatedAt),
+    createdAt: epoch(report.createdAt),
+    updatedAt: epoch(report.updatedAt),
+  };
+}
+
 export type PanelState =
   | { kind: 'loading' }
   | {
       kind: 'report';
-      report: ReportView;
+      /** The report's normalized fields; the page formats them (`format.ts`, `toReportView`). */
+      report: ReportData;
       /** A write on this report is in flight: actions are off. */
       busy: boolean;
       /** Fresh data is being fetched while this is shown. */
@@ -167,7 +194,7 @@ export interface PanelStrings {
 
 /** Extension → page. */
 export type HostMessage =
-  | { type: 'init'; strings: PanelStrings; locale: string }
+  | { type: 'init'; strings: PanelStrings; labels: FormatLabels; locale: string }
   /** `reportId` travels with every state so the page can save it for a window reload. */
   | { type: 'state'; reportId: ReportId; state: PanelState; seq: number };
 
@@ -252,7 +279,7 @@ export function parseSavedPageState(value: unknown): SavedPageState | undefined 
 /** A guard for the page: whether a message from the extension has the expected shape. */
 export function isHostMessage(value: unknown): value is HostMessage {
   if (!isRecord(value)) return false;
-  if (value.type === 'init') return isRecord(value.strings) && typeof value.locale === 'string';
+  if (value.type === 'init') return isRecord(value.strings) && isRecord(value.labels) && typeof value.locale === 'string';
   if (value.type === 'state') {
     return (
       isReportId(value.reportId) &&

@@ -3,11 +3,12 @@ import { isApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
-import { reportTitle, toReportView } from './format';
+import { reportTitle } from './format';
 import { renderShell } from './html';
 import {
   openableUrl,
   parsePageMessage,
+  toReportData,
   type HostMessage,
   type PanelCommand,
   type PanelState,
@@ -230,10 +231,10 @@ export class ReportPanel implements vscode.Disposable {
 
   private postReportState(): void {
     if (!this.report) return;
-    const report = toReportView(this.report, { locale: vscode.env.language, labels: formatLabels() });
+    // The page formats the report (format.ts runs in the webview, not in the extension host).
     this.setState({
       kind: 'report',
-      report,
+      report: toReportData(this.report),
       busy: this.busy,
       refreshing: this.refreshing,
       refreshError: this.refreshError ?? null,
@@ -269,7 +270,7 @@ export class ReportPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.pageReady = true;
-        this.post({ type: 'init', strings: panelStrings(), locale: vscode.env.language });
+        this.post({ type: 'init', strings: panelStrings(), labels: formatLabels(), locale: vscode.env.language });
         this.postState();
         return;
       case 'retry':

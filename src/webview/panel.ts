@@ -8,6 +8,7 @@
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
 import { formatRelative } from '../panels/dates';
+import { toReportView, type FormatLabels } from '../panels/format';
 import {
   isHostMessage,
   parseSavedPageState,
@@ -37,6 +38,8 @@ const root = document.getElementById('root') ?? document.body;
 
 let strings: PanelStrings | undefined;
 let locale = 'en';
+/** The view model's localized words, from `init` (the page formats reports itself). */
+let labels: FormatLabels | undefined;
 let saved: SavedPageState | undefined = parseSavedPageState(vscode.getState());
 /** The last state message, drawn again when `init` arrives after it. */
 let current: Extract<HostMessage, { type: 'state' }> | undefined;
@@ -461,7 +464,8 @@ function refreshBanner(s: PanelStrings, message: string): HTMLElement {
 }
 
 function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'report' }>): HTMLElement {
-  const { report, busy } = state;
+  const { busy } = state;
+  const report = toReportView(state.report, { locale, labels });
   const byStatus = (status: CheckStatus) => report.checks.filter((c) => c.status === status);
   return el(
     'article',
@@ -529,6 +533,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isHostMessage(message)) return;
   if (message.type === 'init') {
     strings = message.strings;
+    labels = message.labels;
     locale = message.locale;
     if (current) draw(current);
     return;

@@ -12,7 +12,7 @@ import {
   truncate,
   VALUE_DISPLAY_LIMIT,
 } from '../../../src/panels/format';
-import type { ReportView } from '../../../src/panels/protocol';
+import { toReportData, type ReportView } from '../../../src/panels/protocol';
 
 const NOW = Date.parse('2026-11-20T13:15:30Z');
 
@@ -244,6 +244,26 @@ describe('panel view model: header fields', () => {
     assert.equal(reportTitle('evil\u202Etxt.exe\nline', 1), 'evil txt.exe line', 'no control or bidi characters');
     const long = reportTitle(`https://example.com/${'segment/'.repeat(40)}`, 1);
     assert.ok(Array.from(long).length <= 81 && long.endsWith('…'));
+  });
+
+  it('formats the same in the page from the posted fields (JSON, dates as epoch ms) as from the report', () => {
+    const report = parseReport({
+      id: 7,
+      url: 'https://shop.localhost/cart',
+      project: 'shop.localhost',
+      result: 'decent',
+      score: '61.5',
+      privacy: 2,
+      generated_at: '2026-11-20T10:15:00Z',
+      created_at: 'not a date',
+      results: { title: { passed: false, importance: 'high', value: 'Cart' }, extra_thing: { value: [1, 2] } },
+      unknown_field: { nested: true },
+    });
+    const posted = JSON.parse(JSON.stringify(toReportData(report))) as ReturnType<typeof toReportData>;
+    assert.equal(posted.generatedAt, Date.parse('2026-11-20T10:15:00Z'));
+    assert.equal(posted.createdAt, null);
+    const options = { now: NOW, locale: 'en', timeZone: 'UTC' };
+    assert.deepEqual(toReportView(posted, options), toReportView(report, options));
   });
 
   it('shows the score as a gauge value and a label', () => {
