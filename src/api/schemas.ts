@@ -227,7 +227,7 @@ function at(where: string, field: string): string {
 export function parseReport(input: unknown, where = ''): Report {
   if (!isRecord(input)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
   const id = input.id;
-  if (typeof id === 'number' ? !Number.isFinite(id) : typeof id !== 'string' || id === '') {
+  if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id !== ''))) {
     throw new ResponseShapeError(`${at(where, 'id')}: expected a finite number or a non-empty string`);
   }
   const url = input.url;

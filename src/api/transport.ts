@@ -1,10 +1,12 @@
 /**
- * The HTTP layer of the client, over ky: the key in a `beforeRequest` hook, a timeout per
- * attempt, bounded retries for reads only, redirects followed by hand so the key never
- * leaves the service's origin, one log entry per exchange, and every failure as `ApiError`.
- * Imports no `vscode`.
+ * The HTTP layer of the client, over the platform `fetch`: the key added per request, a
+ * timeout per attempt (covering the body read), bounded retries for reads only, redirects
+ * followed by hand so the key never leaves the service's origin, one log entry per
+ * exchange, and every failure as `ApiError`. Imports no `vscode`.
+ *
+ * Hand-written rather than over a request library: it needs only these few rules, and
+ * every list request pays for whatever a library adds (bundle bytes and time per call).
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type ShouldRetryState } from 'ky';
 import { ApiError } from './errors';
 import { errorForStatus, isFetchNetworkFailure, networkReason, parseRetryAfter, type RequestTarget } from './failures';
 import type { RequestLogEntry } from './types';
@@ -31,13 +33,18 @@ export interface RequestSpec {
   signal?: AbortSignal | undefined;
 }
 
-type LogFn = (status: number | undefined, error?: string) => void;
-
 /** A 2xx answer, body read as text. */
 export interface Answer {
   status: number;
   text: string;
   target: RequestTarget;
+}
+
+/** One attempt's HTTP answer (any status), body read. */
+interface Exchange {
+  status: number;
+  headers: Headers;
+  text: string;
 }
 
 /** Statuses a read is retried on: timeouts, rate limits and transient server faults. */
@@ -50,22 +57,27 @@ const BACKOFF_MS = 300;
 const PERMANENT_NETWORK_REASONS = new Set(['ENOTFOUND', 'bad port', 'ERR_INVALID_URL']);
 /** What may follow `Bearer `: visible ASCII. Anything else would be rejected by `Headers` with the value in the message. */
 const KEY_CHARS = /^[\x21-\x7e]+$/;
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
+
+/** Marks the abort of an attempt by its own timer, to tell it from the caller's abort. */
+class AttemptTimeout extends Error {
+  constructor() {
+    super('timeout');
+    this.name = 'TimeoutError';
+  }
+}
 
 export class Transport {
-  private readonly ky: KyInstance;
   private readonly origin: string;
+  private readonly host: string;
+  /** The base URL's path without a trailing slash ('' for a bare origin). */
+  private readonly basePath: string;
 
   constructor(private readonly options: TransportOptions) {
-    this.origin = new URL(options.baseUrl).origin;
-    this.ky = ky.create({
-      timeout: options.timeoutMs,
-      // Redirects are followed by `send` itself, after an origin check (see there).
-      redirect: 'manual',
-      // 3xx are answers to act on, not errors.
-      throwHttpErrors: (status) => status >= 400,
-      headers: { Accept: 'application/json' },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    const base = new URL(options.baseUrl);
+    this.origin = base.origin;
+    this.host = base.host;
+    this.basePath = base.pathname.replace(/\/+$/, '');
   }
 
   /**
@@ -76,14 +88,35 @@ export class Transport {
    * another origin is refused with kind `redirect`, so the key is never sent there.
    */
   async send<T>(spec: RequestSpec, read: (answer: Answer) => T): Promise<T> {
-    const base = this.options.baseUrl.replace(/\/+$/, '');
-    let url = new URL(`${base}/${spec.path}`);
-    const query = spec.query?.toString() ?? '';
-    if (query !== '') url.search = query;
     const method: string = spec.method;
-    const form = spec.form;
+    const query = spec.query?.toString() ?? '';
+    // Built as text: the path segments and the query are already encoded, so this is what
+    // `new URL` would make of them, without parsing on every request.
+    let path = `${this.basePath}/${spec.path}${query === '' ? '' : `?${query}`}`;
+    let url = `${this.origin}${path}`;
+    const body = spec.form?.toString();
     for (let hop = 0; ; hop++) {
-      const { status, headers, text, target, log } = await this.exchange(url, method, form, spec.signal);
+      const target: RequestTarget = { method, host: this.host, path };
+      const started = performance.now();
+      let retries = 0;
+      const log = (status: number | undefined, error?: string): void => {
+        const entry: RequestLogEntry = { method, path, status, durationMs: performance.now() - started, retries };
+        if (error !== undefined) entry.error = error;
+        try {
+          this.options.onRequest?.(entry);
+        } catch {
+          // A failing logger must not fail the request.
+        }
+      };
+      let answer: Exchange;
+      try {
+        answer = await this.exchange(url, target, body, spec.signal, (count) => (retries = count));
+      } catch (error) {
+        if (error instanceof ApiError) log(error.status, error.status === undefined ? (error.reason ?? error.kind) : undefined);
+        else log(undefined, 'unexpected error');
+        throw error;
+      }
+      const { status, headers, text } = answer;
       if (status < 300) {
         try {
           const value = read({ status, text, target });
@@ -106,9 +139,7 @@ export class Transport {
       // A write is only re-sent where a 307/308 says the same request belongs; 301/302/303
       // would turn it into a GET (fetch semantics), which is never what a write meant.
       const followable = method === 'GET' ? REDIRECT_STATUSES : [307, 308];
-      if (next === undefined || !followable.includes(status)) {
-        throw errorForStatus(target, status, headers, text, undefined);
-      }
+      if (next === undefined || !followable.includes(status)) throw errorForStatus(target, status, headers, text, undefined);
       if (hop + 1 >= MAX_REDIRECTS) {
         throw new ApiError(
           { kind: 'redirect', ...target, status, reason: 'too many redirects' },
@@ -116,139 +147,120 @@ export class Transport {
         );
       }
       // Only GETs reach here with 301/302/303, so method and body stay as they are.
-      url = next;
+      url = next.href;
+      path = `${next.pathname}${next.search}`;
     }
   }
 
   /**
-   * One ky call (with its retries). Throws ApiError, logged, for everything but 2xx/3xx;
-   * for those the caller logs through `log` once it knows whether the body was usable.
+   * One request with its retries (reads only): answers the first answer that is not to be
+   * retried, status < 400 or not; throws ApiError for a status ≥ 400 and for every failure
+   * without an answer. `onRetry` is told the count before each retry is sent.
    */
   private async exchange(
-    url: URL,
-    method: string,
-    form: URLSearchParams | undefined,
+    url: string,
+    target: RequestTarget,
+    body: string | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<{ status: number; headers: Headers; text: string; target: RequestTarget; log: LogFn }> {
-    const target: RequestTarget = { method, host: url.host, path: `${url.pathname}${url.search}` };
-    const started = performance.now();
-    let retries = 0;
+    onRetry: (count: number) => void,
+  ): Promise<Exchange> {
     let key: string | undefined;
-    const log: LogFn = (status, error) => {
-      const entry: RequestLogEntry = { method, path: target.path, status, durationMs: performance.now() - started, retries };
-      if (error !== undefined) entry.error = error;
-      try {
-        this.options.onRequest?.(entry);
-      } catch {
-        // A failing logger must not fail the request.
-      }
-    };
-
-    const isRead = method === 'GET';
-    let waitedMs = 0;
-    let plannedMs = 0;
-    const shouldRetry = ({ error, retryCount }: ShouldRetryState): boolean => {
-      const wait = this.retryWait(error, retryCount);
-      if (wait === undefined || waitedMs + wait > this.options.retryMaxWaitMs) return false;
-      plannedMs = wait;
-      waitedMs += wait;
-      return true;
-    };
-
     try {
-      const promise = this.ky(url, {
-        method,
-        signal,
-        ...(form ? { body: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } } : {}),
-        retry: isRead
-          ? {
-              limit: this.options.retryLimit,
-              methods: ['get'],
-              statusCodes: [...RETRY_STATUSES],
-              afterStatusCodes: [],
-              retryOnTimeout: false,
-              shouldRetry,
-              // `shouldRetry` has just decided the wait (Retry-After or backoff, within budget).
-              delay: () => plannedMs,
-              backoffLimit: Number.POSITIVE_INFINITY,
-              maxRetryAfter: Number.POSITIVE_INFINITY,
-            }
-          : { limit: 0, methods: [] },
-        hooks: {
-          beforeRequest: [
-            async ({ request }) => {
-              // Belt and braces: only ever to the service's own origin.
-              if (new URL(request.url).origin !== this.origin) return;
-              key = (await this.options.getKey())?.trim();
-              if (key === undefined || key === '') return;
-              if (!KEY_CHARS.test(key)) {
-                throw new ApiError(
-                  { kind: 'unauthorized', ...target, reason: 'invalid key characters' },
-                  'The API key contains characters that cannot be sent in an HTTP header; set it again.',
-                );
-              }
-              request.headers.set('Authorization', `Bearer ${key}`);
-            },
-          ],
-          beforeRetry: [
-            ({ retryCount }) => {
-              retries = retryCount;
-            },
-          ],
-        },
-      });
-      const text = await promise.text();
-      const response = await promise;
-      return { status: response.status, headers: response.headers, text, target, log };
-    } catch (error) {
-      const apiError = this.toApiError(error, target, signal, key);
-      if (apiError === undefined) {
-        log(undefined, 'unexpected error');
-        throw error;
+      if (signal?.aborted) throw signal.reason;
+      key = (await this.options.getKey())?.trim();
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (key !== undefined && key !== '') {
+        if (!KEY_CHARS.test(key)) {
+          throw new ApiError(
+            { kind: 'unauthorized', ...target, reason: 'invalid key characters' },
+            'The API key contains characters that cannot be sent in an HTTP header; set it again.',
+          );
+        }
+        headers.Authorization = `Bearer ${key}`;
       }
-      log(apiError.status, apiError.status === undefined ? (apiError.reason ?? apiError.kind) : undefined);
-      throw apiError;
+      if (body !== undefined) headers['Content-Type'] = FORM_TYPE;
+      const init: RequestInit = { method: target.method, headers, body, redirect: 'manual' };
+      const isRead = target.method === 'GET';
+      let waitedMs = 0;
+      for (let retry = 0; ; ) {
+        let answer: Exchange | undefined;
+        let failure: unknown;
+        try {
+          answer = await this.attempt(url, init, signal);
+        } catch (error) {
+          failure = error;
+        }
+        const wait = isRead && retry < this.options.retryLimit ? this.retryWait(answer, failure, retry + 1) : undefined;
+        if (wait === undefined || waitedMs + wait > this.options.retryMaxWaitMs) {
+          if (answer === undefined) throw failure;
+          if (answer.status >= 400) throw errorForStatus(target, answer.status, answer.headers, answer.text, key);
+          return answer;
+        }
+        waitedMs += wait;
+        await delay(wait, signal);
+        onRetry(++retry);
+      }
+    } catch (error) {
+      throw this.toApiError(error, target, signal) ?? error;
+    }
+  }
+
+  /**
+   * One fetch and its body read, within `timeoutMs`: one timer and one AbortController per
+   * attempt, both let go as soon as the body is in. The caller's signal aborts it too.
+   */
+  private async attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Exchange> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), this.options.timeoutMs);
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort);
+    try {
+      if (signal?.aborted) throw signal.reason;
+      init.signal = controller.signal;
+      const fetcher = this.options.fetch ?? fetch;
+      const response = await fetcher(url, init);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text };
+    } catch (error) {
+      // Whatever the fetch reported, an attempt cut short by its timer is a timeout.
+      throw controller.signal.reason instanceof AttemptTimeout && !signal?.aborted ? controller.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
   /** Milliseconds to wait before retry number `retryCount`, or undefined when not to retry. */
-  private retryWait(error: Error, retryCount: number): number | undefined {
-    if (isHTTPError(error)) {
-      if (!RETRY_STATUSES.includes(error.response.status)) return undefined;
-      const after = parseRetryAfter(error.response.headers.get('retry-after'));
+  private retryWait(answer: Exchange | undefined, failure: unknown, retryCount: number): number | undefined {
+    if (answer !== undefined) {
+      if (!RETRY_STATUSES.includes(answer.status)) return undefined;
+      const after = parseRetryAfter(answer.headers.get('retry-after'));
       if (after !== undefined) return after;
-    } else if (isNetworkError(error)) {
-      if (PERMANENT_NETWORK_REASONS.has(networkReason(error))) return undefined;
-    } else {
-      // Timeouts (the user already waited the whole timeout) and anything unexpected.
+    } else if (failure instanceof AttemptTimeout || failure instanceof ApiError || !isFetchNetworkFailure(failure)) {
+      // Timeouts (the user already waited the whole timeout), aborts and anything unexpected.
+      return undefined;
+    } else if (PERMANENT_NETWORK_REASONS.has(networkReason(failure))) {
       return undefined;
     }
     return BACKOFF_MS * 2 ** (retryCount - 1);
   }
 
   /** The ApiError for a failed exchange; undefined for errors that are not HTTP failures (bugs), which are rethrown. */
-  private toApiError(
-    error: unknown,
-    target: RequestTarget,
-    signal: AbortSignal | undefined,
-    key: string | undefined,
-  ): ApiError | undefined {
+  private toApiError(error: unknown, target: RequestTarget, signal: AbortSignal | undefined): ApiError | undefined {
     if (error instanceof ApiError) return error;
     // Checked first: an abort surfaces as whatever the fetch or the retry wait was doing.
     if (signal?.aborted) {
       return new ApiError({ kind: 'cancelled', ...target, reason: 'cancelled', cause: error }, `${target.method} ${target.path} was cancelled.`);
     }
-    if (isHTTPError(error)) {
-      return errorForStatus(target, error.response.status, error.response.headers, error.data, key);
-    }
-    if (isTimeoutError(error)) {
-      const seconds = Math.round(this.options.timeoutMs / 100) / 10;
+    if (error instanceof AttemptTimeout) {
+      const timeoutMs = this.options.timeoutMs;
+      const seconds = Math.round(timeoutMs / 100) / 10;
       return new ApiError(
-        { kind: 'timeout', ...target, reason: 'timeout', timeoutMs: this.options.timeoutMs, cause: error },
+        { kind: 'timeout', ...target, reason: 'timeout', timeoutMs, cause: error },
         `The service at ${target.host} did not answer ${target.method} ${target.path} within ${seconds} s.`,
       );
     }
-    if (isNetworkError(error) || isFetchNetworkFailure(error)) {
+    if (isFetchNetworkFailure(error)) {
       const reason = networkReason(error);
       return new ApiError({ kind: 'network', ...target, reason, cause: error }, `Cannot reach ${target.host} (${reason}).`);
     }
@@ -256,7 +268,26 @@ export class Transport {
   }
 }
 
-function safeUrl(location: string, base: URL): URL | undefined {
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function safeUrl(location: string, base: string): URL | undefined {
   try {
     const next = new URL(location, base);
     return next.protocol === 'http:' || next.protocol === 'https:' ? next : undefined;
