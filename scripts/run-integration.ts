@@ -18,7 +18,6 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import * as esbuild from 'esbuild';
 import { startService } from '../test/service/server';
 import { makeTempDir, removeDir } from './lib/processes';
 import { repoRoot } from './lib/tools';
@@ -28,44 +27,15 @@ const integrationKeys = { main: 'test-key', other: 'other-key', forbidden: 'forb
 
 const outDir = path.join(repoRoot, 'out', 'test', 'integration');
 
-async function build(): Promise<void> {
+function build(): void {
   // Stale bundles of deleted or renamed tests would still run.
   removeDir(outDir);
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the build failed (node esbuild.js)');
-  if (!fs.existsSync(path.join(outDir, 'index.js'))) await buildTests();
-}
-
-/**
- * Bundles test/integration/**\/*.ts the way esbuild.js does (cjs for the extension host,
- * `vscode` and `mocha` external), for when esbuild.js skipped them: its check that every
- * entry point exists joins the absolute test paths onto the root again.
- */
-async function buildTests(): Promise<void> {
-  console.log('esbuild.js built no integration tests; bundling them here');
-  const dir = path.join(repoRoot, 'test', 'integration');
-  const entryPoints = fs
-    .readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => path.join(dir, f));
-  await esbuild.build({
-    entryPoints,
-    bundle: true,
-    outbase: path.join(repoRoot, 'test'),
-    outdir: path.join(repoRoot, 'out', 'test'),
-    format: 'cjs',
-    platform: 'node',
-    target: 'node22',
-    sourcemap: 'inline',
-    external: ['vscode', 'mocha'],
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
-  });
 }
 
 async function main(): Promise<number> {
-  await build();
+  build();
   const testsIndex = path.join(outDir, 'index.js');
   if (!fs.existsSync(testsIndex)) throw new Error(`${testsIndex} was not built`);
 
