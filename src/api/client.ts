@@ -183,13 +183,14 @@ function addPassword(form: URLSearchParams, privacy: number | undefined, passwor
 
 /** Parses a 2xx body as JSON and maps it; anything unusable is a `badResponse` naming the status. */
 function readBody<T>(answer: Answer, map: (body: unknown) => T): T {
-  if (answer.text.trim() === '') throw badResponseError(answer.target, answer.status, 'empty body');
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch (error) {
-    const problem = /^\s*</.test(answer.text) ? 'HTML instead of JSON' : 'invalid or truncated JSON';
-    throw badResponseError(answer.target, answer.status, problem, error);
+    // Judged only once parsing failed: trimming a whole list answer up front costs more than its parse.
+    const text = answer.text.trim();
+    const problem = text === '' ? 'empty body' : text.startsWith('<') ? 'HTML instead of JSON' : 'invalid or truncated JSON';
+    throw badResponseError(answer.target, answer.status, problem, text === '' ? undefined : error);
   }
   try {
     return map(body);
