@@ -167,7 +167,9 @@ export class Transport {
     let key: string | undefined;
     try {
       if (signal?.aborted) throw signal.reason;
-      key = (await this.options.getKey())?.trim();
+      const asked = this.options.getKey();
+      // A key at hand is used at once; only a promised one costs a turn of the event loop.
+      key = (typeof asked === 'object' ? await asked : asked)?.trim();
       const headers: Record<string, string> = { Accept: 'application/json' };
       if (key !== undefined && key !== '') {
         if (!KEY_CHARS.test(key)) {
