@@ -27,7 +27,8 @@ export interface RequestSpec {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path under the base URL, segments already encoded, e.g. `api/v1/reports/42`. */
   path: string;
-  query?: URLSearchParams;
+  /** Query string without `?`, already encoded; '' or undefined for none. */
+  query?: string;
   /** Form fields; sent as `application/x-www-form-urlencoded`. */
   form?: URLSearchParams;
   signal?: AbortSignal | undefined;
@@ -89,7 +90,7 @@ export class Transport {
    */
   async send<T>(spec: RequestSpec, read: (answer: Answer) => T): Promise<T> {
     const method: string = spec.method;
-    const query = spec.query?.toString() ?? '';
+    const query = spec.query ?? '';
     // Built as text: the path segments and the query are already encoded, so this is what
     // `new URL` would make of them, without parsing on every request.
     let path = `${this.basePath}/${spec.path}${query === '' ? '' : `?${query}`}`;
