@@ -3,6 +3,7 @@
  * (a write already sent is never abandoned half-way), then one summary.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
@@ -76,10 +77,10 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
   if (failed.length > 0) {
     const first = failed[0];
     const list = inert(failed.map((f) => `#${f.id}`).join(', '));
-    pieces.push(vscode.l10n.t('Failed: {0} ({1})', list, first ? inert(first.message) : ''));
+    pieces.push(l10n.t('Failed: {0} ({1})', list, first ? inert(first.message) : ''));
   }
-  if (skipped.length > 0) pieces.push(vscode.l10n.t('Not started: {0}.', inert(skipped.map((id) => `#${id}`).join(', '))));
-  const showLog = vscode.l10n.t('Show Log');
+  if (skipped.length > 0) pieces.push(l10n.t('Not started: {0}.', inert(skipped.map((id) => `#${id}`).join(', '))));
+  const showLog = l10n.t('Show Log');
   void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(
     (choice) => (choice === showLog ? parts.log.show() : undefined),
     () => undefined,

@@ -3,6 +3,7 @@
  * Only `http:` and `https:` URLs are ever opened; the API key is never part of a URL.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import type { Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { SECTION } from '../connection/connection';
@@ -47,7 +48,7 @@ export function reportOpenCommands(parts: Parts) {
   async function openReport(item?: unknown, selected?: unknown): Promise<void> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return;
-    const refs = await refsOf(api, item, selected, vscode.l10n.t('Open which report?'));
+    const refs = await refsOf(api, item, selected, l10n.t('Open which report?'));
     for (const ref of refs.slice(0, MAX_OPEN)) await parts.panels.open(ref.id, ref.report);
   }
 
@@ -55,12 +56,12 @@ export function reportOpenCommands(parts: Parts) {
   async function openPage(item?: unknown, selected?: unknown): Promise<boolean> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return false;
-    const refs = await refsOf(api, item, selected, vscode.l10n.t('Open the page of which report?'));
+    const refs = await refsOf(api, item, selected, l10n.t('Open the page of which report?'));
     let opened = false;
     for (const report of await reportsOf(api, refs.slice(0, MAX_OPEN))) {
       if (!isHttpUrl(report.url)) {
         void vscode.window.showWarningMessage(
-          vscode.l10n.t('Report {0} has no http or https URL to open.', idText(report.id)),
+          l10n.t('Report {0} has no http or https URL to open.', idText(report.id)),
         );
         continue;
       }
@@ -74,16 +75,16 @@ export function reportOpenCommands(parts: Parts) {
     const api = await requireApi(parts.connection);
     const baseUrl = parts.connection.serviceUrl;
     if (api === undefined || baseUrl === undefined) return false;
-    const refs = await refsOf(api, item, selected, vscode.l10n.t('Open which report on the service?'));
+    const refs = await refsOf(api, item, selected, l10n.t('Open which report on the service?'));
     const template = vscode.workspace.getConfiguration(SECTION).get<string>('reportPageUrl') || '{base_url}/reports/{id}';
     let opened = false;
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);
       if (url === undefined) {
-        const open = vscode.l10n.t('Open Settings');
+        const open = l10n.t('Open Settings');
         void vscode.window
           .showErrorMessage(
-            vscode.l10n.t('The setting pageReports.reportPageUrl does not give an http or https URL.'),
+            l10n.t('The setting pageReports.reportPageUrl does not give an http or https URL.'),
             open,
           )
           .then(
@@ -104,16 +105,16 @@ export function reportOpenCommands(parts: Parts) {
   async function copyUrl(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await refsOf(api, item, selected, vscode.l10n.t('Copy the URL of which report?'));
+    const refs = await refsOf(api, item, selected, l10n.t('Copy the URL of which report?'));
     if (refs.length === 0) return undefined;
     try {
       const urls = (await reportsOf(api, refs)).map((r) => r.url);
       const text = urls.join('\n');
       await vscode.env.clipboard.writeText(text);
-      flash(urls.length === 1 ? vscode.l10n.t('URL copied.') : vscode.l10n.t('{0} URLs copied.', urls.length));
+      flash(urls.length === 1 ? l10n.t('URL copied.') : l10n.t('{0} URLs copied.', urls.length));
       return text;
     } catch (e) {
-      errors.report(e, { action: vscode.l10n.t('Copy URL') });
+      errors.report(e, { action: l10n.t('Copy URL') });
       return undefined;
     }
   }

@@ -3,6 +3,7 @@
  * with it (with their number when the service tells it), then one DELETE.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
@@ -26,9 +27,9 @@ export function projectWriteCommands(parts: Parts) {
   }
 
   function question(project: string, count: number | undefined): string {
-    if (count === undefined) return vscode.l10n.t('Delete project {0} and all its reports?', project);
-    if (count === 1) return vscode.l10n.t('Delete project {0} and its report?', project);
-    return vscode.l10n.t('Delete project {0} and its {1} reports?', project, count);
+    if (count === undefined) return l10n.t('Delete project {0} and all its reports?', project);
+    if (count === 1) return l10n.t('Delete project {0} and its report?', project);
+    return l10n.t('Delete project {0} and its {1} reports?', project, count);
   }
 
   /**
@@ -41,32 +42,32 @@ export function projectWriteCommands(parts: Parts) {
     let name = projectName(item);
     if (name === undefined) {
       if (item !== undefined && !isOptions(item)) throw new Error(`Not a project: ${typeof item}`);
-      name = await pickProject(api, vscode.l10n.t('Delete which project?'));
+      name = await pickProject(api, l10n.t('Delete which project?'));
       if (name === undefined) return false;
     }
     const project = name;
     const key = `deleteProject:${project}`;
     if (inFlight.has(key)) {
-      flash(vscode.l10n.t('Project {0} is already being deleted.', inert(project)));
+      flash(l10n.t('Project {0} is already being deleted.', inert(project)));
       return false;
     }
     const count = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting the reports of {0}…', inert(project)) },
+      { location: vscode.ProgressLocation.Window, title: l10n.t('Counting the reports of {0}…', inert(project)) },
       () => reportCount(api, project),
     );
     const options = [second, third].find(isOptions) as ConfirmOptions | undefined;
     const ok = await confirmModal(
       parts.context,
       question(project, count),
-      vscode.l10n.t('The project and every report in it are deleted on the service. This cannot be undone.'),
-      vscode.l10n.t('Delete Project'),
+      l10n.t('The project and every report in it are deleted on the service. This cannot be undone.'),
+      l10n.t('Delete Project'),
       options,
     );
     if (!ok) return false;
     try {
       const deleted = await inFlight.run(key, () =>
         vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting project {0}…', inert(project)) },
+          { location: vscode.ProgressLocation.Window, title: l10n.t('Deleting project {0}…', inert(project)) },
           async () => {
             await api.deleteProject(project);
             return true as const;
@@ -77,11 +78,11 @@ export function projectWriteCommands(parts: Parts) {
       log.info(`Project ${project} deleted.`);
       panels.closeProject(project);
       await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
-      flash(vscode.l10n.t('Project {0} deleted.', inert(project)));
+      flash(l10n.t('Project {0} deleted.', inert(project)));
       return true;
     } catch (e) {
       errors.report(e, {
-        action: vscode.l10n.t('Delete project {0}', project),
+        action: l10n.t('Delete project {0}', project),
         retry: () => vscode.commands.executeCommand('pageReports.deleteProject', project),
       });
       return false;

@@ -3,6 +3,7 @@
  * a bare id, or nothing from the palette) into the reports or project it acts on.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { Project, Report, ReportId, ReportsApi } from '../api/types';
 import type { TreeNode } from '../parts';
@@ -125,7 +126,7 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
           // where the label (URL without scheme) does not contain the text literally.
           pick.items = values.map((value) => ({ ...options.toItem(value), alwaysShow: true, value }));
           if (values.length === 0) {
-            pick.items = [{ label: vscode.l10n.t('Nothing matches “{0}”.', inert(search)), alwaysShow: true }];
+            pick.items = [{ label: l10n.t('Nothing matches “{0}”.', inert(search)), alwaysShow: true }];
           }
         },
         (e: unknown) => {
@@ -161,7 +162,7 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
 export async function pickReport(api: ReportsApi, title: string): Promise<ReportRef | undefined> {
   const report = await serverPick<Report>({
     title,
-    placeholder: vscode.l10n.t('Type to search reports by URL'),
+    placeholder: l10n.t('Type to search reports by URL'),
     load: async (search, signal) =>
       (await api.listReports({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
     toItem: (r) => ({ label: inert(displayUrl(r.url)), description: inert(reportSummary(r)) }),
@@ -173,7 +174,7 @@ export async function pickReport(api: ReportsApi, title: string): Promise<Report
 export async function pickProject(api: ReportsApi, title: string): Promise<string | undefined> {
   const project = await serverPick<Project>({
     title,
-    placeholder: vscode.l10n.t('Type to search projects by name'),
+    placeholder: l10n.t('Type to search projects by name'),
     load: async (search, signal) =>
       (await api.listProjects({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
     toItem: (p) => ({ label: inert(p.name) }),

@@ -7,6 +7,7 @@
  * - Passwords live only in local variables of one flow: never stored, logged or echoed.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError, type ApiError } from '../api/errors';
 import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
@@ -48,11 +49,11 @@ function isPrivacy(value: unknown): value is Privacy {
 function privacyAdjective(privacy: Privacy): string {
   switch (privacy) {
     case 0:
-      return vscode.l10n.t('public');
+      return l10n.t('public');
     case 1:
-      return vscode.l10n.t('private');
+      return l10n.t('private');
     case 2:
-      return vscode.l10n.t('password-protected');
+      return l10n.t('password-protected');
   }
 }
 
@@ -60,24 +61,24 @@ function privacyItems(current: Privacy | undefined): PickStepItem<Privacy>[] {
   const items: PickStepItem<Privacy>[] = [
     {
       value: 0,
-      label: vscode.l10n.t('Public'),
+      label: l10n.t('Public'),
       iconPath: new vscode.ThemeIcon('globe'),
-      detail: vscode.l10n.t('Anyone with the link can open the report page.'),
+      detail: l10n.t('Anyone with the link can open the report page.'),
     },
     {
       value: 1,
-      label: vscode.l10n.t('Private'),
+      label: l10n.t('Private'),
       iconPath: new vscode.ThemeIcon('lock'),
-      detail: vscode.l10n.t('Only your account can open the report page.'),
+      detail: l10n.t('Only your account can open the report page.'),
     },
     {
       value: 2,
-      label: vscode.l10n.t('Password'),
+      label: l10n.t('Password'),
       iconPath: new vscode.ThemeIcon('key'),
-      detail: vscode.l10n.t('Anyone with the password can open the report page.'),
+      detail: l10n.t('Anyone with the password can open the report page.'),
     },
   ];
-  for (const item of items) if (item.value === current) item.description = vscode.l10n.t('$(check) current');
+  for (const item of items) if (item.value === current) item.description = l10n.t('$(check) current');
   return items;
 }
 
@@ -94,14 +95,14 @@ export function isHttpUrl(text: string): boolean {
 
 function urlError(value: string): string | undefined {
   const text = value.trim();
-  if (text === '') return vscode.l10n.t('Enter the URL of the page to analyze.');
-  if (/\s/.test(text)) return vscode.l10n.t('A URL has no spaces.');
-  if (!isHttpUrl(text)) return vscode.l10n.t('Enter an absolute http:// or https:// URL, e.g. https://example.com/pricing.');
+  if (text === '') return l10n.t('Enter the URL of the page to analyze.');
+  if (/\s/.test(text)) return l10n.t('A URL has no spaces.');
+  if (!isHttpUrl(text)) return l10n.t('Enter an absolute http:// or https:// URL, e.g. https://example.com/pricing.');
   return undefined;
 }
 
 function passwordError(value: string): string | undefined {
-  return value === '' ? vscode.l10n.t('Enter the password that will open the report page.') : undefined;
+  return value === '' ? l10n.t('Enter the password that will open the report page.') : undefined;
 }
 
 /**
@@ -165,7 +166,7 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   function busyMessage(id: ReportId): void {
-    flash(vscode.l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
+    flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
   }
 
   /** The reports a command acts on, asking with a picker when invoked from the palette. */
@@ -184,7 +185,7 @@ export function reportWriteCommands(parts: Parts) {
   async function sendCreate(api: ReportsApi, input: NewReport): Promise<Report | 'cancelled'> {
     const key = `create:${input.url}`;
     if (inFlight.has(key)) {
-      flash(vscode.l10n.t('A report for this URL is already being created.'));
+      flash(l10n.t('A report for this URL is already being created.'));
       return 'cancelled';
     }
     log.info(`Creating a report for ${input.url} (privacy ${input.privacy ?? 0}).`);
@@ -192,7 +193,7 @@ export function reportWriteCommands(parts: Parts) {
       vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Analyzing {0}…', inert(displayUrl(input.url))),
+          title: l10n.t('Analyzing {0}…', inert(displayUrl(input.url))),
           cancellable: true,
         },
         async (_progress, token) => {
@@ -211,10 +212,10 @@ export function reportWriteCommands(parts: Parts) {
     );
     if (created === 'cancelled') {
       log.info(`Stopped waiting for the new report for ${input.url}.`);
-      const refresh = vscode.l10n.t('Refresh');
+      const refresh = l10n.t('Refresh');
       void vscode.window
         .showInformationMessage(
-          vscode.l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
+          l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
           refresh,
         )
         .then((choice) => (choice === refresh ? refreshViews() : undefined), () => undefined);
@@ -228,7 +229,7 @@ export function reportWriteCommands(parts: Parts) {
     await refreshViews();
     await panels.open(report.id, report);
     await reportsView.reveal(report);
-    flash(vscode.l10n.t('Report {0} created.', idText(report.id)));
+    flash(l10n.t('Report {0} created.', idText(report.id)));
   }
 
   /** New Report… with arguments: checks them like the inputs do, then sends. */
@@ -237,7 +238,7 @@ export function reportWriteCommands(parts: Parts) {
     const privacy = args.privacy ?? 0;
     const problem =
       urlError(url) ??
-      (isPrivacy(privacy) ? undefined : vscode.l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')) ??
+      (isPrivacy(privacy) ? undefined : l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')) ??
       (privacy === 2 ? passwordError(typeof args.password === 'string' ? args.password : '') : undefined);
     if (problem !== undefined) {
       void vscode.window.showErrorMessage(problem);
@@ -250,7 +251,7 @@ export function reportWriteCommands(parts: Parts) {
       await showCreated(created);
       return created;
     } catch (e) {
-      errors.report(e, { action: vscode.l10n.t('New report') });
+      errors.report(e, { action: l10n.t('New report') });
       return undefined;
     }
   }
@@ -267,7 +268,7 @@ export function reportWriteCommands(parts: Parts) {
     const messages: { url?: string; privacy?: string; password?: string } = {};
     type Step = 'url' | 'privacy' | 'password' | 'send';
     let step: Step = 'url';
-    const title = vscode.l10n.t('New Report');
+    const title = l10n.t('New Report');
     const totalSteps = (): number => (privacy === 2 ? 3 : 2);
 
     for (;;) {
@@ -276,7 +277,7 @@ export function reportWriteCommands(parts: Parts) {
           title,
           step: 1,
           totalSteps: totalSteps(),
-          prompt: vscode.l10n.t('URL of the page to analyze'),
+          prompt: l10n.t('URL of the page to analyze'),
           placeholder: 'https://example.com/pricing',
           value: url,
           error: messages.url,
@@ -291,7 +292,7 @@ export function reportWriteCommands(parts: Parts) {
           title,
           step: 2,
           totalSteps: totalSteps(),
-          placeholder: messages.privacy ?? vscode.l10n.t('Who may open the report page?'),
+          placeholder: messages.privacy ?? l10n.t('Who may open the report page?'),
           items: privacyItems(undefined),
           active: privacy,
           back: true,
@@ -309,7 +310,7 @@ export function reportWriteCommands(parts: Parts) {
           title,
           step: 3,
           totalSteps: 3,
-          prompt: vscode.l10n.t('Password that will open the report page (not stored by VS Code)'),
+          prompt: l10n.t('Password that will open the report page (not stored by VS Code)'),
           value: password,
           password: true,
           back: true,
@@ -332,7 +333,7 @@ export function reportWriteCommands(parts: Parts) {
         } catch (e) {
           const invalid = fieldErrors(e);
           if (invalid === undefined) {
-            errors.report(e, { action: vscode.l10n.t('New report') });
+            errors.report(e, { action: l10n.t('New report') });
             return undefined;
           }
           // Back to the input the service complained about, with its words next to it.
@@ -390,7 +391,7 @@ export function reportWriteCommands(parts: Parts) {
   async function reanalyze(item?: unknown, selected?: unknown, options?: unknown) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await targets(api, item, selected, vscode.l10n.t('Re-analyze which report?'));
+    const refs = await targets(api, item, selected, l10n.t('Re-analyze which report?'));
     if (refs.length === 0) return undefined;
     if (refs.length === 1 && refs[0]) {
       const ref = refs[0];
@@ -400,14 +401,14 @@ export function reportWriteCommands(parts: Parts) {
       }
       try {
         const report = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Re-analyzing report {0}…', idText(ref.id)) },
+          { location: vscode.ProgressLocation.Window, title: l10n.t('Re-analyzing report {0}…', idText(ref.id)) },
           () => reanalyzeOne(api, ref),
         );
-        if (report) flash(vscode.l10n.t('Report {0} re-analyzed.', idText(ref.id)));
+        if (report) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
         return report;
       } catch (e) {
         errors.report(e, {
-          action: vscode.l10n.t('Re-analyze report {0}', idText(ref.id)),
+          action: l10n.t('Re-analyze report {0}', idText(ref.id)),
           retry: () => vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: ref.id }),
         });
         return undefined;
@@ -415,23 +416,23 @@ export function reportWriteCommands(parts: Parts) {
     }
     const ok = await confirmModal(
       parts.context,
-      vscode.l10n.t('Re-analyze {0} reports?', refs.length),
+      l10n.t('Re-analyze {0} reports?', refs.length),
       listForConfirmation(refs),
-      vscode.l10n.t('Re-analyze'),
+      l10n.t('Re-analyze'),
       confirmOptions(selected, options),
     );
     if (!ok) return undefined;
     const outcome = await runBatch(parts, {
-      title: vscode.l10n.t('Re-analyzing {0} reports', refs.length),
+      title: l10n.t('Re-analyzing {0} reports', refs.length),
       refs,
       action: 'Re-analyze report',
       run: async (ref) => {
-        if ((await reanalyzeOne(api, ref)) === undefined) throw new Error(vscode.l10n.t('Already being re-analyzed.'));
+        if ((await reanalyzeOne(api, ref)) === undefined) throw new Error(l10n.t('Already being re-analyzed.'));
       },
     });
     // A report may have gone meanwhile (404): the lists show what is left.
     if (outcome.failed.length > 0) void refreshViews();
-    showBatchSummary(parts, outcome, (n) => vscode.l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
+    showBatchSummary(parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
     return outcome;
   }
 
@@ -444,7 +445,7 @@ export function reportWriteCommands(parts: Parts) {
     if (api === undefined) return undefined;
     const args = isOptions(second) && 'privacy' in second ? (second as unknown as PrivacyArgs) : undefined;
     // One report at a time: with several selected, the one the menu was opened on.
-    const refs = await targets(api, item, undefined, vscode.l10n.t('Change the privacy of which report?'));
+    const refs = await targets(api, item, undefined, l10n.t('Change the privacy of which report?'));
     const ref = refs[0];
     if (ref === undefined) return undefined;
     if (inFlight.has(`privacy:${ref.id}`)) {
@@ -468,14 +469,14 @@ export function reportWriteCommands(parts: Parts) {
     const done = (updated: Report, privacy: Privacy): Report => {
       showUpdated(updated);
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Report {0} is now {1}.', idText(ref.id), privacyAdjective(privacy)),
+        l10n.t('Report {0} is now {1}.', idText(ref.id), privacyAdjective(privacy)),
       );
       return updated;
     };
 
     if (args !== undefined) {
       const problem = !isPrivacy(args.privacy)
-        ? vscode.l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')
+        ? l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')
         : args.privacy === 2
           ? passwordError(typeof args.password === 'string' ? args.password : '')
           : undefined;
@@ -487,7 +488,7 @@ export function reportWriteCommands(parts: Parts) {
         const updated = await send(args.privacy, args.password);
         return updated ? done(updated, args.privacy) : undefined;
       } catch (e) {
-        errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
+        errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
         return undefined;
       }
     }
@@ -497,28 +498,28 @@ export function reportWriteCommands(parts: Parts) {
     try {
       report = await loadReport(api, ref);
     } catch (e) {
-      errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
+      errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
       return undefined;
     }
-    const title = vscode.l10n.t('Privacy of Report {0}', idText(ref.id));
+    const title = l10n.t('Privacy of Report {0}', idText(ref.id));
     for (;;) {
       const privacy = await pickStep<Privacy>({
         title,
-        placeholder: vscode.l10n.t('Who may open the page of {0}?', inert(displayUrl(report.url))),
+        placeholder: l10n.t('Who may open the page of {0}?', inert(displayUrl(report.url))),
         items: privacyItems(report.privacy),
         active: report.privacy,
       });
       if (privacy === undefined || privacy === BACK) return undefined;
       if (privacy !== 2) {
         if (privacy === report.privacy) {
-          flash(vscode.l10n.t('Report {0} is already {1}.', idText(ref.id), privacyAdjective(privacy)));
+          flash(l10n.t('Report {0} is already {1}.', idText(ref.id), privacyAdjective(privacy)));
           return undefined;
         }
         try {
           const updated = await send(privacy, undefined);
           return updated ? done(updated, privacy) : undefined;
         } catch (e) {
-          errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
+          errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
           return undefined;
         }
       }
@@ -529,8 +530,8 @@ export function reportWriteCommands(parts: Parts) {
         title,
         prompt:
           report.privacy === 2
-            ? vscode.l10n.t('New password for the report page (not stored by VS Code)')
-            : vscode.l10n.t('Password that will open the report page (not stored by VS Code)'),
+            ? l10n.t('New password for the report page (not stored by VS Code)')
+            : l10n.t('Password that will open the report page (not stored by VS Code)'),
         value: '',
         password: true,
         back: true,
@@ -545,7 +546,7 @@ export function reportWriteCommands(parts: Parts) {
               const messages = invalid.fieldMessages();
               return inert(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
             }
-            errors.report(e, { action: vscode.l10n.t('Change privacy of report {0}', idText(ref.id)) });
+            errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
             throw e;
           }
         },
@@ -582,7 +583,7 @@ export function reportWriteCommands(parts: Parts) {
   async function deleteReports(item?: unknown, selected?: unknown, options?: unknown) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await targets(api, item, selected, vscode.l10n.t('Delete which report?'));
+    const refs = await targets(api, item, selected, l10n.t('Delete which report?'));
     if (refs.length === 0) return undefined;
     const confirm = confirmOptions(selected, options);
 
@@ -596,20 +597,20 @@ export function reportWriteCommands(parts: Parts) {
       try {
         report = await loadReport(api, ref);
       } catch (e) {
-        errors.report(e, { action: vscode.l10n.t('Delete report {0}', idText(ref.id)) });
+        errors.report(e, { action: l10n.t('Delete report {0}', idText(ref.id)) });
         return undefined;
       }
       const ok = await confirmModal(
         parts.context,
-        vscode.l10n.t('Delete the report for {0}?', report.url),
-        vscode.l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
-        vscode.l10n.t('Delete'),
+        l10n.t('Delete the report for {0}?', report.url),
+        l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
+        l10n.t('Delete'),
         confirm,
       );
       if (!ok) return false;
       try {
         const outcome = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting report {0}…', idText(ref.id)) },
+          { location: vscode.ProgressLocation.Window, title: l10n.t('Deleting report {0}…', idText(ref.id)) },
           () => deleteOne(api, ref),
         );
         if (outcome === undefined) return false;
@@ -617,13 +618,13 @@ export function reportWriteCommands(parts: Parts) {
         await refreshViews();
         flash(
           outcome === 'gone'
-            ? vscode.l10n.t('Report {0} was already deleted.', idText(ref.id))
-            : vscode.l10n.t('Report {0} deleted.', idText(ref.id)),
+            ? l10n.t('Report {0} was already deleted.', idText(ref.id))
+            : l10n.t('Report {0} deleted.', idText(ref.id)),
         );
         return true;
       } catch (e) {
         errors.report(e, {
-          action: vscode.l10n.t('Delete report {0}', idText(ref.id)),
+          action: l10n.t('Delete report {0}', idText(ref.id)),
           retry: () => vscode.commands.executeCommand('pageReports.deleteReport', { id: ref.id }),
         });
         return false;
@@ -632,23 +633,23 @@ export function reportWriteCommands(parts: Parts) {
 
     const ok = await confirmModal(
       parts.context,
-      vscode.l10n.t('Delete {0} reports?', refs.length),
-      `${listForConfirmation(refs)}\n\n${vscode.l10n.t('They are deleted on the service. This cannot be undone.')}`,
-      vscode.l10n.t('Delete {0} Reports', refs.length),
+      l10n.t('Delete {0} reports?', refs.length),
+      `${listForConfirmation(refs)}\n\n${l10n.t('They are deleted on the service. This cannot be undone.')}`,
+      l10n.t('Delete {0} Reports', refs.length),
       confirm,
     );
     if (!ok) return undefined;
     const outcome = await runBatch(parts, {
-      title: vscode.l10n.t('Deleting {0} reports', refs.length),
+      title: l10n.t('Deleting {0} reports', refs.length),
       refs,
       action: 'Delete report',
       run: async (ref) => {
-        if ((await deleteOne(api, ref)) === undefined) throw new Error(vscode.l10n.t('Already being deleted.'));
+        if ((await deleteOne(api, ref)) === undefined) throw new Error(l10n.t('Already being deleted.'));
         panels.close(ref.id);
       },
     });
     await refreshViews();
-    showBatchSummary(parts, outcome, (n) => vscode.l10n.t('Deleted {0} of {1} reports.', n, refs.length));
+    showBatchSummary(parts, outcome, (n) => l10n.t('Deleted {0} of {1} reports.', n, refs.length));
     return outcome;
   }
 
@@ -664,7 +665,7 @@ function confirmOptions(selected: unknown, options: unknown): ConfirmOptions | u
 
 /** The URLs (or ids) of the reports, one a line, at most ten, for a confirmation's detail. */
 function listForConfirmation(refs: readonly ReportRef[]): string {
-  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : vscode.l10n.t('Report {0}', idText(r.id))));
-  if (refs.length > 10) lines.push(vscode.l10n.t('…and {0} more', refs.length - 10));
+  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : l10n.t('Report {0}', idText(r.id))));
+  if (refs.length > 10) lines.push(l10n.t('…and {0} more', refs.length - 10));
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
  * prompt, status bar confirmations and the in-flight guard for writes.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import type { ReportId, ReportsApi } from '../api/types';
@@ -60,7 +61,7 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
 
 /** `describeError` with the sentences localized. */
 export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
-  return describeError(error, context, (message, ...args) => vscode.l10n.t(message, ...args));
+  return describeError(error, context, (message, ...args) => l10n.t(message, ...args));
 }
 
 /** Options a caller may pass as a command argument to skip a confirmation. */
@@ -105,9 +106,9 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   if (api !== undefined) return api;
   const noUrl = connection.state === 'noUrl';
   const message = noUrl
-    ? vscode.l10n.t('Set the service URL first.')
-    : vscode.l10n.t('Set the API key for the service first.');
-  const button = noUrl ? vscode.l10n.t('Set Service URL…') : vscode.l10n.t('Set API Key…');
+    ? l10n.t('Set the service URL first.')
+    : l10n.t('Set the API key for the service first.');
+  const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
   void vscode.window.showInformationMessage(message, button).then(
     (choice) => {
       if (choice === button) {

@@ -4,6 +4,7 @@
  * SecretStorage for the service's origin. It never reaches settings, logs or messages.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
@@ -26,9 +27,9 @@ const hostOf = (url: string): string => new URL(url).host;
 
 /** Message for a typed key that cannot be a key, or undefined when it may be one. */
 function keyFormatError(key: string): string | undefined {
-  if (key === '') return vscode.l10n.t('Enter the API key.');
-  if (/\s/.test(key)) return vscode.l10n.t('An API key has no spaces or line breaks.');
-  if (key.length > 4096) return vscode.l10n.t('This is too long to be an API key.');
+  if (key === '') return l10n.t('Enter the API key.');
+  if (/\s/.test(key)) return l10n.t('An API key has no spaces or line breaks.');
+  if (key.length > 4096) return l10n.t('This is too long to be an API key.');
   return undefined;
 }
 
@@ -66,7 +67,7 @@ async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDep
 async function save(conn: Connection, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
   await conn.storeKey(origin, key);
   deps.log.info(`API key saved for ${origin}.`);
-  flash(vscode.l10n.t('API key saved for {0}.', new URL(origin).host));
+  flash(l10n.t('API key saved for {0}.', new URL(origin).host));
 }
 
 /**
@@ -80,7 +81,7 @@ export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Pro
   if (conn.serviceUrl === undefined) {
     // Without a URL there is nothing to check the key against: set it first.
     if (typeof arg === 'string') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set the service URL before the API key.'));
+      void vscode.window.showErrorMessage(l10n.t('Set the service URL before the API key.'));
       return false;
     }
     if (!(await setServiceUrl(deps, undefined, { chainKey: false }))) return false;
@@ -100,7 +101,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
     return false;
   }
   const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the API key…') },
+    { location: vscode.ProgressLocation.Window, title: l10n.t('Checking the API key…') },
     () => checkKey(url, key, deps, new AbortController().signal),
   );
   if (outcome.kind === 'ok') {
@@ -108,20 +109,20 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
     return true;
   }
   if (outcome.kind === 'rejected') {
-    const retype = vscode.l10n.t('Set API Key…');
-    void vscode.window.showErrorMessage(vscode.l10n.t('The service rejected the API key.'), retype).then(
+    const retype = l10n.t('Set API Key…');
+    void vscode.window.showErrorMessage(l10n.t('The service rejected the API key.'), retype).then(
       (choice) => (choice === retype ? vscode.commands.executeCommand('pageReports.setApiKey') : undefined),
       () => undefined,
     );
     return false;
   }
   if (outcome.kind === 'failed') {
-    const saveAnyway = vscode.l10n.t('Save Anyway');
-    const retry = vscode.l10n.t('Retry');
+    const saveAnyway = l10n.t('Save Anyway');
+    const retry = l10n.t('Retry');
     // Not awaited: the command answers now; the buttons act later with the key kept only
     // in this closure.
     void vscode.window
-      .showWarningMessage(vscode.l10n.t('Could not check the API key: {0}', inert(outcome.message)), saveAnyway, retry)
+      .showWarningMessage(l10n.t('Could not check the API key: {0}', inert(outcome.message)), saveAnyway, retry)
       .then(async (choice) => {
         if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);
@@ -144,18 +145,18 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
     const box = vscode.window.createInputBox();
     const saveUnchecked: vscode.QuickInputButton = {
       iconPath: new vscode.ThemeIcon('save'),
-      tooltip: vscode.l10n.t('Save Without Checking'),
+      tooltip: l10n.t('Save Without Checking'),
     };
     let checking: AbortController | undefined;
     /** The typed key whose check failed for a reason other than the key itself. */
     let unchecked: string | undefined;
     let saved = false;
 
-    box.title = vscode.l10n.t('API Key for {0}', hostOf(url));
-    box.prompt = vscode.l10n.t(
+    box.title = l10n.t('API Key for {0}', hostOf(url));
+    box.prompt = l10n.t(
       'Paste the API key from your account on the service. It is checked with the service, then kept in VS Code secret storage.',
     );
-    box.placeholder = vscode.l10n.t('API key');
+    box.placeholder = l10n.t('API key');
     box.password = true;
     box.ignoreFocusOut = true;
 
@@ -187,7 +188,7 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
       checking = controller;
       box.busy = true;
       box.enabled = false;
-      box.validationMessage = { message: vscode.l10n.t('Checking the key with the service…'), severity: vscode.InputBoxValidationSeverity.Info };
+      box.validationMessage = { message: l10n.t('Checking the key with the service…'), severity: vscode.InputBoxValidationSeverity.Info };
       void checkKey(url, key, deps, controller.signal)
         .then(async (outcome) => {
           if (checking !== controller) return; // typed over or closed meanwhile
@@ -201,7 +202,7 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
               break;
             case 'rejected':
               box.validationMessage = {
-                message: vscode.l10n.t('The service rejected the API key.'),
+                message: l10n.t('The service rejected the API key.'),
                 severity: vscode.InputBoxValidationSeverity.Error,
               };
               break;
@@ -209,7 +210,7 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
               unchecked = key;
               box.buttons = [saveUnchecked];
               box.validationMessage = {
-                message: vscode.l10n.t(
+                message: l10n.t(
                   'Could not check the key: {0} Press Enter to try again, or save it without checking (button above).',
                   outcome.message,
                 ),
@@ -224,7 +225,7 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
         .catch((e: unknown) => {
           box.busy = false;
           box.enabled = true;
-          box.validationMessage = vscode.l10n.t('Could not save the API key.');
+          box.validationMessage = l10n.t('Could not save the API key.');
           deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
         });
     });
@@ -234,7 +235,7 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
       const key = unchecked;
       deps.log.warn(`Saving an API key for ${origin} without checking it.`);
       finish(key).catch((e: unknown) => {
-        box.validationMessage = vscode.l10n.t('Could not save the API key.');
+        box.validationMessage = l10n.t('Could not save the API key.');
         deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
       });
     });
@@ -267,8 +268,8 @@ export async function setServiceUrl(
   } else {
     const current = vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl') ?? '';
     input = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Page Reports: Service URL'),
-      prompt: vscode.l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
+      title: l10n.t('Page Reports: Service URL'),
+      prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
       placeHolder: 'https://reports.example.com',
       value: current,
       ignoreFocusOut: true,
@@ -277,7 +278,7 @@ export async function setServiceUrl(
         if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
         if (parsed.insecure) {
           return {
-            message: vscode.l10n.t('http: to another machine: the API key would travel unencrypted.'),
+            message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
         }
@@ -296,12 +297,12 @@ export async function setServiceUrl(
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) {
     const ok = await confirmModal(
       deps.context,
-      vscode.l10n.t('Send the API key unencrypted to {0}?', new URL(parsed.url).host),
-      vscode.l10n.t(
+      l10n.t('Send the API key unencrypted to {0}?', new URL(parsed.url).host),
+      l10n.t(
         'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
         new URL(parsed.url).host,
       ),
-      vscode.l10n.t('Use Unencrypted Connection'),
+      l10n.t('Use Unencrypted Connection'),
     );
     if (!ok) return false;
     await conn.allowInsecure(origin);
@@ -311,7 +312,7 @@ export async function setServiceUrl(
   // The same value written again fires no configuration event; read it explicitly.
   await conn.reloadNow();
   deps.log.info(`Service URL set to ${parsed.url}.`);
-  flash(vscode.l10n.t('Service URL set to {0}.', parsed.url));
+  flash(l10n.t('Service URL set to {0}.', parsed.url));
   if (!fromArgument && flow.chainKey && conn.state === 'noKey') await askForKey(deps, conn);
   return true;
 }
@@ -325,19 +326,19 @@ export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): 
   await conn.ready;
   const url = conn.serviceUrl;
   if (url === undefined || conn.state !== 'ready') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored for the current service.'));
+    void vscode.window.showInformationMessage(l10n.t('No API key is stored for the current service.'));
     return false;
   }
   const ok = await confirmModal(
     deps.context,
-    vscode.l10n.t('Remove the API key for {0} from this computer?', hostOf(url)),
-    vscode.l10n.t('The views stay empty until a key is set again. The key itself stays valid on the service.'),
-    vscode.l10n.t('Remove Key'),
+    l10n.t('Remove the API key for {0} from this computer?', hostOf(url)),
+    l10n.t('The views stay empty until a key is set again. The key itself stays valid on the service.'),
+    l10n.t('Remove Key'),
     isOptions(arg) ? (arg) : undefined,
   );
   if (!ok) return false;
   await conn.removeKey();
   deps.log.info(`API key removed for ${new URL(url).origin}.`);
-  flash(vscode.l10n.t('API key removed.'));
+  flash(l10n.t('API key removed.'));
   return true;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { createClient } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';
@@ -210,7 +211,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
         this.warnedInvalid = raw;
         this.log.warn(`The setting ${SECTION}.serviceUrl is not a usable service URL: ${parsed.error}`);
         this.offer(
-          vscode.l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error),
+          l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error),
         );
       }
       return { kind: 'invalid', raw, error: parsed.error };
@@ -221,7 +222,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
         this.warnedInsecure = origin;
         this.log.warn(`Not connecting to ${origin}: http: to a host that is not this machine needs a confirmation.`);
         this.offer(
-          vscode.l10n.t(
+          l10n.t(
             'The service URL {0} uses http: to another machine, so the API key would travel unencrypted. Confirm it with Set Service URL, or use https:.',
             origin,
           ),
@@ -234,7 +235,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 
   /** A warning with a way forward; not awaited (activation never waits for the user). */
   private offer(message: string): void {
-    const setUrl = vscode.l10n.t('Set Service URL…');
+    const setUrl = l10n.t('Set Service URL…');
     void vscode.window.showWarningMessage(message, setUrl).then(
       (choice) => {
         if (choice === setUrl) {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
@@ -75,10 +76,10 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
   });
 
   const labels = {
-    retry: vscode.l10n.t('Retry'),
-    setApiKey: vscode.l10n.t('Set API Key…'),
-    openSettings: vscode.l10n.t('Open Settings'),
-    showLog: vscode.l10n.t('Show Log'),
+    retry: l10n.t('Retry'),
+    setApiKey: l10n.t('Set API Key…'),
+    openSettings: l10n.t('Open Settings'),
+    showLog: l10n.t('Show Log'),
   } as const;
 
   async function show(error: unknown, options: { retry?: () => unknown; action?: string }): Promise<void> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import type { Log } from '../log';
@@ -82,7 +83,7 @@ export class ReportPanel implements vscode.Disposable {
   static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
     const panel = vscode.window.createWebviewPanel(
       REPORT_PANEL_VIEW_TYPE,
-      initial ? reportTitle(initial.url, initial.id) : vscode.l10n.t('Report {0}', String(id)),
+      initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', String(id)),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...ReportPanel.webviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
@@ -126,8 +127,8 @@ export class ReportPanel implements vscode.Disposable {
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'panel.css')).toString(),
       codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'codicons', 'codicon.css')).toString(),
       lang: vscode.env.language,
-      title: vscode.l10n.t('Report'),
-      noscript: vscode.l10n.t('This panel needs scripts enabled to show the report.'),
+      title: l10n.t('Report'),
+      noscript: l10n.t('This panel needs scripts enabled to show the report.'),
     });
     this.disposables.push(
       webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
@@ -163,7 +164,7 @@ export class ReportPanel implements vscode.Disposable {
     if (!api) {
       this.setState({
         kind: 'error',
-        message: vscode.l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'),
+        message: l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'),
         canRetry: true,
       });
       return;
@@ -199,7 +200,7 @@ export class ReportPanel implements vscode.Disposable {
       this.setState({
         kind: 'deleted',
         id: this.id,
-        message: vscode.l10n.t('Report {0} no longer exists.', String(this.id)),
+        message: l10n.t('Report {0} no longer exists.', String(this.id)),
       });
       return;
     }
@@ -306,7 +307,7 @@ export class ReportPanel implements vscode.Disposable {
       this.deps.log.warn(
         `Report panel ${String(this.id)}: refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`,
       );
-      void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https addresses can be opened.'));
+      void vscode.window.showWarningMessage(l10n.t('Only http and https addresses can be opened.'));
       return;
     }
     let uri: vscode.Uri;

@@ -8,6 +8,7 @@
  * `{ result: 'bad' }`, `pageReports.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { ReportResult } from '../api/types';
 import { REPORT_RESULTS } from '../api/types';
@@ -57,15 +58,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Why filter text cannot be used, or undefined when it can. */
 function filterTextProblem(text: string): string | undefined {
-  if (text.trim().length > MAX_FILTER_LENGTH) return vscode.l10n.t('Use at most {0} characters.', MAX_FILTER_LENGTH);
+  if (text.trim().length > MAX_FILTER_LENGTH) return l10n.t('Use at most {0} characters.', MAX_FILTER_LENGTH);
   // eslint-disable-next-line no-control-regex -- a line break or control character cannot be part of a URL search
-  if (/[\u0000-\u001f\u007f]/.test(text)) return vscode.l10n.t('Use text without line breaks or control characters.');
+  if (/[\u0000-\u001f\u007f]/.test(text)) return l10n.t('Use text without line breaks or control characters.');
   return undefined;
 }
 
 /** An argument that is a bad value for a command: says what was expected. */
 function badArgument(what: string): Error {
-  return new Error(vscode.l10n.t('Invalid argument for {0}.', what));
+  return new Error(l10n.t('Invalid argument for {0}.', what));
 }
 
 // ---- Projects view ------------------------------------------------------------------------
@@ -82,9 +83,9 @@ export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<voi
     search = text;
   } else {
     search = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Search Projects'),
-      prompt: vscode.l10n.t('Part of a project name. Leave empty to show all projects.'),
-      placeHolder: vscode.l10n.t('e.g. shop'),
+      title: l10n.t('Search Projects'),
+      prompt: l10n.t('Part of a project name. Leave empty to show all projects.'),
+      placeHolder: l10n.t('e.g. shop'),
       value: projects.query.search ?? '',
       validateInput: filterTextProblem,
     });
@@ -104,7 +105,7 @@ export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<voi
     await projects.setQuery(withProjectSort(projects.query, choice.sortBy, choice.sort));
     return;
   }
-  const picked = await pickSort(vscode.l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query);
+  const picked = await pickSort(l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query);
   if (picked) await projects.setQuery(withProjectSort(projects.query, picked.sortBy, picked.sort));
 }
 
@@ -191,12 +192,12 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
     for (;;) {
       if (step === 1) {
         const answer = await inputStep({
-          title: vscode.l10n.t('Filter Reports'),
+          title: l10n.t('Filter Reports'),
           step: 1,
           totalSteps: 3,
           value: draft.search ?? '',
-          prompt: vscode.l10n.t('Text in the report URL. Leave empty for any URL.'),
-          placeholder: vscode.l10n.t('e.g. pricing'),
+          prompt: l10n.t('Text in the report URL. Leave empty for any URL.'),
+          placeholder: l10n.t('e.g. pricing'),
           validate: filterTextProblem,
         });
         if (answer === undefined) return;
@@ -242,7 +243,7 @@ export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void
     await reports.setQuery(withReportSort(reports.query, choice.sortBy, choice.sort));
     return;
   }
-  const picked = await pickSort(vscode.l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query);
+  const picked = await pickSort(l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query);
   if (picked) await reports.setQuery(withReportSort(reports.query, picked.sortBy, picked.sort));
 }
 
@@ -402,7 +403,7 @@ function pickStep<T extends vscode.QuickPickItem>(options: {
 /** The mark of the current choice: a check, and the others aligned with a blank icon. */
 function marked<T extends vscode.QuickPickItem>(item: T, current: boolean): T {
   return current
-    ? { ...item, iconPath: new vscode.ThemeIcon('check'), picked: true, description: vscode.l10n.t('current') }
+    ? { ...item, iconPath: new vscode.ThemeIcon('check'), picked: true, description: l10n.t('current') }
     : { ...item, iconPath: new vscode.ThemeIcon('blank') };
 }
 
@@ -418,7 +419,7 @@ async function pickSort<K extends string>(
   );
   const answer = await pickStep({
     title,
-    placeholder: vscode.l10n.t('Choose the order of the list'),
+    placeholder: l10n.t('Choose the order of the list'),
     items,
     active: items.find((i) => i.picked === true),
   });
@@ -429,14 +430,14 @@ type ResultItem = vscode.QuickPickItem & { result: ReportResult | undefined };
 
 function pickResult(current: ReportResult | undefined): Promise<Step<ResultItem>> {
   const items: ResultItem[] = [
-    marked<ResultItem>({ label: vscode.l10n.t('Any result'), result: undefined }, current === undefined),
+    marked<ResultItem>({ label: l10n.t('Any result'), result: undefined }, current === undefined),
     ...REPORT_RESULTS.map((result) => marked<ResultItem>({ label: resultLabel(result, l10nT), result }, current === result)),
   ];
   return pickStep({
-    title: vscode.l10n.t('Filter Reports'),
+    title: l10n.t('Filter Reports'),
     step: 2,
     totalSteps: 3,
-    placeholder: vscode.l10n.t('Result of the reports to show'),
+    placeholder: l10n.t('Result of the reports to show'),
     items,
     active: items.find((i) => i.picked === true),
   });
@@ -449,7 +450,7 @@ type ProjectItem = vscode.QuickPickItem & { project: string | undefined };
  * the user is on the earlier steps) and, when the typed text names none of them, that text.
  */
 function pickProject(current: string | undefined, names: Promise<string[]>): Promise<Step<ProjectItem>> {
-  const any = marked<ProjectItem>({ label: vscode.l10n.t('Any project'), project: undefined }, current === undefined);
+  const any = marked<ProjectItem>({ label: l10n.t('Any project'), project: undefined }, current === undefined);
   const item = (name: string): ProjectItem => marked<ProjectItem>({ label: escapeIcons(name), project: name }, name === current);
   let known: ProjectItem[] = current === undefined ? [] : [item(current)];
   let typed: ProjectItem | undefined;
@@ -466,8 +467,8 @@ function pickProject(current: string | undefined, names: Promise<string[]>): Pro
       exists || filterTextProblem(value) !== undefined
         ? undefined
         : {
-            label: vscode.l10n.t('Use "{0}"', escapeIcons(name)),
-            description: vscode.l10n.t('project name as typed'),
+            label: l10n.t('Use "{0}"', escapeIcons(name)),
+            description: l10n.t('project name as typed'),
             project: name,
             alwaysShow: true,
             iconPath: new vscode.ThemeIcon('edit'),
@@ -475,10 +476,10 @@ function pickProject(current: string | undefined, names: Promise<string[]>): Pro
     build(pick);
   };
   return pickStep({
-    title: vscode.l10n.t('Filter Reports'),
+    title: l10n.t('Filter Reports'),
     step: 3,
     totalSteps: 3,
-    placeholder: vscode.l10n.t('Project of the reports to show (type a name to use it)'),
+    placeholder: l10n.t('Project of the reports to show (type a name to use it)'),
     items: [any, ...known],
     active: current === undefined ? any : known[0],
     onValue,

@@ -3,6 +3,7 @@
  * `format.ts` (no `vscode`, unit-tested); this file only maps it onto `TreeItem` fields.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { describeError } from '../api/messages';
 import type { Project, Report, ReportId } from '../api/types';
 import {
@@ -24,7 +25,7 @@ import type { Translate } from './query';
 export { PROJECTS_VIEW_ID, REPORTS_VIEW_ID } from './shell';
 
 /** `vscode.l10n.t` in the shape `format.ts` and `query.ts` take. */
-export const l10nT: Translate = (message, ...args) => vscode.l10n.t(message, ...args);
+export const l10nT: Translate = (message, ...args) => l10n.t(message, ...args);
 
 /** Formatting options for now: the current time, the UI language and its translations. */
 export function formatOptions(): FormatOptions {
@@ -161,9 +162,9 @@ export function reportTreeItem(node: ReportNode, options: { busy: boolean; searc
   item.description = reportDescription(report, format);
   item.iconPath = options.busy ? new vscode.ThemeIcon('sync~spin') : resultIcon(report.result);
   item.contextValue = options.busy ? 'report.busy' : 'report';
-  item.command = { command: 'pageReports.openReport', title: vscode.l10n.t('Open Report'), arguments: [node] };
+  item.command = { command: 'pageReports.openReport', title: l10n.t('Open Report'), arguments: [node] };
   const spoken = reportAccessibilityLabel(report, format);
-  item.accessibilityInformation = { label: options.busy ? vscode.l10n.t('{0}, busy', spoken) : spoken };
+  item.accessibilityInformation = { label: options.busy ? l10n.t('{0}, busy', spoken) : spoken };
   return item;
 }
 
@@ -175,7 +176,7 @@ export function projectTreeItem(node: ProjectNode, options: { search: string | u
   item.description = projectDescription(node.project, formatOptions());
   item.iconPath = new vscode.ThemeIcon('globe');
   item.contextValue = 'project';
-  item.accessibilityInformation = { label: vscode.l10n.t('Project {0}', label) };
+  item.accessibilityInformation = { label: l10n.t('Project {0}', label) };
   return item;
 }
 
@@ -191,18 +192,18 @@ export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.Tr
 
 /** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
 export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
-  const label = node.loading ? vscode.l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, l10nT);
+  const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, l10nT);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = nodeId(node);
   item.iconPath = new vscode.ThemeIcon(node.loading ? 'sync~spin' : 'fold-down');
   item.contextValue = 'loadMore';
   if (!node.loading) {
-    item.command = { command: 'pageReports.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
+    item.command = { command: 'pageReports.loadMore', title: l10n.t('Load More'), arguments: [node] };
   }
   item.tooltip =
     node.total === undefined
-      ? vscode.l10n.t('{0} loaded. Select to load the next page.', node.loaded)
-      : vscode.l10n.t('{0} of {1} loaded. Select to load the next page.', node.loaded, node.total);
+      ? l10n.t('{0} loaded. Select to load the next page.', node.loaded)
+      : l10n.t('{0} of {1} loaded. Select to load the next page.', node.loaded, node.total);
   return item;
 }
 
@@ -216,12 +217,12 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
   item.id = nodeId(node);
-  item.description = vscode.l10n.t('Retry');
+  item.description = l10n.t('Retry');
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
   item.contextValue = 'error';
-  item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(vscode.l10n.t('Select to try again.'))}`);
-  item.command = { command: 'pageReports.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
-  item.accessibilityInformation = { label: vscode.l10n.t('{0} Select to try again.', node.message) };
+  item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(l10n.t('Select to try again.'))}`);
+  item.command = { command: 'pageReports.retry', title: l10n.t('Retry'), arguments: [node] };
+  item.accessibilityInformation = { label: l10n.t('{0} Select to try again.', node.message) };
   return item;
 }
 
@@ -234,7 +235,7 @@ export function emptyTreeItem(node: EmptyNode): vscode.TreeItem {
   if (node.action) {
     item.description = node.action.title;
     item.command = { command: node.action.command, title: node.action.title };
-    item.tooltip = vscode.l10n.t('{0} Select to run {1}.', node.message, node.action.title);
+    item.tooltip = l10n.t('{0} Select to run {1}.', node.message, node.action.title);
   } else {
     item.tooltip = node.message;
   }

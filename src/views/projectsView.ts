@@ -3,6 +3,7 @@
  * sorted as the Reports view sorts, paged with their own Load more.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';
@@ -277,12 +278,12 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       listKey: 'projects',
       message: emptyProjectsMessage(this.state.search, l10nT),
       action: searching
-        ? { command: 'pageReports.clearProjectSearch', title: vscode.l10n.t('Clear Search') }
-        : { command: 'pageReports.createReport', title: vscode.l10n.t('New Report…') },
+        ? { command: 'pageReports.clearProjectSearch', title: l10n.t('Clear Search') }
+        : { command: 'pageReports.createReport', title: l10n.t('New Report…') },
     };
   }
 
   private emptyChildNode(name: string): EmptyNode {
-    return { kind: 'empty', listKey: projectListKey(name), message: vscode.l10n.t('No reports in this project.'), action: undefined };
+    return { kind: 'empty', listKey: projectListKey(name), message: l10n.t('No reports in this project.'), action: undefined };
   }
 }

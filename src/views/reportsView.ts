@@ -3,6 +3,7 @@
  * project, result, sort key × direction), with the query shown in the view's description.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
@@ -208,8 +209,8 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
       listKey: 'reports',
       message: emptyReportsMessage(this.state, l10nT),
       action: filtered
-        ? { command: 'pageReports.clearReportFilters', title: vscode.l10n.t('Clear Filters') }
-        : { command: 'pageReports.createReport', title: vscode.l10n.t('New Report…') },
+        ? { command: 'pageReports.clearReportFilters', title: l10n.t('Clear Filters') }
+        : { command: 'pageReports.createReport', title: l10n.t('New Report…') },
     };
   }
 }

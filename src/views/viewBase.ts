@@ -4,6 +4,7 @@
  * list tells the user.
  */
 import * as vscode from 'vscode';
+import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { ReportId, ReportsApi, PerPage } from '../api/types';
@@ -24,7 +25,7 @@ export interface ViewDeps {
 /** Thrown by a list's fetcher when the connection went away between a check and the request. */
 export class NotConnectedError extends Error {
   constructor() {
-    super(vscode.l10n.t('Not connected to a report service.'));
+    super(l10n.t('Not connected to a report service.'));
     this.name = 'NotConnectedError';
   }
 }
