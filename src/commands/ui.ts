@@ -130,20 +130,20 @@ export function flash(message: string): void {
  * never sends the same write twice.
  */
 export class InFlight {
-  private readonly running = new Set<string>();
+  readonly #running = new Set<string>();
 
   /** Runs `task` unless the same key is already running; then resolves `undefined`. */
   async run<T>(key: string, task: () => PromiseLike<T>): Promise<T | undefined> {
-    if (this.running.has(key)) return undefined;
-    this.running.add(key);
+    if (this.#running.has(key)) return undefined;
+    this.#running.add(key);
     try {
       return await task();
     } finally {
-      this.running.delete(key);
+      this.#running.delete(key);
     }
   }
 
   has(key: string): boolean {
-    return this.running.has(key);
+    return this.#running.has(key);
   }
 }

@@ -49,92 +49,92 @@ type UrlReading =
  * {@link connectionControls}.
  */
 export class Connection implements ConnectionApi, vscode.Disposable {
-  private current: UrlReading = { kind: 'none' };
+  #current: UrlReading = { kind: 'none' };
   /** The setting as last read, for the state note. */
-  private rawUrl = '';
-  private key: string | undefined;
+  #rawUrl = '';
+  #key: string | undefined;
   /** Origin the cached key belongs to: a client only ever sends a key of its own origin. */
-  private keyOrigin: string | undefined;
-  private keyLoaded = false;
-  private client: { api: ReportsApi; url: string; timeoutMs: number } | undefined;
-  private timeoutMs = requestTimeoutMs();
+  #keyOrigin: string | undefined;
+  #keyLoaded = false;
+  #client: { api: ReportsApi; url: string; timeoutMs: number } | undefined;
+  #timeoutMs = requestTimeoutMs();
   /** Bumped by every reload, so a slow secret read never overwrites a newer one. */
-  private generation = 0;
+  #generation = 0;
   /** Counts key changes, so listeners hear of a new key without seeing it. */
-  private keyVersion = 0;
-  private lastSnapshot: string | undefined;
+  #keyVersion = 0;
+  #lastSnapshot: string | undefined;
   /** The secret read started by the last change of origin (never rejects). */
-  private pendingLoad: Promise<void> = Promise.resolve();
-  private lastContextState: ConnectionState | undefined;
-  private warnedInvalid: string | undefined;
-  private warnedInsecure: string | undefined;
-  private readonly emitter = new vscode.EventEmitter<void>();
-  private readonly disposables: vscode.Disposable[] = [];
+  #pendingLoad: Promise<void> = Promise.resolve();
+  #lastContextState: ConnectionState | undefined;
+  #warnedInvalid: string | undefined;
+  #warnedInsecure: string | undefined;
+  readonly #emitter = new vscode.EventEmitter<void>();
+  readonly #disposables: vscode.Disposable[] = [];
 
-  readonly onDidChange = this.emitter.event;
+  readonly onDidChange = this.#emitter.event;
   readonly ready: Promise<void>;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
   ) {
-    this.disposables.push(
-      this.emitter,
+    this.#disposables.push(
+      this.#emitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) {
-          void this.reload();
+          void this.#reload();
         } else if (e.affectsConfiguration(`${SECTION}.requestTimeout`)) {
-          this.timeoutMs = requestTimeoutMs();
-          this.publish();
+          this.#timeoutMs = requestTimeoutMs();
+          this.#publish();
         }
       }),
       // Fires for changes made in other windows too.
       context.secrets.onDidChange((e) => {
         const origin = this.origin;
-        if (origin !== undefined && e.key === secretKeyFor(origin)) void this.loadKey(this.generation);
+        if (origin !== undefined && e.key === secretKeyFor(origin)) void this.#loadKey(this.#generation);
       }),
     );
-    this.ready = this.reload();
+    this.ready = this.#reload();
   }
 
   get state(): ConnectionState {
-    if (this.current.kind !== 'ok') return 'noUrl';
-    return this.keyLoaded && this.key !== undefined ? 'ready' : 'noKey';
+    if (this.#current.kind !== 'ok') return 'noUrl';
+    return this.#keyLoaded && this.#key !== undefined ? 'ready' : 'noKey';
   }
 
   get serviceUrl(): string | undefined {
-    return this.current.kind === 'ok' ? this.current.url : undefined;
+    return this.#current.kind === 'ok' ? this.#current.url : undefined;
   }
 
   /** Origin of the usable service URL, e.g. `https://reports.example.com`. */
   get origin(): string | undefined {
-    return this.current.kind === 'ok' ? this.current.origin : undefined;
+    return this.#current.kind === 'ok' ? this.#current.origin : undefined;
   }
 
   /** The request timeout in milliseconds, from `pageReports.requestTimeout`. */
   get requestTimeoutMs(): number {
-    return this.timeoutMs;
+    return this.#timeoutMs;
   }
 
   get api(): ReportsApi | undefined {
-    if (this.state !== 'ready' || this.current.kind !== 'ok') return undefined;
-    const { url } = this.current;
-    if (this.client?.url !== url || this.client.timeoutMs !== this.timeoutMs) {
-      const origin = this.current.origin;
-      this.client = {
+    if (this.state !== 'ready' || this.#current.kind !== 'ok') return undefined;
+    const { url } = this.#current;
+    if (this.#client?.url !== url || this.#client.timeoutMs !== this.#timeoutMs) {
+      const origin = this.#current.origin;
+      this.#client = {
         url,
-        timeoutMs: this.timeoutMs,
+        timeoutMs: this.#timeoutMs,
         api: createClient({
           baseUrl: url,
           // Read at request time: a key changed in another window applies at once, and a
           // client outliving a switch of servers sends no key rather than the wrong one.
-          getKey: () => (this.keyOrigin === origin ? this.key : undefined),
-          timeoutMs: this.timeoutMs,
+          getKey: () => (this.#keyOrigin === origin ? this.#key : undefined),
+          timeoutMs: this.#timeoutMs,
           onRequest: (entry) => this.log.request(entry),
         }),
       };
     }
-    return this.client.api;
+    return this.#client.api;
   }
 
   /**
@@ -143,7 +143,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    */
   async storeKey(origin: string, key: string): Promise<void> {
     await this.context.secrets.store(secretKeyFor(origin), key);
-    if (origin === this.origin) await this.loadKey(this.generation);
+    if (origin === this.origin) await this.#loadKey(this.#generation);
   }
 
   /** Removes the key of the current origin from SecretStorage and waits until it is gone. */
@@ -151,7 +151,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     const origin = this.origin;
     if (origin === undefined) return;
     await this.context.secrets.delete(secretKeyFor(origin));
-    await this.loadKey(this.generation);
+    await this.#loadKey(this.#generation);
   }
 
   /** Records that the user accepted an unencrypted connection to `origin`. */
@@ -166,7 +166,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 
   /** Re-reads the setting and the secret now and waits for both (after a command wrote them). */
   reloadNow(): Promise<void> {
-    return this.reload();
+    return this.#reload();
   }
 
   /**
@@ -174,43 +174,43 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    * that leaves the extension (logs, messages): no code path puts the key there.
    */
   redact(text: string): string {
-    return this.key !== undefined && this.key.length > 0 ? text.split(this.key).join('[key]') : text;
+    return this.#key !== undefined && this.#key.length > 0 ? text.split(this.#key).join('[key]') : text;
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    for (const d of this.#disposables) d.dispose();
   }
 
   /**
    * Reads the setting synchronously; starts the secret read when the origin changed.
    * Resolves when the key of the (new) origin is known.
    */
-  private reload(): Promise<void> {
+  #reload(): Promise<void> {
     const beforeOrigin = this.origin;
-    this.current = this.readUrl();
+    this.#current = this.#readUrl();
     if (this.origin !== beforeOrigin) {
       // Forget the old origin's key before anything can use it with the new URL.
-      this.generation++;
-      this.key = undefined;
-      this.keyOrigin = undefined;
-      this.keyLoaded = false;
-      this.keyVersion++;
-      this.pendingLoad = this.origin !== undefined ? this.loadKey(this.generation) : Promise.resolve();
+      this.#generation++;
+      this.#key = undefined;
+      this.#keyOrigin = undefined;
+      this.#keyLoaded = false;
+      this.#keyVersion++;
+      this.#pendingLoad = this.origin !== undefined ? this.#loadKey(this.#generation) : Promise.resolve();
     }
-    this.publish();
-    return this.pendingLoad;
+    this.#publish();
+    return this.#pendingLoad;
   }
 
-  private readUrl(): UrlReading {
+  #readUrl(): UrlReading {
     const raw = rawServiceUrl(vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl'));
-    this.rawUrl = raw;
+    this.#rawUrl = raw;
     if (raw === '') return { kind: 'none' };
     const parsed = parseServiceUrl(raw);
     if (!parsed.ok) {
-      if (this.warnedInvalid !== raw) {
-        this.warnedInvalid = raw;
+      if (this.#warnedInvalid !== raw) {
+        this.#warnedInvalid = raw;
         this.log.warn(`The setting ${SECTION}.serviceUrl is not a usable service URL: ${parsed.error}`);
-        this.offer(
+        this.#offer(
           l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error),
         );
       }
@@ -218,10 +218,10 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     }
     const origin = new URL(parsed.url).origin;
     if (parsed.insecure && !this.isInsecureAllowed(origin)) {
-      if (this.warnedInsecure !== origin) {
-        this.warnedInsecure = origin;
+      if (this.#warnedInsecure !== origin) {
+        this.#warnedInsecure = origin;
         this.log.warn(`Not connecting to ${origin}: http: to a host that is not this machine needs a confirmation.`);
-        this.offer(
+        this.#offer(
           l10n.t(
             'The service URL {0} uses http: to another machine, so the API key would travel unencrypted. Confirm it with Set Service URL, or use https:.',
             origin,
@@ -234,7 +234,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /** A warning with a way forward; not awaited (activation never waits for the user). */
-  private offer(message: string): void {
+  #offer(message: string): void {
     const setUrl = l10n.t('Set Service URL…');
     void vscode.window.showWarningMessage(message, setUrl).then(
       (choice) => {
@@ -247,7 +247,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /** Reads the key of the current origin; ignored when a newer reload started meanwhile. */
-  private async loadKey(generation: number): Promise<void> {
+  async #loadKey(generation: number): Promise<void> {
     const origin = this.origin;
     if (origin === undefined) return;
     let key: string | undefined;
@@ -257,32 +257,32 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       this.log.warn(`Could not read the API key from secret storage: ${e instanceof Error ? e.name : 'error'}`);
       key = undefined;
     }
-    if (generation !== this.generation || origin !== this.origin) return;
+    if (generation !== this.#generation || origin !== this.origin) return;
     if (key === '') key = undefined;
-    if (!this.keyLoaded || key !== this.key) this.keyVersion++;
-    this.key = key;
-    this.keyOrigin = origin;
-    this.keyLoaded = true;
-    void this.rememberKeyHint(origin, key !== undefined);
-    this.publish();
+    if (!this.#keyLoaded || key !== this.#key) this.#keyVersion++;
+    this.#key = key;
+    this.#keyOrigin = origin;
+    this.#keyLoaded = true;
+    void this.#rememberKeyHint(origin, key !== undefined);
+    this.#publish();
   }
 
   /**
    * Updates the context key, and fires onDidChange when the state, the URL, the key or the
    * timeout differ from what listeners last saw (the key by a counter, never its value).
    */
-  private publish(): void {
+  #publish(): void {
     const state = this.state;
-    const contextState = this.guessContextState(state);
-    if (contextState !== this.lastContextState) {
-      this.lastContextState = contextState;
+    const contextState = this.#guessContextState(state);
+    if (contextState !== this.#lastContextState) {
+      this.#lastContextState = contextState;
       void vscode.commands.executeCommand('setContext', STATE_CONTEXT_KEY, contextState);
-      noteState(this.context.globalState, this.rawUrl, contextState);
+      noteState(this.context.globalState, this.#rawUrl, contextState);
     }
-    const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.keyVersion} ${this.timeoutMs}`;
-    if (snapshot !== this.lastSnapshot) {
-      this.lastSnapshot = snapshot;
-      this.emitter.fire();
+    const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.#keyVersion} ${this.#timeoutMs}`;
+    if (snapshot !== this.#lastSnapshot) {
+      this.#lastSnapshot = snapshot;
+      this.#emitter.fire();
     }
   }
 
@@ -290,14 +290,14 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    * Before the secret is read, the context key shows what the last session knew, so a
    * connected user never sees a flash of the "add your key" welcome.
    */
-  private guessContextState(state: ConnectionState): ConnectionState {
-    if (state !== 'noKey' || this.keyLoaded) return state;
+  #guessContextState(state: ConnectionState): ConnectionState {
+    if (state !== 'noKey' || this.#keyLoaded) return state;
     const origin = this.origin;
     const hinted = origin !== undefined && this.context.globalState.get<string[]>(KEY_HINT, []).includes(origin);
     return hinted ? 'ready' : 'noKey';
   }
 
-  private async rememberKeyHint(origin: string, hasKey: boolean): Promise<void> {
+  async #rememberKeyHint(origin: string, hasKey: boolean): Promise<void> {
     const hints = this.context.globalState.get<string[]>(KEY_HINT, []);
     if (hints.includes(origin) === hasKey) return;
     const next = hasKey ? [...hints, origin] : hints.filter((o) => o !== origin);

@@ -9,58 +9,58 @@ import { panelKey, ReportPanel, type PanelDeps, type PanelRenderEvent } from './
  * and views use, and restores panels after a window reload.
  */
 export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
-  private readonly panels = new Map<string, ReportPanel>();
-  private readonly renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
-  private readonly disposables: vscode.Disposable[] = [this.renderEmitter];
+  readonly #panels = new Map<string, ReportPanel>();
+  readonly #renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
+  readonly #disposables: vscode.Disposable[] = [this.#renderEmitter];
 
   /**
    * Fires each time a panel's page has drawn a state: how long the drawing took after the
    * state was posted, and how long after `open` (the benchmark's command → content time).
    */
-  readonly onDidRender = this.renderEmitter.event;
+  readonly onDidRender = this.#renderEmitter.event;
 
   constructor(private readonly deps: PanelDeps) {
-    this.disposables.push(
+    this.#disposables.push(
       // A new URL or key: every open panel shows what the service now says.
       deps.connection.onDidChange(() => {
-        for (const panel of this.panels.values()) void panel.load();
+        for (const panel of this.#panels.values()) void panel.load();
       }),
     );
   }
 
   /** Opens the report's panel (loading it) or reveals the open one. Never rejects. */
   async open(id: ReportId, initial?: Report): Promise<void> {
-    const existing = this.panels.get(panelKey(id));
+    const existing = this.#panels.get(panelKey(id));
     if (existing) {
       existing.reveal();
       if (initial) existing.showReport(initial);
       return;
     }
-    const panel = this.track(ReportPanel.create(this.deps, id, initial));
+    const panel = this.#track(ReportPanel.create(this.deps, id, initial));
     // With data from the caller the panel shows it at once and refreshes in the background.
     if (initial) void panel.load();
     else await panel.load();
   }
 
   update(report: Report): void {
-    this.panels.get(panelKey(report.id))?.showReport(report);
+    this.#panels.get(panelKey(report.id))?.showReport(report);
   }
 
   setBusy(id: ReportId, busy: boolean): void {
-    this.panels.get(panelKey(id))?.setBusy(busy);
+    this.#panels.get(panelKey(id))?.setBusy(busy);
   }
 
   close(id: ReportId): void {
-    this.panels.get(panelKey(id))?.dispose();
+    this.#panels.get(panelKey(id))?.dispose();
   }
 
   closeProject(project: string): void {
-    for (const panel of [...this.panels.values()]) if (panel.project === project) panel.dispose();
+    for (const panel of [...this.#panels.values()]) if (panel.project === project) panel.dispose();
   }
 
   /** Whether a panel for the report is open (for tests and the commands). */
   has(id: ReportId): boolean {
-    return this.panels.has(panelKey(id));
+    return this.#panels.has(panelKey(id));
   }
 
   /**
@@ -85,30 +85,30 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
-    if (!state || this.panels.has(panelKey(state.reportId))) {
+    if (!state || this.#panels.has(panelKey(state.reportId))) {
       // Nothing to show (no id saved), or that report is open already.
       webviewPanel.dispose();
       return;
     }
-    const panel = this.track(ReportPanel.revive(this.deps, webviewPanel, state.reportId));
+    const panel = this.#track(ReportPanel.revive(this.deps, webviewPanel, state.reportId));
     await this.deps.connection.ready;
     await panel.load();
   }
 
-  private track(panel: ReportPanel): ReportPanel {
+  #track(panel: ReportPanel): ReportPanel {
     const key = panelKey(panel.id);
-    this.panels.set(key, panel);
-    const subscriptions = [panel.onDidRender((event) => this.renderEmitter.fire(event))];
+    this.#panels.set(key, panel);
+    const subscriptions = [panel.onDidRender((event) => this.#renderEmitter.fire(event))];
     panel.onDidDispose(() => {
-      if (this.panels.get(key) === panel) this.panels.delete(key);
+      if (this.#panels.get(key) === panel) this.#panels.delete(key);
       for (const s of subscriptions) s.dispose();
     });
     return panel;
   }
 
   dispose(): void {
-    for (const panel of [...this.panels.values()]) panel.dispose();
-    for (const d of this.disposables) d.dispose();
+    for (const panel of [...this.#panels.values()]) panel.dispose();
+    for (const d of this.#disposables) d.dispose();
   }
 }
 

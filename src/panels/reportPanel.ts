@@ -59,25 +59,25 @@ export function panelKey(id: ReportId): string {
  * the page asks again with `ready` and is drawn from `state`.
  */
 export class ReportPanel implements vscode.Disposable {
-  private report: Report | undefined;
-  private state: PanelState = { kind: 'loading' };
-  private busy = false;
-  private refreshing = false;
-  private refreshError: string | undefined;
-  private pageReady = false;
-  private seq = 0;
-  private readonly sentAt = new Map<number, number>();
-  private openedAt = performance.now();
+  #report: Report | undefined;
+  #state: PanelState = { kind: 'loading' };
+  #busy = false;
+  #refreshing = false;
+  #refreshError: string | undefined;
+  #pageReady = false;
+  #seq = 0;
+  readonly #sentAt = new Map<number, number>();
+  #openedAt = performance.now();
   /** Whether the report was drawn since the last open (the first draw is logged with its time). */
-  private shownSinceOpen = false;
-  private loading: AbortController | undefined;
-  private disposed = false;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly disposeEmitter = new vscode.EventEmitter<void>();
-  private readonly renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
+  #shownSinceOpen = false;
+  #loading: AbortController | undefined;
+  #disposed = false;
+  readonly #disposables: vscode.Disposable[] = [];
+  readonly #disposeEmitter = new vscode.EventEmitter<void>();
+  readonly #renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
   /** Fires once, when the panel closes (by the user or by `dispose`). */
-  readonly onDidDispose = this.disposeEmitter.event;
-  readonly onDidRender = this.renderEmitter.event;
+  readonly onDidDispose = this.#disposeEmitter.event;
+  readonly onDidRender = this.#renderEmitter.event;
 
   /** Opens a new panel for the report, beside nothing: in the active editor group. */
   static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
@@ -85,19 +85,19 @@ export class ReportPanel implements vscode.Disposable {
       REPORT_PANEL_VIEW_TYPE,
       initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', String(id)),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      { ...ReportPanel.webviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
+      { ...ReportPanel.#webviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     return new ReportPanel(deps, panel, id, initial);
   }
 
   /** Takes over a panel VS Code restored after a reload (see the serializer). */
   static revive(deps: PanelDeps, panel: vscode.WebviewPanel, id: ReportId): ReportPanel {
-    panel.webview.options = ReportPanel.webviewOptions(deps.context);
+    panel.webview.options = ReportPanel.#webviewOptions(deps.context);
     return new ReportPanel(deps, panel, id, undefined);
   }
 
   /** Scripts on; forms and command links off; local files only from dist/ and media/. */
-  private static webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
+  static #webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
     return {
       enableScripts: true,
       enableForms: false,
@@ -130,24 +130,24 @@ export class ReportPanel implements vscode.Disposable {
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
     });
-    this.disposables.push(
-      webview.onDidReceiveMessage((message: unknown) => this.onMessage(message)),
-      panel.onDidDispose(() => this.onPanelDisposed()),
-      this.disposeEmitter,
-      this.renderEmitter,
+    this.#disposables.push(
+      webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
+      panel.onDidDispose(() => this.#onPanelDisposed()),
+      this.#disposeEmitter,
+      this.#renderEmitter,
     );
     if (initial) this.showReport(initial);
   }
 
   /** The report's project, once loaded (for `closeProject`). */
   get project(): string | undefined {
-    return this.report?.project;
+    return this.#report?.project;
   }
 
   /** Brings the panel to the front and restarts the command → content clock. */
   reveal(): void {
-    this.openedAt = performance.now();
-    this.shownSinceOpen = false;
+    this.#openedAt = performance.now();
+    this.#shownSinceOpen = false;
     this.panel.reveal(undefined, false);
   }
 
@@ -157,47 +157,47 @@ export class ReportPanel implements vscode.Disposable {
    * the data and says so, with Retry. A 404 shows the deleted state. Never rejects.
    */
   async load(): Promise<void> {
-    this.loading?.abort();
+    this.#loading?.abort();
     const controller = new AbortController();
-    this.loading = controller;
+    this.#loading = controller;
     const api = this.deps.connection.api;
     if (!api) {
-      this.setState({
+      this.#setState({
         kind: 'error',
         message: l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'),
         canRetry: true,
       });
       return;
     }
-    const hadReport = this.report !== undefined;
+    const hadReport = this.#report !== undefined;
     if (hadReport) {
-      this.refreshing = true;
-      this.postReportState();
-    } else this.setState({ kind: 'loading' });
+      this.#refreshing = true;
+      this.#postReportState();
+    } else this.#setState({ kind: 'loading' });
     try {
       const report = await api.getReport(this.id, controller.signal);
-      if (controller.signal.aborted || this.disposed) return;
-      this.refreshing = false;
-      this.refreshError = undefined;
+      if (controller.signal.aborted || this.#disposed) return;
+      this.#refreshing = false;
+      this.#refreshError = undefined;
       this.showReport(report);
     } catch (error) {
-      if (controller.signal.aborted || this.disposed) return;
-      this.refreshing = false;
-      this.onLoadError(error);
+      if (controller.signal.aborted || this.#disposed) return;
+      this.#refreshing = false;
+      this.#onLoadError(error);
     } finally {
-      if (this.loading === controller) this.loading = undefined;
+      if (this.#loading === controller) this.#loading = undefined;
     }
   }
 
-  private onLoadError(error: unknown): void {
+  #onLoadError(error: unknown): void {
     if (isApiError(error) && error.kind === 'cancelled') {
-      this.postReportState();
+      this.#postReportState();
       return;
     }
     if (isApiError(error) && error.kind === 'notFound') {
-      this.report = undefined;
-      this.busy = false;
-      this.setState({
+      this.#report = undefined;
+      this.#busy = false;
+      this.#setState({
         kind: 'deleted',
         id: this.id,
         message: l10n.t('Report {0} no longer exists.', String(this.id)),
@@ -208,61 +208,61 @@ export class ReportPanel implements vscode.Disposable {
     this.deps.log.warn(`Report panel ${String(this.id)}: could not load the report: ${message}`);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
     if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
-    if (this.report) {
+    if (this.#report) {
       // Keep showing the data we have, marked as possibly stale.
-      this.refreshError = message;
-      this.postReportState();
+      this.#refreshError = message;
+      this.#postReportState();
       return;
     }
-    this.setState({ kind: 'error', message, canRetry: true });
+    this.#setState({ kind: 'error', message, canRetry: true });
   }
 
   /** Shows this report (fresh data from a load, a write or the caller). */
   showReport(report: Report): void {
-    this.report = report;
+    this.#report = report;
     this.panel.title = reportTitle(report.url, report.id);
-    this.postReportState();
+    this.#postReportState();
   }
 
   /** Shows or clears the busy state (a write on this report is in flight). */
   setBusy(busy: boolean): void {
-    this.busy = busy;
-    if (this.state.kind === 'report') this.postReportState();
+    this.#busy = busy;
+    if (this.#state.kind === 'report') this.#postReportState();
   }
 
-  private postReportState(): void {
-    if (!this.report) return;
+  #postReportState(): void {
+    if (!this.#report) return;
     // The page formats the report (format.ts runs in the webview, not in the extension host).
-    this.setState({
+    this.#setState({
       kind: 'report',
-      report: toReportData(this.report),
-      busy: this.busy,
-      refreshing: this.refreshing,
-      refreshError: this.refreshError ?? null,
+      report: toReportData(this.#report),
+      busy: this.#busy,
+      refreshing: this.#refreshing,
+      refreshError: this.#refreshError ?? null,
     });
   }
 
-  private setState(state: PanelState): void {
-    this.state = state;
-    this.postState();
+  #setState(state: PanelState): void {
+    this.#state = state;
+    this.#postState();
   }
 
-  private postState(): void {
-    if (!this.pageReady || this.disposed) return;
-    this.seq += 1;
-    this.sentAt.set(this.seq, performance.now());
-    this.post({ type: 'state', reportId: this.id, state: this.state, seq: this.seq });
+  #postState(): void {
+    if (!this.#pageReady || this.#disposed) return;
+    this.#seq += 1;
+    this.#sentAt.set(this.#seq, performance.now());
+    this.#post({ type: 'state', reportId: this.id, state: this.#state, seq: this.#seq });
   }
 
-  private post(message: HostMessage): void {
+  #post(message: HostMessage): void {
     // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
     this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      if (!this.disposed)
+      if (!this.#disposed)
         this.deps.log.warn(`Report panel ${String(this.id)}: could not post to the page: ${String(error)}`);
     });
   }
 
-  private onMessage(raw: unknown): void {
+  #onMessage(raw: unknown): void {
     const message = parsePageMessage(raw);
     if (!message) {
       this.deps.log.warn(`Report panel ${String(this.id)}: ignored a malformed message from the page.`);
@@ -270,37 +270,37 @@ export class ReportPanel implements vscode.Disposable {
     }
     switch (message.type) {
       case 'ready':
-        this.pageReady = true;
-        this.post({ type: 'init', strings: panelStrings(), labels: formatLabels(), locale: vscode.env.language });
-        this.postState();
+        this.#pageReady = true;
+        this.#post({ type: 'init', strings: panelStrings(), labels: formatLabels(), locale: vscode.env.language });
+        this.#postState();
         return;
       case 'retry':
         void this.load();
         return;
       case 'openUrl':
-        this.openUrl(message.url);
+        this.#openUrl(message.url);
         return;
       case 'command':
-        this.runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
+        this.#runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
         return;
       case 'filterProject':
         // Only the project this report belongs to: the page cannot pick another.
-        if (this.report?.project === undefined || this.report.project !== message.project) {
+        if (this.#report?.project === undefined || this.#report.project !== message.project) {
           this.deps.log.warn(
             `Report panel ${String(this.id)}: refused to filter by a project that is not the report's.`,
           );
           return;
         }
-        this.runCommand(SHOW_PROJECT_COMMAND, this.report.project);
+        this.#runCommand(SHOW_PROJECT_COMMAND, this.#report.project);
         return;
       case 'rendered':
-        this.onRendered(message.kind, message.seq);
+        this.#onRendered(message.kind, message.seq);
         return;
     }
   }
 
   /** Opens only absolute http(s) URLs; anything else (javascript:, command:, file:) is refused. */
-  private openUrl(url: string): void {
+  #openUrl(url: string): void {
     const safe = openableUrl(url);
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
@@ -324,7 +324,7 @@ export class ReportPanel implements vscode.Disposable {
       );
   }
 
-  private runCommand(command: string, arg: unknown): void {
+  #runCommand(command: string, arg: unknown): void {
     // The commands report their own failures; this only keeps a rejection from going unhandled.
     vscode.commands.executeCommand(command, arg).then(undefined, (error: unknown) => {
       this.deps.log.error(
@@ -333,25 +333,25 @@ export class ReportPanel implements vscode.Disposable {
     });
   }
 
-  private onRendered(kind: PanelStateKind, seq: number): void {
-    const sent = this.sentAt.get(seq);
+  #onRendered(kind: PanelStateKind, seq: number): void {
+    const sent = this.#sentAt.get(seq);
     if (sent === undefined) return;
-    for (const key of this.sentAt.keys()) if (key <= seq) this.sentAt.delete(key);
+    for (const key of this.#sentAt.keys()) if (key <= seq) this.#sentAt.delete(key);
     const now = performance.now();
-    const event: PanelRenderEvent = { id: this.id, kind, sinceStateMs: now - sent, sinceOpenMs: now - this.openedAt };
-    if (kind === 'report' && !this.shownSinceOpen) {
-      this.shownSinceOpen = true;
+    const event: PanelRenderEvent = { id: this.id, kind, sinceStateMs: now - sent, sinceOpenMs: now - this.#openedAt };
+    if (kind === 'report' && !this.#shownSinceOpen) {
+      this.#shownSinceOpen = true;
       this.deps.log.info(`Report panel ${String(this.id)}: shown ${Math.round(event.sinceOpenMs)} ms after opening.`);
     }
-    this.renderEmitter.fire(event);
+    this.#renderEmitter.fire(event);
   }
 
-  private onPanelDisposed(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.loading?.abort();
-    this.disposeEmitter.fire();
-    for (const d of this.disposables) d.dispose();
+  #onPanelDisposed(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#loading?.abort();
+    this.#disposeEmitter.fire();
+    for (const d of this.#disposables) d.dispose();
   }
 
   /** Closes the panel. */

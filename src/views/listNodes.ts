@@ -8,7 +8,7 @@ import type { EmptyNode, ListKey, ViewNode } from './items';
 import { errorMessage } from './items';
 
 export class ListNodes<T, N extends ViewNode> {
-  private nodes = new Map<string, N>();
+  #nodes = new Map<string, N>();
 
   /**
    * @param keyOf the item's key (as the list's)
@@ -25,27 +25,27 @@ export class ListNodes<T, N extends ViewNode> {
   /** The element of an item, created or refreshed. */
   nodeFor(item: T): N {
     const key = this.keyOf(item);
-    let node = this.nodes.get(key);
+    let node = this.#nodes.get(key);
     if (node) this.assign(node, item);
     else {
       node = this.make(item);
-      this.nodes.set(key, node);
+      this.#nodes.set(key, node);
     }
     return node;
   }
 
   /** The element last rendered for a key, if any. */
   get(key: string): N | undefined {
-    return this.nodes.get(key);
+    return this.#nodes.get(key);
   }
 
   /** Every element rendered for the list. */
   values(): IterableIterator<N> {
-    return this.nodes.values();
+    return this.#nodes.values();
   }
 
   clear(): void {
-    this.nodes.clear();
+    this.#nodes.clear();
   }
 
   /**
@@ -63,7 +63,7 @@ export class ListNodes<T, N extends ViewNode> {
       children.push(node);
     }
     // Forget elements of items that left the list, so the map does not grow without bound.
-    this.nodes = next;
+    this.#nodes = next;
     if (list.status === 'error') {
       children.push({ kind: 'error', listKey: this.listKey, message: errorMessage(list.error, this.listKey), error: list.error });
     } else if (list.hasMore) {

@@ -60,63 +60,63 @@ export interface ListHandle {
 }
 
 export class PagedList<T> implements Disposable, ListHandle {
-  private fetcher: FetchPage<T> | undefined;
-  private generation = 0;
-  private inFlight: InFlight | undefined;
-  private queuedRefresh: QueuedRefresh | undefined;
-  private readonly list: T[] = [];
+  #fetcher: FetchPage<T> | undefined;
+  #generation = 0;
+  #inFlight: InFlight | undefined;
+  #queuedRefresh: QueuedRefresh | undefined;
+  readonly #list: T[] = [];
   /** Key → index in `list`, for in-place replacement and de-duplication in O(1). */
-  private readonly index = new Map<string, number>();
-  private totalCount: number | undefined;
-  private more = false;
-  private nextPage = 1;
-  private lastError: unknown;
-  private failedStep: 'reload' | 'more' | undefined;
-  private currentStatus: ListStatus = 'idle';
-  private readonly listeners = new Set<() => void>();
-  private disposed = false;
+  readonly #index = new Map<string, number>();
+  #totalCount: number | undefined;
+  #more = false;
+  #nextPage = 1;
+  #lastError: unknown;
+  #failedStep: 'reload' | 'more' | undefined;
+  #currentStatus: ListStatus = 'idle';
+  readonly #listeners = new Set<() => void>();
+  #disposed = false;
 
   /** @param keyOf a stable identity for an item (a report's id as a string). */
   constructor(private readonly keyOf: (item: T) => string) {}
 
   /** The items loaded so far, in server order. Do not mutate. */
   get items(): readonly T[] {
-    return this.list;
+    return this.#list;
   }
 
   /** The server's total for the current query, when it sent one. */
   get total(): number | undefined {
-    return this.totalCount;
+    return this.#totalCount;
   }
 
   /** Whether the server has a next page (and the list is not empty-paged). */
   get hasMore(): boolean {
-    return this.more;
+    return this.#more;
   }
 
   get status(): ListStatus {
-    return this.currentStatus;
+    return this.#currentStatus;
   }
 
   /** The last failure, while `status` is `error`. */
   get error(): unknown {
-    return this.lastError;
+    return this.#lastError;
   }
 
   /** Whether a request is in flight. */
   get isLoading(): boolean {
-    return this.inFlight !== undefined;
+    return this.#inFlight !== undefined;
   }
 
   /** Whether a query has been set (by `load` or `reset`). */
   get hasQuery(): boolean {
-    return this.fetcher !== undefined;
+    return this.#fetcher !== undefined;
   }
 
   /** Calls `listener` after every change of items or status. */
   onDidChange(listener: () => void): Disposable {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    this.#listeners.add(listener);
+    return { dispose: () => this.#listeners.delete(listener) };
   }
 
   /**
@@ -124,10 +124,10 @@ export class PagedList<T> implements Disposable, ListHandle {
    * fetches page 1. Resolves when that page is in (or the load was superseded).
    */
   load(fetchPage: FetchPage<T>): Promise<void> {
-    this.fetcher = fetchPage;
-    this.abortInFlight();
-    this.clear();
-    return this.start('reload');
+    this.#fetcher = fetchPage;
+    this.#abortInFlight();
+    this.#clear();
+    return this.#start('reload');
   }
 
   /**
@@ -135,11 +135,11 @@ export class PagedList<T> implements Disposable, ListHandle {
    * (lazy loading: the view asks when it becomes visible). A given `fetchPage` replaces the query.
    */
   reset(fetchPage?: FetchPage<T>): void {
-    if (fetchPage) this.fetcher = fetchPage;
-    this.abortInFlight();
-    this.clear();
-    this.currentStatus = 'idle';
-    this.fire();
+    if (fetchPage) this.#fetcher = fetchPage;
+    this.#abortInFlight();
+    this.#clear();
+    this.#currentStatus = 'idle';
+    this.#fire();
   }
 
   /**
@@ -147,8 +147,8 @@ export class PagedList<T> implements Disposable, ListHandle {
    * items are needed (a view asks for its children).
    */
   ensureLoaded(): Promise<void> {
-    if (this.inFlight) return this.inFlight.promise;
-    if (this.currentStatus === 'idle' && this.fetcher) return this.start('reload');
+    if (this.#inFlight) return this.#inFlight.promise;
+    if (this.#currentStatus === 'idle' && this.#fetcher) return this.#start('reload');
     return Promise.resolve();
   }
 
@@ -159,37 +159,37 @@ export class PagedList<T> implements Disposable, ListHandle {
    * wants to see; a Load more in flight is aborted, as the reload supersedes it.
    */
   refresh(): Promise<void> {
-    if (!this.fetcher) return Promise.resolve();
-    const current = this.inFlight;
+    if (!this.#fetcher) return Promise.resolve();
+    const current = this.#inFlight;
     if (current?.kind === 'reload') {
-      if (!this.queuedRefresh) {
+      if (!this.#queuedRefresh) {
         const queued: QueuedRefresh = {
           cancelled: false,
           promise: current.promise.then(() => {
-            if (this.queuedRefresh === queued) this.queuedRefresh = undefined;
+            if (this.#queuedRefresh === queued) this.#queuedRefresh = undefined;
             // A new query started meanwhile: it fetches fresh data already; wait for it instead.
-            if (queued.cancelled || this.disposed) return this.inFlight?.promise;
+            if (queued.cancelled || this.#disposed) return this.#inFlight?.promise;
             return this.refresh();
           }),
         };
-        this.queuedRefresh = queued;
+        this.#queuedRefresh = queued;
       }
-      return this.queuedRefresh.promise;
+      return this.#queuedRefresh.promise;
     }
-    if (current) this.abortInFlight();
-    return this.start('reload');
+    if (current) this.#abortInFlight();
+    return this.#start('reload');
   }
 
   /** Fetches the next page and appends it. Joins any request in flight instead of overlapping it. */
   loadMore(): Promise<void> {
-    if (this.inFlight) return this.inFlight.promise;
-    if (!this.fetcher || !this.more) return Promise.resolve();
-    return this.start('more');
+    if (this.#inFlight) return this.#inFlight.promise;
+    if (!this.#fetcher || !this.#more) return Promise.resolve();
+    return this.#start('more');
   }
 
   /** Runs the step that failed again (page 1 or the next page). */
   retry(): Promise<void> {
-    if (this.failedStep === 'more') return this.loadMore();
+    if (this.#failedStep === 'more') return this.loadMore();
     return this.refresh();
   }
 
@@ -198,109 +198,109 @@ export class PagedList<T> implements Disposable, ListHandle {
    * it was loaded. Does not notify: the caller updates just that item in its view.
    */
   replace(item: T): boolean {
-    const at = this.index.get(this.keyOf(item));
+    const at = this.#index.get(this.keyOf(item));
     if (at === undefined) return false;
-    this.list[at] = item;
+    this.#list[at] = item;
     return true;
   }
 
   /** The loaded item with this key, if any. */
   get(key: string): T | undefined {
-    const at = this.index.get(key);
-    return at === undefined ? undefined : this.list[at];
+    const at = this.#index.get(key);
+    return at === undefined ? undefined : this.#list[at];
   }
 
   dispose(): void {
-    this.disposed = true;
-    this.abortInFlight();
-    this.listeners.clear();
+    this.#disposed = true;
+    this.#abortInFlight();
+    this.#listeners.clear();
   }
 
   // ---- internals ----
 
-  private clear(): void {
-    this.list.length = 0;
-    this.index.clear();
-    this.totalCount = undefined;
-    this.more = false;
-    this.nextPage = 1;
-    this.lastError = undefined;
-    this.failedStep = undefined;
+  #clear(): void {
+    this.#list.length = 0;
+    this.#index.clear();
+    this.#totalCount = undefined;
+    this.#more = false;
+    this.#nextPage = 1;
+    this.#lastError = undefined;
+    this.#failedStep = undefined;
   }
 
   /** Aborts the request in flight and makes any answer still on its way stale. */
-  private abortInFlight(): void {
-    this.generation++;
-    if (this.queuedRefresh) {
-      this.queuedRefresh.cancelled = true;
-      this.queuedRefresh = undefined;
+  #abortInFlight(): void {
+    this.#generation++;
+    if (this.#queuedRefresh) {
+      this.#queuedRefresh.cancelled = true;
+      this.#queuedRefresh = undefined;
     }
-    const current = this.inFlight;
-    this.inFlight = undefined;
+    const current = this.#inFlight;
+    this.#inFlight = undefined;
     current?.controller.abort();
   }
 
-  private start(kind: 'reload' | 'more'): Promise<void> {
-    const fetcher = this.fetcher;
-    if (!fetcher || this.disposed) return Promise.resolve();
-    const generation = ++this.generation;
+  #start(kind: 'reload' | 'more'): Promise<void> {
+    const fetcher = this.#fetcher;
+    if (!fetcher || this.#disposed) return Promise.resolve();
+    const generation = ++this.#generation;
     const controller = new AbortController();
-    const page = kind === 'reload' ? 1 : this.nextPage;
-    this.currentStatus = kind === 'reload' ? 'loading' : 'loadingMore';
-    const promise = this.run(fetcher, page, kind, generation, controller.signal);
-    this.inFlight = { kind, generation, controller, promise };
-    this.fire();
+    const page = kind === 'reload' ? 1 : this.#nextPage;
+    this.#currentStatus = kind === 'reload' ? 'loading' : 'loadingMore';
+    const promise = this.#run(fetcher, page, kind, generation, controller.signal);
+    this.#inFlight = { kind, generation, controller, promise };
+    this.#fire();
     return promise;
   }
 
-  private async run(fetcher: FetchPage<T>, page: number, kind: 'reload' | 'more', generation: number, signal: AbortSignal): Promise<void> {
+  async #run(fetcher: FetchPage<T>, page: number, kind: 'reload' | 'more', generation: number, signal: AbortSignal): Promise<void> {
     // Let `start` record the request before any answer can arrive (a fetcher may be synchronous).
     await Promise.resolve();
     let answer: Page<T>;
     try {
-      if (generation !== this.generation) return;
+      if (generation !== this.#generation) return;
       answer = await fetcher(page, signal);
     } catch (error) {
       // Superseded (aborted or stale): the newer request owns the state.
-      if (generation !== this.generation) return;
-      this.inFlight = undefined;
-      this.lastError = error;
-      this.failedStep = kind;
-      this.currentStatus = 'error';
-      this.fire();
+      if (generation !== this.#generation) return;
+      this.#inFlight = undefined;
+      this.#lastError = error;
+      this.#failedStep = kind;
+      this.#currentStatus = 'error';
+      this.#fire();
       return;
     }
-    if (generation !== this.generation) return;
-    this.inFlight = undefined;
+    if (generation !== this.#generation) return;
+    this.#inFlight = undefined;
     if (kind === 'reload') {
-      this.list.length = 0;
-      this.index.clear();
+      this.#list.length = 0;
+      this.#index.clear();
     }
-    for (const item of answer.items) this.add(item);
-    this.totalCount = answer.total;
+    for (const item of answer.items) this.#add(item);
+    this.#totalCount = answer.total;
     // An empty page ends the list even if the server claims more (no endless Load more).
-    this.more = answer.hasMore && answer.items.length > 0;
-    this.nextPage = page + 1;
-    this.lastError = undefined;
-    this.failedStep = undefined;
-    this.currentStatus = 'loaded';
-    this.fire();
+    this.#more = answer.hasMore && answer.items.length > 0;
+    this.#nextPage = page + 1;
+    this.#lastError = undefined;
+    this.#failedStep = undefined;
+    this.#currentStatus = 'loaded';
+    this.#fire();
   }
 
   /** Appends an item, or replaces the one with the same key (it moved between pages). */
-  private add(item: T): void {
+  #add(item: T): void {
     const key = this.keyOf(item);
-    const at = this.index.get(key);
+    const at = this.#index.get(key);
     if (at !== undefined) {
-      this.list[at] = item;
+      this.#list[at] = item;
       return;
     }
-    this.index.set(key, this.list.length);
-    this.list.push(item);
+    this.#index.set(key, this.#list.length);
+    this.#list.push(item);
   }
 
-  private fire(): void {
-    for (const listener of [...this.listeners]) {
+  #fire(): void {
+    for (const listener of [...this.#listeners]) {
       try {
         listener();
       } catch {

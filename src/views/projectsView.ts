@@ -51,8 +51,8 @@ const projectKey = (project: Project): string => project.name;
 
 export class ProjectsView extends ViewBase implements ProjectsViewApi {
   readonly treeView: vscode.TreeView<ViewNode>;
-  private readonly list = new PagedList<Project>(projectKey);
-  private readonly nodes = new ListNodes<Project, ProjectNode>(
+  readonly #list = new PagedList<Project>(projectKey);
+  readonly #nodes = new ListNodes<Project, ProjectNode>(
     'projects',
     projectKey,
     (project) => ({ kind: 'project', project }),
@@ -61,8 +61,8 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     },
   );
   /** Reports of the projects that were expanded, by project name. */
-  private readonly children = new Map<string, ProjectChildren>();
-  private state: ProjectQueryState;
+  readonly #children = new Map<string, ProjectChildren>();
+  #state: ProjectQueryState;
 
   constructor(
     deps: ViewDeps,
@@ -70,23 +70,23 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     shell: TreeShell,
   ) {
     super(deps, PROJECTS_VIEW_ID);
-    this.state = deserializeProjectQuery(deps.context.workspaceState.get(QUERY_KEY));
+    this.#state = deserializeProjectQuery(deps.context.workspaceState.get(QUERY_KEY));
     // The TreeView itself belongs to activation (views/shell.ts); this view answers for it.
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
-    this.disposables.push(shell.attach(this), this.list);
-    this.list.reset(this.fetcher());
+    this.disposables.push(shell.attach(this), this.#list);
+    this.#list.reset(this.#fetcher());
     this.disposables.push(
-      this.list.onDidChange(() => this.listChanged(this.list, 'projects')),
+      this.#list.onDidChange(() => this.listChanged(this.#list, 'projects')),
       // Expanded projects list their reports in the Reports view's sort: follow it.
-      reportsView.onDidChangeQuery(() => this.resetChildren()),
-      { dispose: () => this.dropChildren() },
+      reportsView.onDidChangeQuery(() => this.#resetChildren()),
+      { dispose: () => this.#dropChildren() },
     );
     this.showQuery();
     this.showQueryWhenReady();
   }
 
   get query(): ProjectQueryState {
-    return this.state;
+    return this.#state;
   }
 
   // ---- TreeDataProvider ----
@@ -94,7 +94,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   getTreeItem(node: ViewNode): vscode.TreeItem {
     return treeItemFor(node, {
       busy: (id) => this.isBusy(id),
-      search: node.kind === 'project' ? this.state.search : undefined,
+      search: node.kind === 'project' ? this.#state.search : undefined,
     });
   }
 
@@ -104,38 +104,38 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (!(await this.isReady())) return [];
-    if (node === undefined) return this.rootChildren();
-    if (node.kind === 'project') return this.projectChildren(node.project.name);
+    if (node === undefined) return this.#rootChildren();
+    if (node.kind === 'project') return this.#projectChildren(node.project.name);
     return [];
   }
 
   getParent(node: ViewNode): ViewNode | undefined {
     const project = node.kind === 'report' ? node.parentProject : node.kind === 'project' ? undefined : projectOfListKey(node.listKey);
-    return project === undefined ? undefined : this.nodes.get(project);
+    return project === undefined ? undefined : this.#nodes.get(project);
   }
 
   // ---- ProjectsViewApi ----
 
   /** Reloads the projects from page 1 (VS Code keeps expansion); expanded projects reload their reports. */
   async refresh(): Promise<void> {
-    this.resetChildren();
-    if (this.list.status === 'idle') return;
+    this.#resetChildren();
+    if (this.#list.status === 'idle') return;
     if (!this.treeView.visible) {
-      this.list.reset();
+      this.#list.reset();
       return;
     }
-    await this.track(this.list.refresh());
+    await this.track(this.#list.refresh());
   }
 
   update(report: Report): void {
-    for (const child of this.children.values()) {
+    for (const child of this.#children.values()) {
       if (child.list.replace(report)) this.changeEmitter.fire(child.nodes.nodeFor(report));
     }
   }
 
   setBusy(id: ReportId, busy: boolean): void {
     if (!this.markBusy(id, busy)) return;
-    for (const child of this.children.values()) {
+    for (const child of this.#children.values()) {
       const node = child.nodes.get(String(id));
       if (node) this.changeEmitter.fire(node);
     }
@@ -144,63 +144,63 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   // ---- Query ----
 
   async setQuery(next: ProjectQueryState): Promise<void> {
-    if (sameProjectQuery(this.state, next)) return;
-    this.state = next;
+    if (sameProjectQuery(this.#state, next)) return;
+    this.#state = next;
     this.persist(QUERY_KEY, serializeProjectQuery(next));
     this.showQuery();
-    await this.reload();
+    await this.#reload();
   }
 
   async clearSearch(): Promise<void> {
-    await this.setQuery(withProjectSearch(this.state, undefined));
+    await this.setQuery(withProjectSearch(this.#state, undefined));
   }
 
   /** Load more for the project list (`projects`) or a project's reports (`project:<name>`). */
   async loadMore(listKey: string): Promise<void> {
-    const list = this.listFor(listKey);
+    const list = this.#listFor(listKey);
     if (list) await this.track(list.loadMore());
   }
 
   /** Runs the failed step of that list again; nothing when it has not failed. */
   async retry(listKey: string): Promise<void> {
-    const list = this.listFor(listKey);
+    const list = this.#listFor(listKey);
     if (list?.status === 'error') await this.track(list.retry());
   }
 
   // ---- internals ----
 
-  private async rootChildren(): Promise<ViewNode[]> {
-    let children = this.nodes.render(this.list, () => this.emptyNode());
+  async #rootChildren(): Promise<ViewNode[]> {
+    let children = this.#nodes.render(this.#list, () => this.#emptyNode());
     if (children === undefined) {
-      await this.track(this.list.ensureLoaded());
-      children = this.nodes.render(this.list, () => this.emptyNode()) ?? [];
+      await this.track(this.#list.ensureLoaded());
+      children = this.#nodes.render(this.#list, () => this.#emptyNode()) ?? [];
     }
-    if (this.list.status === 'loaded') this.dropGoneProjects();
+    if (this.#list.status === 'loaded') this.#dropGoneProjects();
     return children;
   }
 
-  private async projectChildren(name: string): Promise<ViewNode[]> {
-    const child = this.childrenOf(name);
-    let children = child.nodes.render(child.list, () => this.emptyChildNode(name));
+  async #projectChildren(name: string): Promise<ViewNode[]> {
+    const child = this.#childrenOf(name);
+    let children = child.nodes.render(child.list, () => this.#emptyChildNode(name));
     if (children === undefined) {
       await this.track(child.list.ensureLoaded());
-      children = child.nodes.render(child.list, () => this.emptyChildNode(name)) ?? [];
+      children = child.nodes.render(child.list, () => this.#emptyChildNode(name)) ?? [];
     }
     return children;
   }
 
-  private listFor(listKey: string): ListHandle | undefined {
-    if (listKey === 'projects') return this.list;
+  #listFor(listKey: string): ListHandle | undefined {
+    if (listKey === 'projects') return this.#list;
     const project = projectOfListKey(listKey);
-    return project === undefined ? undefined : this.children.get(project)?.list;
+    return project === undefined ? undefined : this.#children.get(project)?.list;
   }
 
   /** The reports list of a project, created when it is first expanded. */
-  private childrenOf(name: string): ProjectChildren {
-    let child = this.children.get(name);
+  #childrenOf(name: string): ProjectChildren {
+    let child = this.#children.get(name);
     if (!child) {
       const list = new PagedList<Report>(reportKey);
-      list.reset(this.childFetcher(name));
+      list.reset(this.#childFetcher(name));
       const nodes = new ListNodes<Report, ReportNode>(
         projectListKey(name),
         reportKey,
@@ -209,81 +209,81 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
           node.report = report;
         },
       );
-      const subscription = list.onDidChange(() => this.listChanged(list, `the reports of a project`, this.nodes.get(name)));
+      const subscription = list.onDidChange(() => this.listChanged(list, `the reports of a project`, this.#nodes.get(name)));
       child = { list, nodes, subscription };
-      this.children.set(name, child);
+      this.#children.set(name, child);
     }
     return child;
   }
 
   /** Back to page 1 for every expanded project, loaded again when VS Code asks for its children. */
-  private resetChildren(): void {
-    for (const [name, child] of this.children) child.list.reset(this.childFetcher(name));
+  #resetChildren(): void {
+    for (const [name, child] of this.#children) child.list.reset(this.#childFetcher(name));
   }
 
-  private dropChildren(): void {
-    for (const child of this.children.values()) {
+  #dropChildren(): void {
+    for (const child of this.#children.values()) {
       child.subscription.dispose();
       child.list.dispose();
     }
-    this.children.clear();
+    this.#children.clear();
   }
 
   /** Forgets the reports of projects no longer listed (deleted, or filtered out by the search). */
-  private dropGoneProjects(): void {
-    for (const [name, child] of this.children) {
-      if (this.list.get(name) !== undefined) continue;
+  #dropGoneProjects(): void {
+    for (const [name, child] of this.#children) {
+      if (this.#list.get(name) !== undefined) continue;
       child.subscription.dispose();
       child.list.dispose();
-      this.children.delete(name);
+      this.#children.delete(name);
     }
   }
 
   protected override onConnectionChanged(): void {
-    this.dropChildren();
-    this.list.reset(this.fetcher());
+    this.#dropChildren();
+    this.#list.reset(this.#fetcher());
   }
 
   protected override onPageSizeChanged(): void {
-    this.resetChildren();
-    void this.reload();
+    this.#resetChildren();
+    void this.#reload();
   }
 
-  private async reload(): Promise<void> {
-    this.resetChildren();
-    if (this.treeView.visible && this.list.status !== 'idle') await this.track(this.list.load(this.fetcher()));
-    else this.list.reset(this.fetcher());
+  async #reload(): Promise<void> {
+    this.#resetChildren();
+    if (this.treeView.visible && this.#list.status !== 'idle') await this.track(this.#list.load(this.#fetcher()));
+    else this.#list.reset(this.#fetcher());
   }
 
-  private fetcher(): FetchPage<Project> {
-    const query = toProjectQuery(this.state, this.perPage());
+  #fetcher(): FetchPage<Project> {
+    const query = toProjectQuery(this.#state, this.perPage());
     return (page, signal) => this.requireApi().listProjects(query, page, signal);
   }
 
-  private childFetcher(name: string): FetchPage<Report> {
+  #childFetcher(name: string): FetchPage<Report> {
     const query = toProjectReportsQuery(name, this.reportsView.query, this.perPage());
     return (page, signal) => this.requireApi().listReports(query, page, signal);
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.state, l10nT);
-    this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.state));
+    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.#state, l10nT);
+    this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.#state));
   }
 
-  private emptyNode(): EmptyNode {
-    const searching = isProjectQuerySearching(this.state);
+  #emptyNode(): EmptyNode {
+    const searching = isProjectQuerySearching(this.#state);
     return {
       kind: 'empty',
       listKey: 'projects',
-      message: emptyProjectsMessage(this.state.search, l10nT),
+      message: emptyProjectsMessage(this.#state.search, l10nT),
       action: searching
         ? { command: 'pageReports.clearProjectSearch', title: l10n.t('Clear Search') }
         : { command: 'pageReports.createReport', title: l10n.t('New Report…') },
     };
   }
 
-  private emptyChildNode(name: string): EmptyNode {
+  #emptyChildNode(name: string): EmptyNode {
     return { kind: 'empty', listKey: projectListKey(name), message: l10n.t('No reports in this project.'), action: undefined };
   }
 }

@@ -42,8 +42,8 @@ const QUERY_KEY = 'pageReports.reports.query';
 
 export class ReportsView extends ViewBase implements ReportsViewApi {
   readonly treeView: vscode.TreeView<ViewNode>;
-  private readonly list = new PagedList<Report>(reportKey);
-  private readonly nodes = new ListNodes<Report, ReportNode>(
+  readonly #list = new PagedList<Report>(reportKey);
+  readonly #nodes = new ListNodes<Report, ReportNode>(
     'reports',
     reportKey,
     (report) => ({ kind: 'report', report }),
@@ -51,32 +51,32 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
       node.report = report;
     },
   );
-  private state: ReportQueryState;
-  private readonly queryEmitter = new vscode.EventEmitter<ReportQueryState>();
+  #state: ReportQueryState;
+  readonly #queryEmitter = new vscode.EventEmitter<ReportQueryState>();
   /** Fires after the query changed (filters or sort); the Projects view follows the sort. */
-  readonly onDidChangeQuery = this.queryEmitter.event;
+  readonly onDidChangeQuery = this.#queryEmitter.event;
 
   constructor(deps: ViewDeps, shell: TreeShell) {
     super(deps, REPORTS_VIEW_ID);
-    this.state = deserializeReportQuery(deps.context.workspaceState.get(QUERY_KEY));
+    this.#state = deserializeReportQuery(deps.context.workspaceState.get(QUERY_KEY));
     // The TreeView itself belongs to activation (views/shell.ts); this view answers for it.
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
-    this.disposables.push(shell.attach(this), this.queryEmitter, this.list);
-    this.list.reset(this.fetcher());
-    this.disposables.push(this.list.onDidChange(() => this.listChanged(this.list, 'reports')));
+    this.disposables.push(shell.attach(this), this.#queryEmitter, this.#list);
+    this.#list.reset(this.#fetcher());
+    this.disposables.push(this.#list.onDidChange(() => this.listChanged(this.#list, 'reports')));
     this.showQuery();
     this.showQueryWhenReady();
   }
 
   /** The current query (filters and sort). */
   get query(): ReportQueryState {
-    return this.state;
+    return this.#state;
   }
 
   // ---- TreeDataProvider ----
 
   getTreeItem(node: ViewNode): vscode.TreeItem {
-    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.state.search });
+    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search });
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
@@ -86,11 +86,11 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (node) return [];
     if (!(await this.isReady())) return [];
-    let children = this.nodes.render(this.list, () => this.emptyNode());
+    let children = this.#nodes.render(this.#list, () => this.#emptyNode());
     if (children === undefined) {
       // First page not in yet: wait for it, so the view shows its progress bar, not a blank.
-      await this.track(this.list.ensureLoaded());
-      children = this.nodes.render(this.list, () => this.emptyNode()) ?? [];
+      await this.track(this.#list.ensureLoaded());
+      children = this.#nodes.render(this.#list, () => this.#emptyNode()) ?? [];
     }
     return children;
   }
@@ -104,62 +104,62 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   /** Reloads page 1 when the view has loaded; otherwise it loads fresh when next shown. */
   async refresh(): Promise<void> {
-    if (this.list.status === 'idle') return;
+    if (this.#list.status === 'idle') return;
     if (!this.treeView.visible) {
-      this.list.reset();
+      this.#list.reset();
       return;
     }
-    await this.track(this.list.refresh());
+    await this.track(this.#list.refresh());
   }
 
   async setProjectFilter(project: string | undefined): Promise<void> {
-    await this.setQuery(withReportFilters(this.state, { project }));
+    await this.setQuery(withReportFilters(this.#state, { project }));
   }
 
   /** Reveals, selects and focuses the report's row; loads page 1 first when nothing is loaded. */
   async reveal(report: Report): Promise<void> {
     if (!(await this.isReady())) return;
-    await this.track(this.list.ensureLoaded());
-    const loaded = this.list.get(reportKey(report));
+    await this.track(this.#list.ensureLoaded());
+    const loaded = this.#list.get(reportKey(report));
     if (!loaded) return;
-    await this.treeView.reveal(this.nodes.nodeFor(loaded), { select: true, focus: true });
+    await this.treeView.reveal(this.#nodes.nodeFor(loaded), { select: true, focus: true });
   }
 
   setBusy(id: ReportId, busy: boolean): void {
     if (!this.markBusy(id, busy)) return;
-    const node = this.nodes.get(String(id));
+    const node = this.#nodes.get(String(id));
     if (node) this.changeEmitter.fire(node);
   }
 
   update(report: Report): void {
-    if (!this.list.replace(report)) return;
-    this.changeEmitter.fire(this.nodes.nodeFor(report));
+    if (!this.#list.replace(report)) return;
+    this.changeEmitter.fire(this.#nodes.nodeFor(report));
   }
 
   // ---- Query ----
 
   /** Applies a new query: stores it, shows it, and starts the list again from page 1. */
   async setQuery(next: ReportQueryState): Promise<void> {
-    if (sameReportQuery(this.state, next)) return;
-    this.state = next;
+    if (sameReportQuery(this.#state, next)) return;
+    this.#state = next;
     this.persist(QUERY_KEY, serializeReportQuery(next));
     this.showQuery();
-    this.queryEmitter.fire(next);
-    await this.reload();
+    this.#queryEmitter.fire(next);
+    await this.#reload();
   }
 
   async clearFilters(): Promise<void> {
-    await this.setQuery(clearReportFilters(this.state));
+    await this.setQuery(clearReportFilters(this.#state));
   }
 
   /** Fetches the next page (Load more). */
   async loadMore(): Promise<void> {
-    await this.track(this.list.loadMore());
+    await this.track(this.#list.loadMore());
   }
 
   /** Runs the failed step again (Retry on the error row); nothing when the list has not failed. */
   async retry(): Promise<void> {
-    if (this.list.status === 'error') await this.track(this.list.retry());
+    if (this.#list.status === 'error') await this.track(this.#list.retry());
   }
 
   /** Project names for the filter picker: the first page, by name. Empty when not connected or on failure. */
@@ -178,36 +178,36 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   // ---- internals ----
 
   protected override onConnectionChanged(): void {
-    this.list.reset(this.fetcher());
+    this.#list.reset(this.#fetcher());
   }
 
   protected override onPageSizeChanged(): void {
-    void this.reload();
+    void this.#reload();
   }
 
   /** Starts over from page 1 with the current query: now if the view is showing, else when it is next shown. */
-  private async reload(): Promise<void> {
-    if (this.treeView.visible && this.list.status !== 'idle') await this.track(this.list.load(this.fetcher()));
-    else this.list.reset(this.fetcher());
+  async #reload(): Promise<void> {
+    if (this.treeView.visible && this.#list.status !== 'idle') await this.track(this.#list.load(this.#fetcher()));
+    else this.#list.reset(this.#fetcher());
   }
 
-  private fetcher(): FetchPage<Report> {
-    const query = toReportQuery(this.state, this.perPage());
+  #fetcher(): FetchPage<Report> {
+    const query = toReportQuery(this.#state, this.perPage());
     return (page, signal) => this.requireApi().listReports(query, page, signal);
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.state, l10nT);
-    this.setContext('pageReports.reports.filtered', this.connected && isReportQueryFiltered(this.state));
+    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state, l10nT);
+    this.setContext('pageReports.reports.filtered', this.connected && isReportQueryFiltered(this.#state));
   }
 
-  private emptyNode(): EmptyNode {
-    const filtered = isReportQueryFiltered(this.state);
+  #emptyNode(): EmptyNode {
+    const filtered = isReportQueryFiltered(this.#state);
     return {
       kind: 'empty',
       listKey: 'reports',
-      message: emptyReportsMessage(this.state, l10nT),
+      message: emptyReportsMessage(this.#state, l10nT),
       action: filtered
         ? { command: 'pageReports.clearReportFilters', title: l10n.t('Clear Filters') }
         : { command: 'pageReports.createReport', title: l10n.t('New Report…') },

@@ -34,9 +34,9 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   protected readonly changeEmitter = new vscode.EventEmitter<ViewNode | undefined | void>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   protected readonly disposables: vscode.Disposable[] = [this.changeEmitter];
-  private readonly busy = new Set<string>();
+  readonly #busy = new Set<string>();
   /** Failures already told, so re-renders of the same failed list do not repeat it. */
-  private readonly told = new WeakSet<object>();
+  readonly #told = new WeakSet<object>();
 
   protected constructor(
     protected readonly deps: ViewDeps,
@@ -45,7 +45,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     this.disposables.push(
       deps.connection.onDidChange(() => {
         // A new server or key: what was loaded belongs to the old one.
-        this.busy.clear();
+        this.#busy.clear();
         this.onConnectionChanged();
         this.showQuery();
         this.changeEmitter.fire();
@@ -105,15 +105,15 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   }
 
   protected isBusy(id: ReportId): boolean {
-    return this.busy.has(String(id));
+    return this.#busy.has(String(id));
   }
 
   /** Records a busy state; returns whether it changed. */
   protected markBusy(id: ReportId, busy: boolean): boolean {
     const key = String(id);
-    if (this.busy.has(key) === busy) return false;
-    if (busy) this.busy.add(key);
-    else this.busy.delete(key);
+    if (this.#busy.has(key) === busy) return false;
+    if (busy) this.#busy.add(key);
+    else this.#busy.delete(key);
     return true;
   }
 
@@ -136,8 +136,8 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   protected listChanged(list: ListHandle, what: string, node?: ViewNode): void {
     this.changeEmitter.fire(node);
     const error = list.status === 'error' ? list.error : undefined;
-    if (typeof error !== 'object' || error === null || this.told.has(error)) return;
-    this.told.add(error);
+    if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
+    this.#told.add(error);
     const described = describeError(error);
     if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action: `Loading ${what}` });
     else this.logFailure(`Loading ${what}`, error);
