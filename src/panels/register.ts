@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
 import type { ReportPanelsApi } from '../parts';
 import { parseSavedPageState } from './protocol';
-import { panelKey, ReportPanel, type PanelDeps, type PanelRenderEvent } from './reportPanel';
+import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
 /**
  * All open report panels, one per report id. Implements the `ReportPanelsApi` the commands
@@ -10,14 +10,7 @@ import { panelKey, ReportPanel, type PanelDeps, type PanelRenderEvent } from './
  */
 export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   readonly #panels = new Map<string, ReportPanel>();
-  readonly #renderEmitter = new vscode.EventEmitter<PanelRenderEvent>();
-  readonly #disposables: vscode.Disposable[] = [this.#renderEmitter];
-
-  /**
-   * Fires each time a panel's page has drawn a state: how long the drawing took after the
-   * state was posted, and how long after `open` (the benchmark's command → content time).
-   */
-  readonly onDidRender = this.#renderEmitter.event;
+  readonly #disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: PanelDeps) {
     this.#disposables.push(
@@ -58,30 +51,6 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     for (const panel of [...this.#panels.values()]) if (panel.project === project) panel.dispose();
   }
 
-  /** Whether a panel for the report is open (for tests and the commands). */
-  has(id: ReportId): boolean {
-    return this.#panels.has(panelKey(id));
-  }
-
-  /**
-   * Resolves with the next render of the report's panel that shows `kind` (default: the
-   * report). For measuring command → content; rejects after `timeoutMs`.
-   */
-  whenRendered(id: ReportId, kind: PanelRenderEvent['kind'] = 'report', timeoutMs = 30_000): Promise<PanelRenderEvent> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        listener.dispose();
-        reject(new Error(`The panel of report ${String(id)} did not render "${kind}" within ${timeoutMs} ms.`));
-      }, timeoutMs);
-      const listener = this.onDidRender((event) => {
-        if (panelKey(event.id) !== panelKey(id) || event.kind !== kind) return;
-        clearTimeout(timer);
-        listener.dispose();
-        resolve(event);
-      });
-    });
-  }
-
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
@@ -98,10 +67,8 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   #track(panel: ReportPanel): ReportPanel {
     const key = panelKey(panel.id);
     this.#panels.set(key, panel);
-    const subscriptions = [panel.onDidRender((event) => this.#renderEmitter.fire(event))];
     panel.onDidDispose(() => {
       if (this.#panels.get(key) === panel) this.#panels.delete(key);
-      for (const s of subscriptions) s.dispose();
     });
     return panel;
   }

@@ -103,16 +103,6 @@ export class PagedList<T> implements Disposable, ListHandle {
     return this.#lastError;
   }
 
-  /** Whether a request is in flight. */
-  get isLoading(): boolean {
-    return this.#inFlight !== undefined;
-  }
-
-  /** Whether a query has been set (by `load` or `reset`). */
-  get hasQuery(): boolean {
-    return this.#fetcher !== undefined;
-  }
-
   /** Calls `listener` after every change of items or status. */
   onDidChange(listener: () => void): Disposable {
     this.#listeners.add(listener);
