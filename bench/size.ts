@@ -37,7 +37,8 @@ async function bundleContributors(
   const totals = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output[1].inputs)) {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
-    const name = pkg ? `npm:${pkg}` : path.dirname(input);
+    // Inputs of a plugin's namespace (esbuild.js's one `vscode` module) are named by it.
+    const name = pkg ? `npm:${pkg}` : input.includes(':') ? input.slice(0, input.indexOf(':')) : path.dirname(input);
     totals.set(name, (totals.get(name) ?? 0) + bytesInOutput);
   }
   const contributors = [...totals].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
