@@ -43,9 +43,24 @@ interface Row {
   ms?: number;
 }
 
-const mochaGlob = (dir: string, suffix: string): string => `${dir}/**/*${suffix}`;
 const color = process.stdout.isTTY ? ['--color'] : [];
-const grepArgs = (grep: string | undefined): string[] => (grep ? ['--grep', grep] : []);
+
+/** mocha with Node 24 and tsx over DIR/**\/*SUFFIX, spec reporter (its summary lines are counted). */
+function mocha(node24: string, dir: string, suffix: string, grep: string | undefined, extra: string[] = []): string[] {
+  const filter = grep ? ['--grep', grep] : [];
+  return [
+    node24,
+    '--import',
+    bin.tsx,
+    bin.mocha,
+    '--reporter',
+    'spec',
+    ...color,
+    ...filter,
+    ...extra,
+    `${dir}/**/*${suffix}`,
+  ];
+}
 
 const stages: Stage[] = [
   {
@@ -64,19 +79,7 @@ const stages: Stage[] = [
     needsTools: true,
     testDir: 'test/unit',
     testSuffix: '.test.ts',
-    commands: (node24, grep) => [
-      [
-        node24,
-        '--import',
-        bin.tsx,
-        bin.mocha,
-        '--reporter',
-        'spec',
-        ...color,
-        ...grepArgs(grep),
-        mochaGlob('test/unit', '.test.ts'),
-      ],
-    ],
+    commands: (node24, grep) => [mocha(node24, 'test/unit', '.test.ts', grep)],
   },
   {
     name: 'conformance',
@@ -84,19 +87,7 @@ const stages: Stage[] = [
     needsTools: true,
     testDir: 'test/conformance',
     testSuffix: '.test.ts',
-    commands: (node24, grep) => [
-      [
-        node24,
-        '--import',
-        bin.tsx,
-        bin.mocha,
-        '--reporter',
-        'spec',
-        ...color,
-        ...grepArgs(grep),
-        mochaGlob('test/conformance', '.test.ts'),
-      ],
-    ],
+    commands: (node24, grep) => [mocha(node24, 'test/conformance', '.test.ts', grep)],
   },
   {
     name: 'integration',
@@ -104,6 +95,7 @@ const stages: Stage[] = [
     needsTools: true,
     testDir: 'test/integration',
     testSuffix: '.test.ts',
+    // The grep reaches the extension host as PAGE_REPORTS_TEST_GREP (see main()).
     commands: (node24) => [[node24, '--import', bin.tsx, path.join('scripts', 'run-integration.ts')]],
   },
   {
@@ -112,21 +104,7 @@ const stages: Stage[] = [
     needsTools: true,
     testDir: 'test/e2e',
     testSuffix: '.e2e.ts',
-    commands: (node24, grep) => [
-      [
-        node24,
-        '--import',
-        bin.tsx,
-        bin.mocha,
-        '--reporter',
-        'spec',
-        '--timeout',
-        '120000',
-        ...color,
-        ...grepArgs(grep),
-        mochaGlob('test/e2e', '.e2e.ts'),
-      ],
-    ],
+    commands: (node24, grep) => [mocha(node24, 'test/e2e', '.e2e.ts', grep, ['--timeout', '120000'])],
   },
 ];
 
@@ -250,9 +228,9 @@ function mochaCounts(output: string): { passed: number; failed: number; pending:
 }
 
 function duration(ms: number): string {
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  return `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }
 
 async function main(): Promise<number> {
