@@ -111,14 +111,24 @@ async function main(): Promise<number> {
     await new Promise<void>((resolve) => workbenchLog.end(resolve));
     removeDir(temp);
   };
-  let interrupted: ((code: number) => void) | undefined;
-  const onSignal = (): void => interrupted?.(130);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  process.once('SIGHUP', onSignal);
+  // The result: from codeAutomationExit, or a failure, a time-out or a signal, whichever comes first.
+  let settle: (code: number, why?: string) => void = () => undefined;
+  const exitCode = new Promise<number>((resolve) => {
+    let settled = false;
+    settle = (code, why) => {
+      if (settled) return;
+      settled = true;
+      if (why) console.error(`[launcher] ${why}`);
+      resolve(code);
+    };
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => (server ? settle(130, `${signal}: stopping`) : process.exit(130)));
+  }
   // Should the process end before cleanup() has run, code-server (its own process group) must not outlive it.
   process.once('exit', () => {
     if (server) killGroupNow(server.process);
+    removeDir(temp);
   });
   try {
     const folder = args.folder ?? path.join(temp, 'workspace');
@@ -132,22 +142,13 @@ async function main(): Promise<number> {
       disableExtensions: args.disableExtensions,
       logFile,
     });
+    server.process.on('exit', () => settle(1, `code-server exited early; see ${logFile}`));
+    setTimeout(() => settle(1, `no result after ${timeoutSec} s; giving up`), timeoutSec * 1000).unref();
     browser = await launchChromium(tools, path.join(temp, 'chromium'));
     const page = browser.pages()[0] ?? (await browser.newPage());
-    let settled = false;
-    const exitCode = new Promise<number>((resolve) => {
-      const settle = (code: number, why?: string): void => {
-        if (settled) return;
-        settled = true;
-        if (why) console.error(`[launcher] ${why}`);
-        resolve(code);
-      };
-      interrupted = (code) => settle(code, 'interrupted');
-      void page.exposeFunction('codeAutomationExit', (code: number) => settle(code));
-      page.on('crash', () => settle(1, 'the workbench page crashed'));
-      server!.process.on('exit', () => settle(1, `code-server exited early; see ${logFile}`));
-      setTimeout(() => settle(1, `no result after ${timeoutSec} s; giving up`), timeoutSec * 1000).unref();
-    });
+    page.on('crash', () => settle(1, 'the workbench page crashed'));
+    // Both before the workbench loads: the smoke-test driver looks for them at start-up.
+    await page.exposeFunction('codeAutomationExit', (code: number) => settle(code));
     await page.exposeFunction('codeAutomationLog', relayTo(workbenchLog));
     const payload = [
       ['extensionDevelopmentPath', remoteUri(args.extensionDevelopmentPath)],
