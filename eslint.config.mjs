@@ -2,7 +2,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs', '**/*.cjs'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
