@@ -103,7 +103,7 @@ const builds = [
   {
     ...common,
     ...extensionOptions(),
-    plugins: [...common.plugins, vscodeOnce],
+    plugins: [...common.plugins, ...extensionOptions().plugins],
     outdir: 'dist',
   },
   {
