@@ -52,9 +52,69 @@ const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+      args.namespace === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-once' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: 'export * from "vscode";', loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: 'export * from "vscode";',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Ships `src/main.ts` (everything activation defers) as its own file, dist/main.js:
+ * `src/extension.ts`'s `require('./main')` stays a runtime require of that file instead of
+ * bundling main.ts into the entry, so activation loads and parses only the small entry.
+ * Modules both files import (the `vscode` module, the state note, the views' ids) are then
+ * in both; each holds only constants and functions, no state: SHARED_STATELESS lists them
+ * and every build fails when another module lands in both files.
+ * @type {import('esbuild').Plugin}
+ */
+const mainApart = {
+  name: 'main-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/main$/ }, (args) =>
+      path.resolve(args.importer) === path.resolve(root, 'src', 'extension.ts')
+        ? { path: './main', external: true }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * The only sources allowed in both dist/extension.js and dist/main.js. Each copy would have its
+ * own module state, so a module with state (the l10n function's, the connection's, a cache)
+ * must stay in one file; these hold constants and pure functions only.
+ */
+const SHARED_STATELESS = new Set([
+  'vscode-once:vscode',
+  'src/connection/stateNote.ts',
+  'src/panels/viewType.ts',
+  'src/views/shell.ts',
+]);
+
+/** Sources an extension build put into both of its outputs that are not known to be stateless. */
+function duplicatedModules(metafile) {
+  const [a, b] = Object.values(metafile.outputs).filter((o) => o.entryPoint);
+  if (!a || !b) return [];
+  return Object.keys(a.inputs).filter((input) => input in b.inputs && !SHARED_STATELESS.has(input));
+}
+
+/** @type {import('esbuild').Plugin} */
+const splitCheck = {
+  name: 'split-check',
+  setup(build) {
+    build.onEnd((result) => {
+      if (!result.metafile) return;
+      const twice = duplicatedModules(result.metafile);
+      if (twice.length > 0) {
+        result.errors.push({
+          text: `in both dist/extension.js and dist/main.js (each copy would keep its own state): ${twice.join(', ')}`,
+        });
+      }
+    });
   },
 };
 
@@ -71,7 +131,7 @@ const common = {
 /** The extension bundle's own options (bench/lib/builds.ts builds it the same way for analysis). */
 function extensionOptions() {
   return {
-    entryPoints: { extension: 'src/extension.ts' },
+    entryPoints: { extension: 'src/extension.ts', main: 'src/main.ts' },
     format: 'cjs',
     platform: 'node',
     target: 'node22',
@@ -79,7 +139,7 @@ function extensionOptions() {
     charset: 'utf8',
     external: ['vscode'],
     mainFields: ['module', 'main'],
-    plugins: [vscodeOnce],
+    plugins: [vscodeOnce, mainApart],
     // One "use strict" for the whole file instead of one in each lazily run module (~0.5 KB):
     // tsconfig.json's strict would make esbuild repeat it inside every module wrapper.
     tsconfigRaw: { compilerOptions: { target: 'ES2023', alwaysStrict: false } },
@@ -103,7 +163,8 @@ const builds = [
   {
     ...common,
     ...extensionOptions(),
-    plugins: [...common.plugins, ...extensionOptions().plugins],
+    plugins: [splitCheck, ...common.plugins, ...extensionOptions().plugins],
+    metafile: true,
     outdir: 'dist',
   },
   {
@@ -138,10 +199,12 @@ async function main() {
     console.log('[watch] watching for changes');
     return;
   }
-  await Promise.all(present.map((b) => esbuild.build(b)));
+  const results = await Promise.all(present.map((b) => esbuild.build(b)));
+  // esbuild fails a build on its own errors only; the split check's error fails it here.
+  if (results.some((r) => r.errors.length > 0)) process.exitCode = 1;
 }
 
-module.exports = { extensionOptions, webviewOptions };
+module.exports = { extensionOptions, webviewOptions, duplicatedModules };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -40,7 +40,7 @@ const allowed: RegExp[] = [
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
-  /^extension\/dist\/extension\.js$/,
+  /^extension\/dist\/(extension|main)\.js$/,
   /^extension\/dist\/webview\/panel\.js$/,
   /^extension\/dist\/codicons\/codicon\.(css|ttf)$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
@@ -50,6 +50,8 @@ const allowed: RegExp[] = [
 const required = [
   'extension/package.json',
   'extension/dist/extension.js',
+  // What activation defers, required by extension.js on first use.
+  'extension/dist/main.js',
   'extension/dist/webview/panel.js',
   'extension/media/icon.png',
 ];
