@@ -1,7 +1,7 @@
 /**
- * Steps of multi-step inputs (New Report…, Change Privacy…): an input box and a quick
- * pick that can go back, start from what was typed before, and show a message from the
- * service next to the input.
+ * Steps of multi-step inputs (New Report…, Change Privacy…, Filter Reports, the sorts): an
+ * input box and a quick pick that can go back, start from what was typed before, and show a
+ * message from the service next to the input.
  */
 import * as vscode from 'vscode';
 
@@ -20,6 +20,8 @@ export interface TextStepOptions {
   password?: boolean;
   /** Offer the Back button. */
   back?: boolean;
+  /** Close when focus moves elsewhere (the views' filter); the writes' steps stay open. */
+  closeOnFocusOut?: boolean;
   /** A message to show at once, e.g. the service's answer to the earlier value. */
   error?: string;
   /** Checks the value as it is typed; a message blocks Enter. */
@@ -44,7 +46,7 @@ export function textStep(options: TextStepOptions): Promise<string | Back | unde
     box.placeholder = options.placeholder;
     box.value = options.value;
     box.password = options.password ?? false;
-    box.ignoreFocusOut = true;
+    box.ignoreFocusOut = !options.closeOnFocusOut;
     box.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
     // The service's words are a warning, not a block: Enter may send the same value again.
     const warn = (message: string): vscode.InputBoxValidationMessage => ({
@@ -110,6 +112,72 @@ export interface PickStepItem<T> extends vscode.QuickPickItem {
   value: T;
 }
 
+/** A quick pick step of any items (the views' sort and filter steps). */
+export interface QuickPickStepOptions<T extends vscode.QuickPickItem> {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  placeholder: string;
+  items: readonly T[];
+  /** The item to start on (the earlier choice or the current value). */
+  active?: T;
+  back?: boolean;
+  /** Close when focus moves elsewhere, and match typed text on descriptions too (the views' steps). */
+  viewStep?: boolean;
+  /** Called as the user types; may replace the items (e.g. offer the typed text). */
+  onValue?: (value: string, pick: vscode.QuickPick<T>) => void;
+  /** Items that arrive later (server data); the pick shows busy until then. */
+  later?: Promise<(pick: vscode.QuickPick<T>) => void>;
+}
+
+/** Shows one single-choice quick pick step. Resolves the chosen item, {@link BACK}, or undefined when dismissed. */
+export function quickPickStep<T extends vscode.QuickPickItem>(options: QuickPickStepOptions<T>): Promise<T | Back | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick<T>();
+    let result: T | Back | undefined;
+    let hidden = false;
+    pick.title = options.title;
+    pick.step = options.step;
+    pick.totalSteps = options.totalSteps;
+    pick.placeholder = options.placeholder;
+    pick.ignoreFocusOut = !options.viewStep;
+    pick.matchOnDescription = options.viewStep ?? false;
+    pick.items = options.items;
+    pick.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
+    if (options.active) pick.activeItems = [options.active];
+    pick.onDidTriggerButton((button) => {
+      if (button !== vscode.QuickInputButtons.Back) return;
+      result = BACK;
+      pick.hide();
+    });
+    pick.onDidAccept(() => {
+      result = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (result !== undefined) pick.hide();
+    });
+    pick.onDidHide(() => {
+      hidden = true;
+      pick.dispose();
+      resolve(result);
+    });
+    const onValue = options.onValue;
+    if (onValue) pick.onDidChangeValue((value) => onValue(value, pick));
+    if (options.later) {
+      pick.busy = true;
+      options.later.then(
+        (apply) => {
+          if (hidden) return;
+          apply(pick);
+          pick.busy = false;
+        },
+        () => {
+          pick.busy = false;
+        },
+      );
+    }
+    pick.show();
+  });
+}
+
 export interface PickStepOptions<T> {
   title: string;
   step?: number;
@@ -122,34 +190,7 @@ export interface PickStepOptions<T> {
 }
 
 /** Shows one single-choice quick pick step. Resolves the chosen value, {@link BACK}, or undefined. */
-export function pickStep<T>(options: PickStepOptions<T>): Promise<T | Back | undefined> {
-  return new Promise((resolve) => {
-    const pick = vscode.window.createQuickPick<PickStepItem<T>>();
-    let result: T | Back | undefined;
-    pick.title = options.title;
-    pick.step = options.step;
-    pick.totalSteps = options.totalSteps;
-    pick.placeholder = options.placeholder;
-    pick.ignoreFocusOut = true;
-    pick.items = options.items;
-    pick.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
-    const active = options.items.find((i) => i.value === options.active);
-    if (active) pick.activeItems = [active];
-    pick.onDidTriggerButton((button) => {
-      if (button !== vscode.QuickInputButtons.Back) return;
-      result = BACK;
-      pick.hide();
-    });
-    pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-      if (chosen === undefined) return;
-      result = chosen.value;
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      pick.dispose();
-      resolve(result);
-    });
-    pick.show();
-  });
+export async function pickStep<T>(options: PickStepOptions<T>): Promise<T | Back | undefined> {
+  const chosen = await quickPickStep({ ...options, active: options.items.find((i) => i.value === options.active) });
+  return chosen === undefined || chosen === BACK ? chosen : chosen.value;
 }

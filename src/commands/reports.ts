@@ -105,6 +105,12 @@ function passwordError(value: string): string | undefined {
   return value === '' ? l10n.t('Enter the password that will open the report page.') : undefined;
 }
 
+/** What is wrong with a privacy and password given as arguments, or undefined. */
+function privacyArgsError(privacy: unknown, password: unknown): string | undefined {
+  if (!isPrivacy(privacy)) return l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).');
+  return privacy === 2 ? passwordError(typeof password === 'string' ? password : '') : undefined;
+}
+
 /**
  * The clipboard's text for a suggestion, or ''. Not in a browser (VS Code for the Web,
  * code-server): there reading the clipboard needs a permission, and a refusal shows an
@@ -236,10 +242,7 @@ export function reportWriteCommands(parts: Parts) {
   async function createFromArgs(api: ReportsApi, args: NewReportArgs): Promise<Report | undefined> {
     const url = typeof args.url === 'string' ? args.url.trim() : '';
     const privacy = args.privacy ?? 0;
-    const problem =
-      urlError(url) ??
-      (isPrivacy(privacy) ? undefined : l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')) ??
-      (privacy === 2 ? passwordError(typeof args.password === 'string' ? args.password : '') : undefined);
+    const problem = urlError(url) ?? privacyArgsError(privacy, args.password);
     if (problem !== undefined) {
       void vscode.window.showErrorMessage(problem);
       return undefined;
@@ -466,6 +469,11 @@ export function reportWriteCommands(parts: Parts) {
           setBusy(ref.id, false);
         }
       });
+    /** Reports a failure of this change; resolves the command's undefined. */
+    const failed = (e: unknown): undefined => {
+      errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
+      return undefined;
+    };
     const done = (updated: Report, privacy: Privacy): Report => {
       showUpdated(updated);
       void vscode.window.showInformationMessage(
@@ -475,11 +483,7 @@ export function reportWriteCommands(parts: Parts) {
     };
 
     if (args !== undefined) {
-      const problem = !isPrivacy(args.privacy)
-        ? l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).')
-        : args.privacy === 2
-          ? passwordError(typeof args.password === 'string' ? args.password : '')
-          : undefined;
+      const problem = privacyArgsError(args.privacy, args.password);
       if (problem !== undefined) {
         void vscode.window.showErrorMessage(problem);
         return undefined;
@@ -488,8 +492,7 @@ export function reportWriteCommands(parts: Parts) {
         const updated = await send(args.privacy, args.password);
         return updated ? done(updated, args.privacy) : undefined;
       } catch (e) {
-        errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
-        return undefined;
+        return failed(e);
       }
     }
 
@@ -498,8 +501,7 @@ export function reportWriteCommands(parts: Parts) {
     try {
       report = await loadReport(api, ref);
     } catch (e) {
-      errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
-      return undefined;
+      return failed(e);
     }
     const title = l10n.t('Privacy of Report {0}', idText(ref.id));
     for (;;) {
@@ -519,8 +521,7 @@ export function reportWriteCommands(parts: Parts) {
           const updated = await send(privacy, undefined);
           return updated ? done(updated, privacy) : undefined;
         } catch (e) {
-          errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
-          return undefined;
+          return failed(e);
         }
       }
       // Password: the request goes out from the box, so the service's answer to the
@@ -546,7 +547,7 @@ export function reportWriteCommands(parts: Parts) {
               const messages = invalid.fieldMessages();
               return inert(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
             }
-            errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
+            failed(e);
             throw e;
           }
         },

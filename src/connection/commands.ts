@@ -64,6 +64,11 @@ async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDep
   }
 }
 
+/** Logs a failed save by the error's name only: its message could hold the key. */
+function logSaveFailure(deps: ConnectionCommandDeps, e: unknown): void {
+  deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
+}
+
 async function save(conn: Connection, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
   await conn.storeKey(origin, key);
   deps.log.info(`API key saved for ${origin}.`);
@@ -127,7 +132,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
         if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);
       })
-      .then(undefined, (e: unknown) => deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`));
+      .then(undefined, (e: unknown) => logSaveFailure(deps, e));
   }
   return false;
 }
@@ -165,6 +170,16 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
       saved = true;
       box.hide();
     };
+    const saveFailed = (e: unknown): void => {
+      box.busy = false;
+      box.enabled = true;
+      box.validationMessage = l10n.t('Could not save the API key.');
+      logSaveFailure(deps, e);
+    };
+    const severe = (message: string, severity: vscode.InputBoxValidationSeverity): vscode.InputBoxValidationMessage => ({
+      message,
+      severity,
+    });
 
     box.onDidChangeValue((value) => {
       checking?.abort();
@@ -188,7 +203,7 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
       checking = controller;
       box.busy = true;
       box.enabled = false;
-      box.validationMessage = { message: l10n.t('Checking the key with the service…'), severity: vscode.InputBoxValidationSeverity.Info };
+      box.validationMessage = severe(l10n.t('Checking the key with the service…'), vscode.InputBoxValidationSeverity.Info);
       void checkKey(url, key, deps, controller.signal)
         .then(async (outcome) => {
           if (checking !== controller) return; // typed over or closed meanwhile
@@ -201,43 +216,32 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
               await finish(key);
               break;
             case 'rejected':
-              box.validationMessage = {
-                message: l10n.t('The service rejected the API key.'),
-                severity: vscode.InputBoxValidationSeverity.Error,
-              };
+              box.validationMessage = severe(l10n.t('The service rejected the API key.'), vscode.InputBoxValidationSeverity.Error);
               break;
             case 'failed':
               unchecked = key;
               box.buttons = [saveUnchecked];
-              box.validationMessage = {
-                message: l10n.t(
+              box.validationMessage = severe(
+                l10n.t(
                   'Could not check the key: {0} Press Enter to try again, or save it without checking (button above).',
                   outcome.message,
                 ),
-                severity: vscode.InputBoxValidationSeverity.Warning,
-              };
+                vscode.InputBoxValidationSeverity.Warning,
+              );
               break;
             case 'cancelled':
               box.validationMessage = undefined;
               break;
           }
         })
-        .catch((e: unknown) => {
-          box.busy = false;
-          box.enabled = true;
-          box.validationMessage = l10n.t('Could not save the API key.');
-          deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
-        });
+        .catch(saveFailed);
     });
 
     box.onDidTriggerButton((button) => {
       if (button !== saveUnchecked || unchecked === undefined || unchecked !== box.value.trim()) return;
       const key = unchecked;
       deps.log.warn(`Saving an API key for ${origin} without checking it.`);
-      finish(key).catch((e: unknown) => {
-        box.validationMessage = l10n.t('Could not save the API key.');
-        deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
-      });
+      finish(key).catch(saveFailed);
     });
 
     box.onDidHide(() => {
@@ -293,14 +297,14 @@ export async function setServiceUrl(
     void vscode.window.showErrorMessage(parsed.error);
     return false;
   }
-  const origin = new URL(parsed.url).origin;
+  const { origin, host } = new URL(parsed.url);
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) {
     const ok = await confirmModal(
       deps.context,
-      l10n.t('Send the API key unencrypted to {0}?', new URL(parsed.url).host),
+      l10n.t('Send the API key unencrypted to {0}?', host),
       l10n.t(
         'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-        new URL(parsed.url).host,
+        host,
       ),
       l10n.t('Use Unencrypted Connection'),
     );

@@ -12,6 +12,7 @@ import * as l10n from '../l10n';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { ReportResult } from '../api/types';
 import { REPORT_RESULTS } from '../api/types';
+import { BACK, quickPickStep as pickStep, textStep, type Back } from '../commands/input';
 import { escapeIcons } from './format';
 import { l10nT } from './items';
 import { ProjectsView } from './projectsView';
@@ -191,13 +192,14 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
     let step = 1;
     for (;;) {
       if (step === 1) {
-        const answer = await inputStep({
+        const answer = await textStep({
           title: l10n.t('Filter Reports'),
           step: 1,
           totalSteps: 3,
           value: draft.search ?? '',
           prompt: l10n.t('Text in the report URL. Leave empty for any URL.'),
           placeholder: l10n.t('e.g. pricing'),
+          closeOnFocusOut: true,
           validate: filterTextProblem,
         });
         if (answer === undefined) return;
@@ -288,117 +290,7 @@ export async function retry(ref: ViewsRef, node?: unknown): Promise<void> {
 
 // ---- Quick input steps --------------------------------------------------------------------
 
-const BACK = Symbol('back');
-type Step<T> = T | typeof BACK | undefined;
-
-/** One text step of a multi-step input: resolves the text, BACK, or undefined (cancelled). */
-function inputStep(options: {
-  title: string;
-  step: number;
-  totalSteps: number;
-  value: string;
-  prompt: string;
-  placeholder: string;
-  validate: (text: string) => string | undefined;
-}): Promise<Step<string>> {
-  return new Promise((resolve) => {
-    const box = vscode.window.createInputBox();
-    box.title = options.title;
-    box.step = options.step;
-    box.totalSteps = options.totalSteps;
-    box.value = options.value;
-    box.prompt = options.prompt;
-    box.placeholder = options.placeholder;
-    box.buttons = options.step > 1 ? [vscode.QuickInputButtons.Back] : [];
-    let settled = false;
-    const finish = (answer: Step<string>): void => {
-      if (settled) return;
-      settled = true;
-      resolve(answer);
-      for (const d of subscriptions) d.dispose();
-      box.dispose();
-    };
-    const subscriptions = [
-      box.onDidChangeValue((text) => {
-        box.validationMessage = options.validate(text);
-      }),
-      box.onDidAccept(() => {
-        const problem = options.validate(box.value);
-        box.validationMessage = problem;
-        if (problem === undefined) finish(box.value);
-      }),
-      box.onDidTriggerButton((button) => {
-        if (button === vscode.QuickInputButtons.Back) finish(BACK);
-      }),
-      box.onDidHide(() => finish(undefined)),
-    ];
-    box.show();
-  });
-}
-
-/** A single-choice quick pick step: resolves the item, BACK, or undefined (cancelled). */
-function pickStep<T extends vscode.QuickPickItem>(options: {
-  title: string;
-  step?: number;
-  totalSteps?: number;
-  placeholder: string;
-  items: readonly T[];
-  active: T | undefined;
-  /** Called as the user types; may replace the items (e.g. offer the typed text). */
-  onValue?: (value: string, pick: vscode.QuickPick<T>) => void;
-  /** Items that arrive later (server data); the pick shows busy until then. */
-  later?: Promise<(pick: vscode.QuickPick<T>) => void>;
-}): Promise<Step<T>> {
-  return new Promise((resolve) => {
-    const pick = vscode.window.createQuickPick<T>();
-    pick.title = options.title;
-    if (options.step !== undefined) {
-      pick.step = options.step;
-      pick.totalSteps = options.totalSteps;
-    }
-    pick.placeholder = options.placeholder;
-    pick.matchOnDescription = true;
-    pick.items = options.items;
-    if (options.active) pick.activeItems = [options.active];
-    pick.buttons = options.step !== undefined && options.step > 1 ? [vscode.QuickInputButtons.Back] : [];
-    let settled = false;
-    const finish = (answer: Step<T>): void => {
-      if (settled) return;
-      settled = true;
-      resolve(answer);
-      for (const d of subscriptions) d.dispose();
-      pick.dispose();
-    };
-    const subscriptions = [
-      pick.onDidAccept(() => {
-        const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-        if (chosen) finish(chosen);
-      }),
-      pick.onDidTriggerButton((button) => {
-        if (button === vscode.QuickInputButtons.Back) finish(BACK);
-      }),
-      pick.onDidHide(() => finish(undefined)),
-    ];
-    if (options.onValue) {
-      const onValue = options.onValue;
-      subscriptions.push(pick.onDidChangeValue((value) => onValue(value, pick)));
-    }
-    if (options.later) {
-      pick.busy = true;
-      options.later.then(
-        (apply) => {
-          if (settled) return;
-          apply(pick);
-          pick.busy = false;
-        },
-        () => {
-          pick.busy = false;
-        },
-      );
-    }
-    pick.show();
-  });
-}
+type Step<T> = T | Back | undefined;
 
 /** The mark of the current choice: a check, and the others aligned with a blank icon. */
 function marked<T extends vscode.QuickPickItem>(item: T, current: boolean): T {
@@ -420,6 +312,7 @@ async function pickSort<K extends string>(
   const answer = await pickStep({
     title,
     placeholder: l10n.t('Choose the order of the list'),
+    viewStep: true,
     items,
     active: items.find((i) => i.picked === true),
   });
@@ -438,6 +331,8 @@ function pickResult(current: ReportResult | undefined): Promise<Step<ResultItem>
     step: 2,
     totalSteps: 3,
     placeholder: l10n.t('Result of the reports to show'),
+    back: true,
+    viewStep: true,
     items,
     active: items.find((i) => i.picked === true),
   });
@@ -480,6 +375,8 @@ function pickProject(current: string | undefined, names: Promise<string[]>): Pro
     step: 3,
     totalSteps: 3,
     placeholder: l10n.t('Project of the reports to show (type a name to use it)'),
+    back: true,
+    viewStep: true,
     items: [any, ...known],
     active: current === undefined ? any : known[0],
     onValue,
