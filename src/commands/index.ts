@@ -14,45 +14,51 @@ import { reportWriteCommands } from './reports';
 
 type Handler = (...args: unknown[]) => unknown;
 
-/** Builds the table. Arguments are what menus, the panel, tests or other extensions pass. */
+/** Every command id is `pageReports.` and the table's key. */
+const PREFIX = 'pageReports.';
+
+/**
+ * Builds the table, keyed by the ids without {@link PREFIX}. Arguments are what menus, the
+ * panel, tests or other extensions pass; the writes and reading commands take them as they
+ * come (each handler's parameters are the command's arguments).
+ */
 function commandTable(parts: Parts): Record<string, Handler> {
   const writes = reportWriteCommands(parts);
   const reading = reportOpenCommands(parts);
-  const projects = projectWriteCommands(parts);
   return {
     // Connection
-    'pageReports.setServiceUrl': (url) => setServiceUrl(parts, url),
-    'pageReports.setApiKey': (key) => setApiKey(parts, key),
-    'pageReports.removeApiKey': (options) => removeApiKey(parts, options),
-    'pageReports.showLog': () => parts.log.show(),
+    setServiceUrl: (url) => setServiceUrl(parts, url),
+    setApiKey: (key) => setApiKey(parts, key),
+    removeApiKey: (options) => removeApiKey(parts, options),
+    showLog: () => parts.log.show(),
 
     // Projects view (src/views/commands.ts)
-    'pageReports.searchProjects': (text) => views.searchProjects(parts, text),
-    'pageReports.sortProjects': (sort) => views.sortProjects(parts, sort),
-    'pageReports.clearProjectSearch': () => views.clearProjectSearch(parts),
-    'pageReports.refreshProjects': () => views.refreshProjects(parts),
-    'pageReports.showProjectInReports': (item) => views.showProjectInReports(parts, item),
-    'pageReports.deleteProject': (item, second, third) => projects.deleteProject(item, second, third),
+    searchProjects: (text) => views.searchProjects(parts, text),
+    sortProjects: (sort) => views.sortProjects(parts, sort),
+    clearProjectSearch: () => views.clearProjectSearch(parts),
+    refreshProjects: () => views.refreshProjects(parts),
+    showProjectInReports: (item) => views.showProjectInReports(parts, item),
+    deleteProject: projectWriteCommands(parts).deleteProject,
 
     // Reports view (src/views/commands.ts)
-    'pageReports.filterReports': (filter) => views.filterReports(parts, filter),
-    'pageReports.sortReports': (sort) => views.sortReports(parts, sort),
-    'pageReports.clearReportFilters': () => views.clearReportFilters(parts),
-    'pageReports.refreshReports': () => views.refreshReports(parts),
-    'pageReports.loadMore': (item) => views.loadMore(parts, item),
-    'pageReports.retry': (item) => views.retry(parts, item),
+    filterReports: (filter) => views.filterReports(parts, filter),
+    sortReports: (sort) => views.sortReports(parts, sort),
+    clearReportFilters: () => views.clearReportFilters(parts),
+    refreshReports: () => views.refreshReports(parts),
+    loadMore: (item) => views.loadMore(parts, item),
+    retry: (item) => views.retry(parts, item),
 
     // Reports: reading
-    'pageReports.openReport': (item, selected) => reading.openReport(item, selected),
-    'pageReports.openReportPage': (item, selected) => reading.openPage(item, selected),
-    'pageReports.openReportOnService': (item, selected) => reading.openOnService(item, selected),
-    'pageReports.copyReportUrl': (item, selected) => reading.copyUrl(item, selected),
+    openReport: reading.openReport,
+    openReportPage: reading.openPage,
+    openReportOnService: reading.openOnService,
+    copyReportUrl: reading.copyUrl,
 
     // Reports: writing
-    'pageReports.createReport': (args) => writes.createReport(args),
-    'pageReports.reanalyzeReport': (item, selected, options) => writes.reanalyze(item, selected, options),
-    'pageReports.changeReportPrivacy': (item, second) => writes.changePrivacy(item, second),
-    'pageReports.deleteReport': (item, selected, options) => writes.deleteReports(item, selected, options),
+    createReport: writes.createReport,
+    reanalyzeReport: writes.reanalyze,
+    changeReportPrivacy: writes.changePrivacy,
+    deleteReport: writes.deleteReports,
   };
 }
 
@@ -96,13 +102,16 @@ export interface CommandHandlers extends vscode.Disposable {
  * package.json is logged as an error (the integration tests check it too).
  */
 export function commandHandlers(parts: Parts): CommandHandlers {
-  const table = commandTable(parts);
+  const table = Object.entries(commandTable(parts)).map(([key, handler]) => [PREFIX + key, handler] as const);
   if (parts.context.extensionMode !== vscode.ExtensionMode.Production) {
-    const { missing, extra } = compareWithManifest(Object.keys(table), manifestCommandIds(parts.context));
+    const { missing, extra } = compareWithManifest(
+      table.map(([id]) => id),
+      manifestCommandIds(parts.context),
+    );
     if (missing.length > 0) parts.log.error(`Commands without a handler: ${missing.join(', ')}`);
     if (extra.length > 0) parts.log.error(`Handlers without a command in package.json: ${extra.join(', ')}`);
   }
-  const handlers = new Map(Object.entries(table).map(([id, handler]) => [id, wrap(parts, id, handler)]));
+  const handlers = new Map(table.map(([id, handler]) => [id, wrap(parts, id, handler)]));
   return {
     handlers,
     // The views refresh on the reporter's onNotFound themselves (views/register.ts). The

@@ -7,8 +7,8 @@ import * as l10n from '../l10n';
 import type { Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { SECTION } from '../connection/connection';
-import { loadReport, pickReport, reportRefs, type ReportRef } from './refs';
-import { flash, idText, isOptions, requireApi } from './ui';
+import { loadReport, reportTargets, type ReportRef } from './refs';
+import { flash, idText, offer, requireApi } from './ui';
 import { isHttpUrl } from './reports';
 
 /** Most panels one Open Report of a selection opens. */
@@ -31,14 +31,6 @@ export function reportPageUrl(template: string, baseUrl: string, id: ReportId): 
 export function reportOpenCommands(parts: Parts) {
   const { errors } = parts;
 
-  async function refsOf(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
-    const refs = reportRefs(item, selected);
-    if (refs.length > 0) return refs;
-    if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);
-    const picked = await pickReport(api, title);
-    return picked ? [picked] : [];
-  }
-
   /** The full reports, fetching those the caller only named by id. */
   async function reportsOf(api: ReportsApi, refs: readonly ReportRef[]): Promise<Report[]> {
     return Promise.all(refs.map((ref) => loadReport(api, ref)));
@@ -48,7 +40,7 @@ export function reportOpenCommands(parts: Parts) {
   async function openReport(item?: unknown, selected?: unknown): Promise<void> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return;
-    const refs = await refsOf(api, item, selected, l10n.t('Open which report?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Open which report?'));
     for (const ref of refs.slice(0, MAX_OPEN)) await parts.panels.open(ref.id, ref.report);
   }
 
@@ -56,7 +48,7 @@ export function reportOpenCommands(parts: Parts) {
   async function openPage(item?: unknown, selected?: unknown): Promise<boolean> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return false;
-    const refs = await refsOf(api, item, selected, l10n.t('Open the page of which report?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Open the page of which report?'));
     let opened = false;
     for (const report of await reportsOf(api, refs.slice(0, MAX_OPEN))) {
       if (!isHttpUrl(report.url)) {
@@ -75,25 +67,18 @@ export function reportOpenCommands(parts: Parts) {
     const api = await requireApi(parts.connection);
     const baseUrl = parts.connection.serviceUrl;
     if (api === undefined || baseUrl === undefined) return false;
-    const refs = await refsOf(api, item, selected, l10n.t('Open which report on the service?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Open which report on the service?'));
     const template = vscode.workspace.getConfiguration(SECTION).get<string>('reportPageUrl') || '{base_url}/reports/{id}';
     let opened = false;
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);
       if (url === undefined) {
-        const open = l10n.t('Open Settings');
-        void vscode.window
-          .showErrorMessage(
-            l10n.t('The setting pageReports.reportPageUrl does not give an http or https URL.'),
-            open,
-          )
-          .then(
-            (choice) =>
-              choice === open
-                ? vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports.reportPageUrl')
-                : undefined,
-            () => undefined,
-          );
+        offer(
+          vscode.window.showErrorMessage,
+          l10n.t('The setting pageReports.reportPageUrl does not give an http or https URL.'),
+          l10n.t('Open Settings'),
+          () => vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports.reportPageUrl'),
+        );
         return false;
       }
       opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
@@ -105,7 +90,7 @@ export function reportOpenCommands(parts: Parts) {
   async function copyUrl(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await refsOf(api, item, selected, l10n.t('Copy the URL of which report?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Copy the URL of which report?'));
     if (refs.length === 0) return undefined;
     try {
       const urls = (await reportsOf(api, refs)).map((r) => r.url);

@@ -8,7 +8,7 @@ import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { pickProject, projectName } from './refs';
-import { confirmModal, flash, inert, InFlight, isOptions, requireApi, type ConfirmOptions } from './ui';
+import { confirmModal, flash, inert, InFlight, isOptions, requireApi, windowProgress, type ConfirmOptions } from './ui';
 
 /** The handlers of the project writes. */
 export function projectWriteCommands(parts: Parts) {
@@ -51,10 +51,7 @@ export function projectWriteCommands(parts: Parts) {
       flash(l10n.t('Project {0} is already being deleted.', inert(project)));
       return false;
     }
-    const count = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: l10n.t('Counting the reports of {0}…', inert(project)) },
-      () => reportCount(api, project),
-    );
+    const count = await windowProgress(l10n.t('Counting the reports of {0}…', inert(project)), () => reportCount(api, project));
     const options = [second, third].find(isOptions) as ConfirmOptions | undefined;
     const ok = await confirmModal(
       parts.context,
@@ -66,13 +63,10 @@ export function projectWriteCommands(parts: Parts) {
     if (!ok) return false;
     try {
       const deleted = await inFlight.run(key, () =>
-        vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: l10n.t('Deleting project {0}…', inert(project)) },
-          async () => {
-            await api.deleteProject(project);
-            return true as const;
-          },
-        ),
+        windowProgress(l10n.t('Deleting project {0}…', inert(project)), async () => {
+          await api.deleteProject(project);
+          return true as const;
+        }),
       );
       if (deleted === undefined) return false; // a second invocation while the first ran
       log.info(`Project ${project} deleted.`);

@@ -7,7 +7,7 @@ import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { Project, Report, ReportId, ReportsApi } from '../api/types';
 import type { TreeNode } from '../parts';
-import { describe, inert } from './ui';
+import { describe, inert, isOptions } from './ui';
 
 /** A report a command acts on: always its id, and the report when the caller had it. */
 export interface ReportRef {
@@ -168,6 +168,18 @@ export async function pickReport(api: ReportsApi, title: string): Promise<Report
     toItem: (r) => ({ label: inert(displayUrl(r.url)), description: inert(reportSummary(r)) }),
   });
   return report ? { id: report.id, report } : undefined;
+}
+
+/**
+ * The reports a command acts on: the clicked item and selection, else (invoked from the
+ * palette, or with only options) the one the user picks, asked with `title`.
+ */
+export async function reportTargets(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
+  const refs = reportRefs(item, selected);
+  if (refs.length > 0) return refs;
+  if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);
+  const picked = await pickReport(api, title);
+  return picked ? [picked] : [];
 }
 
 /** Asks which project, searching the service by name as the user types. */

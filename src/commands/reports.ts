@@ -13,7 +13,7 @@ import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/ty
 import type { Parts } from '../parts';
 import { runBatch, showBatchSummary } from './batch';
 import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
-import { displayUrl, loadReport, pickReport, reportRefs, type ReportRef } from './refs';
+import { displayUrl, loadReport, reportTargets, type ReportRef } from './refs';
 import {
   confirmModal,
   type ConfirmOptions,
@@ -22,7 +22,9 @@ import {
   inert,
   InFlight,
   isOptions,
+  offer,
   requireApi,
+  windowProgress,
   withoutSecret,
 } from './ui';
 
@@ -175,15 +177,6 @@ export function reportWriteCommands(parts: Parts) {
     flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
   }
 
-  /** The reports a command acts on, asking with a picker when invoked from the palette. */
-  async function targets(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
-    const refs = reportRefs(item, selected);
-    if (refs.length > 0) return refs;
-    if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);
-    const picked = await pickReport(api, title);
-    return picked ? [picked] : [];
-  }
-
   /**
    * Sends one store with a progress notification. Cancelling stops waiting (the service
    * may still create the report).
@@ -218,13 +211,12 @@ export function reportWriteCommands(parts: Parts) {
     );
     if (created === 'cancelled') {
       log.info(`Stopped waiting for the new report for ${input.url}.`);
-      const refresh = l10n.t('Refresh');
-      void vscode.window
-        .showInformationMessage(
-          l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
-          refresh,
-        )
-        .then((choice) => (choice === refresh ? refreshViews() : undefined), () => undefined);
+      offer(
+        vscode.window.showInformationMessage,
+        l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
+        l10n.t('Refresh'),
+        refreshViews,
+      );
     }
     return created ?? 'cancelled';
   }
@@ -394,7 +386,7 @@ export function reportWriteCommands(parts: Parts) {
   async function reanalyze(item?: unknown, selected?: unknown, options?: unknown) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await targets(api, item, selected, l10n.t('Re-analyze which report?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Re-analyze which report?'));
     if (refs.length === 0) return undefined;
     if (refs.length === 1 && refs[0]) {
       const ref = refs[0];
@@ -403,10 +395,7 @@ export function reportWriteCommands(parts: Parts) {
         return undefined;
       }
       try {
-        const report = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: l10n.t('Re-analyzing report {0}…', idText(ref.id)) },
-          () => reanalyzeOne(api, ref),
-        );
+        const report = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () => reanalyzeOne(api, ref));
         if (report) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
         return report;
       } catch (e) {
@@ -448,7 +437,7 @@ export function reportWriteCommands(parts: Parts) {
     if (api === undefined) return undefined;
     const args = isOptions(second) && 'privacy' in second ? (second as unknown as PrivacyArgs) : undefined;
     // One report at a time: with several selected, the one the menu was opened on.
-    const refs = await targets(api, item, undefined, l10n.t('Change the privacy of which report?'));
+    const refs = await reportTargets(api, item, undefined, l10n.t('Change the privacy of which report?'));
     const ref = refs[0];
     if (ref === undefined) return undefined;
     if (inFlight.has(`privacy:${ref.id}`)) {
@@ -584,7 +573,7 @@ export function reportWriteCommands(parts: Parts) {
   async function deleteReports(item?: unknown, selected?: unknown, options?: unknown) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await targets(api, item, selected, l10n.t('Delete which report?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Delete which report?'));
     if (refs.length === 0) return undefined;
     const confirm = confirmOptions(selected, options);
 
@@ -610,10 +599,7 @@ export function reportWriteCommands(parts: Parts) {
       );
       if (!ok) return false;
       try {
-        const outcome = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: l10n.t('Deleting report {0}…', idText(ref.id)) },
-          () => deleteOne(api, ref),
-        );
+        const outcome = await windowProgress(l10n.t('Deleting report {0}…', idText(ref.id)), () => deleteOne(api, ref));
         if (outcome === undefined) return false;
         panels.close(ref.id);
         await refreshViews();

@@ -109,15 +109,31 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
     ? l10n.t('Set the service URL first.')
     : l10n.t('Set the API key for the service first.');
   const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
-  void vscode.window.showInformationMessage(message, button).then(
-    (choice) => {
-      if (choice === button) {
-        void vscode.commands.executeCommand(noUrl ? 'pageReports.setServiceUrl' : 'pageReports.setApiKey');
-      }
-    },
-    () => undefined,
+  offer(vscode.window.showInformationMessage, message, button, () =>
+    vscode.commands.executeCommand(noUrl ? 'pageReports.setServiceUrl' : 'pageReports.setApiKey'),
   );
   return undefined;
+}
+
+/** Runs `task` with `title` shown as progress in the status bar. */
+export function windowProgress<T>(title: string, task: () => PromiseLike<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, task);
+}
+
+/**
+ * Shows `message` with one `button` (by `show`: showInformationMessage, showErrorMessage, …)
+ * and runs `action` when it is chosen. Not awaited by callers: the command answers now.
+ */
+export function offer(
+  show: (message: string, ...items: string[]) => Thenable<string | undefined>,
+  message: string,
+  button: string,
+  action: () => unknown,
+): void {
+  // The commands `action` runs report their own failures.
+  show(message, button)
+    .then((choice) => (choice === button ? action() : undefined))
+    .then(undefined, () => undefined);
 }
 
 /** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must be {@link inert}. */

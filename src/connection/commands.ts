@@ -10,7 +10,7 @@ import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionApi } from '../parts';
-import { confirmModal, describe, flash, inert, isOptions } from '../commands/ui';
+import { confirmModal, describe, flash, inert, isOptions, offer, windowProgress } from '../commands/ui';
 import { connectionControls, SECTION, type Connection } from './connection';
 
 /** What the connection commands need from the parts. */
@@ -105,19 +105,16 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
     void vscode.window.showErrorMessage(formatError);
     return false;
   }
-  const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: l10n.t('Checking the API key…') },
-    () => checkKey(url, key, deps, new AbortController().signal),
+  const outcome = await windowProgress(l10n.t('Checking the API key…'), () =>
+    checkKey(url, key, deps, new AbortController().signal),
   );
   if (outcome.kind === 'ok') {
     await save(conn, origin, key, deps);
     return true;
   }
   if (outcome.kind === 'rejected') {
-    const retype = l10n.t('Set API Key…');
-    void vscode.window.showErrorMessage(l10n.t('The service rejected the API key.'), retype).then(
-      (choice) => (choice === retype ? vscode.commands.executeCommand('pageReports.setApiKey') : undefined),
-      () => undefined,
+    offer(vscode.window.showErrorMessage, l10n.t('The service rejected the API key.'), l10n.t('Set API Key…'), () =>
+      vscode.commands.executeCommand('pageReports.setApiKey'),
     );
     return false;
   }
