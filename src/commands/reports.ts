@@ -173,8 +173,26 @@ export function reportWriteCommands(parts: Parts) {
     await Promise.allSettled([reportsView.refresh(), projectsView.refresh()]);
   }
 
-  function busyMessage(id: ReportId): void {
+  /** True, after saying so, when the write `op` on report `id` is still in flight. */
+  function stillRunning(op: string, id: ReportId): boolean {
+    if (!inFlight.has(`${op}:${id}`)) return false;
     flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
+    return true;
+  }
+
+  /**
+   * Runs the write `op` on report `id` unless it is in flight already (then resolves
+   * undefined), the report's items and panel busy meanwhile.
+   */
+  function write<T>(op: string, id: ReportId, task: () => Promise<T>): Promise<T | undefined> {
+    return inFlight.run(`${op}:${id}`, async () => {
+      setBusy(id, true);
+      try {
+        return await task();
+      } finally {
+        setBusy(id, false);
+      }
+    });
   }
 
   /**
@@ -366,16 +384,11 @@ export function reportWriteCommands(parts: Parts) {
 
   /** Re-analyzes one report: busy item and panel, then both show the new analysis. */
   async function reanalyzeOne(api: ReportsApi, ref: ReportRef): Promise<Report | undefined> {
-    return inFlight.run(`reanalyze:${ref.id}`, async () => {
-      setBusy(ref.id, true);
-      try {
-        const report = await api.updateReport(ref.id, { update: true });
-        showUpdated(report);
-        log.info(`Report ${ref.id} re-analyzed.`);
-        return report;
-      } finally {
-        setBusy(ref.id, false);
-      }
+    return write('reanalyze', ref.id, async () => {
+      const report = await api.updateReport(ref.id, { update: true });
+      showUpdated(report);
+      log.info(`Report ${ref.id} re-analyzed.`);
+      return report;
     });
   }
 
@@ -390,10 +403,7 @@ export function reportWriteCommands(parts: Parts) {
     if (refs.length === 0) return undefined;
     if (refs.length === 1 && refs[0]) {
       const ref = refs[0];
-      if (inFlight.has(`reanalyze:${ref.id}`)) {
-        busyMessage(ref.id);
-        return undefined;
-      }
+      if (stillRunning('reanalyze', ref.id)) return undefined;
       try {
         const report = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () => reanalyzeOne(api, ref));
         if (report) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
@@ -440,22 +450,16 @@ export function reportWriteCommands(parts: Parts) {
     const refs = await reportTargets(api, item, undefined, l10n.t('Change the privacy of which report?'));
     const ref = refs[0];
     if (ref === undefined) return undefined;
-    if (inFlight.has(`privacy:${ref.id}`)) {
-      busyMessage(ref.id);
-      return undefined;
-    }
+    if (stillRunning('privacy', ref.id)) return undefined;
 
     /** Sends the change once; resolves the updated report or throws. */
     const send = async (privacy: Privacy, password: string | undefined): Promise<Report | undefined> =>
-      inFlight.run(`privacy:${ref.id}`, async () => {
-        setBusy(ref.id, true);
+      write('privacy', ref.id, async () => {
+        log.info(`Changing the privacy of report ${ref.id} to ${privacy}.`);
         try {
-          log.info(`Changing the privacy of report ${ref.id} to ${privacy}.`);
           return await api.updateReport(ref.id, privacy === 2 ? { privacy, password } : { privacy });
         } catch (e) {
           throw withoutSecret(e, password);
-        } finally {
-          setBusy(ref.id, false);
         }
       });
     /** Reports a failure of this change; resolves the command's undefined. */
@@ -548,8 +552,7 @@ export function reportWriteCommands(parts: Parts) {
 
   /** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
   async function deleteOne(api: ReportsApi, ref: ReportRef): Promise<'deleted' | 'gone' | undefined> {
-    return inFlight.run(`delete:${ref.id}`, async () => {
-      setBusy(ref.id, true);
+    return write('delete', ref.id, async () => {
       try {
         await api.deleteReport(ref.id);
         log.info(`Report ${ref.id} deleted.`);
@@ -560,8 +563,6 @@ export function reportWriteCommands(parts: Parts) {
           return 'gone' as const;
         }
         throw e;
-      } finally {
-        setBusy(ref.id, false);
       }
     });
   }
@@ -579,10 +580,7 @@ export function reportWriteCommands(parts: Parts) {
 
     if (refs.length === 1 && refs[0]) {
       const ref = refs[0];
-      if (inFlight.has(`delete:${ref.id}`)) {
-        busyMessage(ref.id);
-        return undefined;
-      }
+      if (stillRunning('delete', ref.id)) return undefined;
       let report: Report;
       try {
         report = await loadReport(api, ref);
