@@ -105,16 +105,15 @@ export class ReportPanel implements vscode.Disposable {
     initial: Report | undefined,
   ) {
     const { extensionUri } = deps.context;
-    panel.iconPath = {
-      light: vscode.Uri.joinPath(extensionUri, 'media', 'panel-light.svg'),
-      dark: vscode.Uri.joinPath(extensionUri, 'media', 'panel-dark.svg'),
-    };
+    const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
+    panel.iconPath = { light: file('media', 'panel-light.svg'), dark: file('media', 'panel-dark.svg') };
     const webview = panel.webview;
+    const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
     webview.html = renderShell({
       cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'panel.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'panel.css')).toString(),
-      codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'codicons', 'codicon.css')).toString(),
+      scriptUri: asset('dist', 'webview', 'panel.js'),
+      styleUri: asset('media', 'panel.css'),
+      codiconUri: asset('dist', 'codicons', 'codicon.css'),
       lang: vscode.env.language,
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
@@ -193,7 +192,7 @@ export class ReportPanel implements vscode.Disposable {
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    this.deps.log.warn(`Report panel ${String(this.id)}: could not load the report: ${message}`);
+    this.#log('warn', `could not load the report: ${message}`);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
     if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
     if (this.#report) {
@@ -246,14 +245,14 @@ export class ReportPanel implements vscode.Disposable {
     // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
     this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
       if (!this.#disposed)
-        this.deps.log.warn(`Report panel ${String(this.id)}: could not post to the page: ${String(error)}`);
+        this.#log('warn', `could not post to the page: ${String(error)}`);
     });
   }
 
   #onMessage(raw: unknown): void {
     const message = parsePageMessage(raw);
     if (!message) {
-      this.deps.log.warn(`Report panel ${String(this.id)}: ignored a malformed message from the page.`);
+      this.#log('warn', `ignored a malformed message from the page.`);
       return;
     }
     switch (message.type) {
@@ -274,9 +273,7 @@ export class ReportPanel implements vscode.Disposable {
       case 'filterProject':
         // Only the project this report belongs to: the page cannot pick another.
         if (this.#report?.project === undefined || this.#report.project !== message.project) {
-          this.deps.log.warn(
-            `Report panel ${String(this.id)}: refused to filter by a project that is not the report's.`,
-          );
+          this.#log('warn', `refused to filter by a project that is not the report's.`);
           return;
         }
         this.#runCommand(SHOW_PROJECT_COMMAND, this.#report.project);
@@ -292,9 +289,7 @@ export class ReportPanel implements vscode.Disposable {
     const safe = openableUrl(url);
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
-      this.deps.log.warn(
-        `Report panel ${String(this.id)}: refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`,
-      );
+      this.#log('warn', `refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
       void vscode.window.showWarningMessage(l10n.t('Only http and https addresses can be opened.'));
       return;
     }
@@ -302,22 +297,25 @@ export class ReportPanel implements vscode.Disposable {
     try {
       uri = vscode.Uri.parse(safe, true);
     } catch {
-      this.deps.log.warn(`Report panel ${String(this.id)}: refused to open a URL that does not parse.`);
+      this.#log('warn', `refused to open a URL that does not parse.`);
       return;
     }
     vscode.env
       .openExternal(uri)
       .then(undefined, (error: unknown) =>
-        this.deps.log.warn(`Report panel ${String(this.id)}: could not open the URL: ${String(error)}`),
+        this.#log('warn', `could not open the URL: ${String(error)}`),
       );
+  }
+
+  /** Logs `text` as this panel's (`Report panel 42: …`). */
+  #log(level: 'info' | 'warn' | 'error', text: string): void {
+    this.deps.log[level](`Report panel ${String(this.id)}: ${text}`);
   }
 
   #runCommand(command: string, arg: unknown): void {
     // The commands report their own failures; this only keeps a rejection from going unhandled.
     vscode.commands.executeCommand(command, arg).then(undefined, (error: unknown) => {
-      this.deps.log.error(
-        `Report panel ${String(this.id)}: ${command} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.#log('error', `${command} failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 
@@ -329,7 +327,7 @@ export class ReportPanel implements vscode.Disposable {
     if (kind === 'report' && !this.#shownSinceOpen) {
       this.#shownSinceOpen = true;
       const ms = Math.round(performance.now() - this.#openedAt);
-      this.deps.log.info(`Report panel ${String(this.id)}: shown ${ms} ms after opening.`);
+      this.#log('info', `shown ${ms} ms after opening.`);
     }
   }
 

@@ -127,16 +127,36 @@ function listIdPrefix(listKey: ListKey): string {
 
 // ---- Tree items ---------------------------------------------------------------------------
 
+/** A codicon, in the theme color `color` when given. */
+function icon(id: string, color?: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(id, color === undefined ? undefined : new vscode.ThemeColor(color));
+}
+
+/** The tree item of `node`: its stable id, icon and the `contextValue` the menus match. */
+function newItem(
+  node: ViewNode,
+  label: string | vscode.TreeItemLabel,
+  iconPath: vscode.ThemeIcon,
+  contextValue: string,
+  state = vscode.TreeItemCollapsibleState.None,
+): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, state);
+  item.id = nodeId(node);
+  item.iconPath = iconPath;
+  item.contextValue = contextValue;
+  return item;
+}
+
 function resultIcon(result: Report['result']): vscode.ThemeIcon {
   switch (result) {
     case 'good':
-      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+      return icon('pass', 'testing.iconPassed');
     case 'decent':
-      return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      return icon('warning', 'list.warningForeground');
     case 'bad':
-      return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+      return icon('error', 'testing.iconFailed');
     default:
-      return new vscode.ThemeIcon('circle-outline');
+      return icon('circle-outline');
   }
 }
 
@@ -157,11 +177,13 @@ export function reportTreeItem(node: ReportNode, options: { busy: boolean; searc
   const { report } = node;
   const format = formatOptions();
   const label = urlWithoutScheme(report.url);
-  const item = new vscode.TreeItem({ label, highlights: highlightRanges(label, options.search) }, vscode.TreeItemCollapsibleState.None);
-  item.id = nodeId(node);
+  const item = newItem(
+    node,
+    { label, highlights: highlightRanges(label, options.search) },
+    options.busy ? icon('sync~spin') : resultIcon(report.result),
+    options.busy ? 'report.busy' : 'report',
+  );
   item.description = reportDescription(report, format);
-  item.iconPath = options.busy ? new vscode.ThemeIcon('sync~spin') : resultIcon(report.result);
-  item.contextValue = options.busy ? 'report.busy' : 'report';
   item.command = { command: 'pageReports.openReport', title: l10n.t('Open Report'), arguments: [node] };
   const spoken = reportAccessibilityLabel(report, format);
   item.accessibilityInformation = { label: options.busy ? l10n.t('{0}, busy', spoken) : spoken };
@@ -171,11 +193,14 @@ export function reportTreeItem(node: ReportNode, options: { busy: boolean; searc
 /** A project's row: its name, created date (relative) in the description, collapsed. */
 export function projectTreeItem(node: ProjectNode, options: { search: string | undefined }): vscode.TreeItem {
   const label = singleLine(node.project.name);
-  const item = new vscode.TreeItem({ label, highlights: highlightRanges(label, options.search) }, vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = nodeId(node);
+  const item = newItem(
+    node,
+    { label, highlights: highlightRanges(label, options.search) },
+    icon('globe'),
+    'project',
+    vscode.TreeItemCollapsibleState.Collapsed,
+  );
   item.description = projectDescription(node.project, formatOptions());
-  item.iconPath = new vscode.ThemeIcon('globe');
-  item.contextValue = 'project';
   item.accessibilityInformation = { label: l10n.t('Project {0}', label) };
   return item;
 }
@@ -193,10 +218,7 @@ export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.Tr
 /** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
 export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
   const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, l10nT);
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-  item.id = nodeId(node);
-  item.iconPath = new vscode.ThemeIcon(node.loading ? 'sync~spin' : 'fold-down');
-  item.contextValue = 'loadMore';
+  const item = newItem(node, label, icon(node.loading ? 'sync~spin' : 'fold-down'), 'loadMore');
   if (!node.loading) {
     item.command = { command: 'pageReports.loadMore', title: l10n.t('Load More'), arguments: [node] };
   }
@@ -215,11 +237,8 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
 
 /** The row a failed list ends with: names the failure; selecting it retries. */
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
-  item.id = nodeId(node);
+  const item = newItem(node, node.message, icon('error', 'list.errorForeground'), 'error');
   item.description = l10n.t('Retry');
-  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
-  item.contextValue = 'error';
   item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(l10n.t('Select to try again.'))}`);
   item.command = { command: 'pageReports.retry', title: l10n.t('Retry'), arguments: [node] };
   item.accessibilityInformation = { label: l10n.t('{0} Select to try again.', node.message) };
@@ -228,10 +247,7 @@ export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
 
 /** The row of an empty list: which filters matched nothing, and the way out (Clear Filters). */
 export function emptyTreeItem(node: EmptyNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
-  item.id = nodeId(node);
-  item.iconPath = new vscode.ThemeIcon('info');
-  item.contextValue = 'empty';
+  const item = newItem(node, node.message, icon('info'), 'empty');
   if (node.action) {
     item.description = node.action.title;
     item.command = { command: node.action.command, title: node.action.title };
