@@ -101,13 +101,28 @@ export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<voi
  */
 export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<void> {
   const { projects } = concrete(ref);
-  if (choice !== undefined) {
-    if (!isRecord(choice) || !isProjectSortKey(choice.sortBy) || !isSortDirection(choice.sort)) throw badArgument('sortProjects');
-    await projects.setQuery(withProjectSort(projects.query, choice.sortBy, choice.sort));
-    return;
+  await sortView(projects, choice, 'sortProjects', isProjectSortKey, withProjectSort, () =>
+    pickSort(l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query),
+  );
+}
+
+/**
+ * Applies the sort `choice` (checked with `isKey`; the command `command` is named when it is
+ * bad) to `view`, or the one the user picks when there is no argument.
+ */
+async function sortView<K extends string, Q extends { sortBy: K; sort: 'asc' | 'desc' }>(
+  view: { readonly query: Q; setQuery(query: Q): Promise<void> },
+  choice: unknown,
+  command: string,
+  isKey: (value: unknown) => value is K,
+  withSort: (query: Q, sortBy: K, sort: 'asc' | 'desc') => Q,
+  pick: () => Promise<SortChoice<K> | undefined>,
+): Promise<void> {
+  if (choice !== undefined && (!isRecord(choice) || !isKey(choice.sortBy) || !isSortDirection(choice.sort))) {
+    throw badArgument(command);
   }
-  const picked = await pickSort(l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query);
-  if (picked) await projects.setQuery(withProjectSort(projects.query, picked.sortBy, picked.sort));
+  const sort = (choice as SortChoice<K> | undefined) ?? (await pick());
+  if (sort) await view.setQuery(withSort(view.query, sort.sortBy, sort.sort));
 }
 
 /** `pageReports.clearProjectSearch`. */
@@ -240,13 +255,9 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
  */
 export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void> {
   const { reports } = concrete(ref);
-  if (choice !== undefined) {
-    if (!isRecord(choice) || !isReportSortKey(choice.sortBy) || !isSortDirection(choice.sort)) throw badArgument('sortReports');
-    await reports.setQuery(withReportSort(reports.query, choice.sortBy, choice.sort));
-    return;
-  }
-  const picked = await pickSort(l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query);
-  if (picked) await reports.setQuery(withReportSort(reports.query, picked.sortBy, picked.sort));
+  await sortView(reports, choice, 'sortReports', isReportSortKey, withReportSort, () =>
+    pickSort(l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query),
+  );
 }
 
 /** `pageReports.clearReportFilters`: drops search, project and result; keeps the sort. */
