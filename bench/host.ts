@@ -389,9 +389,9 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
           note =
             `Activation${over ? ' over budget' : ''}; its parts in one more launch: ` +
             `the vscode API object for the extension ${split.vscodeApiMs.toFixed(1)} ms, ` +
-            `Node's fetch classes first touched (ky probes them at import) ${split.fetchApiMs.toFixed(1)} ms, ` +
+            `Node's fetch classes first touched ${split.fetchApiMs.toFixed(1)} ms, ` +
             `node:crypto ${split.cryptoMs.toFixed(1)} ms, ` +
-            `the rest of loading dist/extension.js ${split.moduleMs.toFixed(1)} ms, ` +
+            `the rest of loading dist/extension.js and dist/main.js ${split.moduleMs.toFixed(1)} ms, ` +
             `activate() ${split.activateMs.toFixed(1)} ms, of which vscode API calls ${apiTotal(split).toFixed(1)} ms ` +
             `(${describeApiCalls(split)}); the floor's whole activation: ${floorMedian.toFixed(1)} ms`;
         } catch (error) {
