@@ -67,6 +67,8 @@ export interface Workbench {
   screenshot(name: string): Promise<string>;
   /** Runs a command through the Command Palette by its full title, e.g. 'Page Reports: Set Service URL…'. */
   runCommand(title: string): Promise<void>;
+  /** Enters an API key through Set API Key… (default: the main key), as a user types it. */
+  enterApiKey(key?: string): Promise<void>;
   /** Shows the Page Reports container by clicking its activity bar icon (a no-op when it shows). */
   openView(): Promise<void>;
   /** The pane of a view (header and body). */
@@ -257,6 +259,14 @@ function makeWorkbench(page: Page, service: RunningService, url: string, stop: (
         .first();
       await row.waitFor({ state: 'visible' });
       await row.click();
+    },
+
+    async enterApiKey(key = e2eKeys.main) {
+      await this.runCommand('Page Reports: Set API Key…');
+      const box = page.locator('.quick-input-widget input[type="password"]');
+      await box.waitFor({ state: 'visible' });
+      await box.fill(key);
+      await box.press('Enter');
     },
 
     async openView() {

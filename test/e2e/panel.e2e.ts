@@ -163,11 +163,7 @@ describe('report panel (end to end)', function () {
     });
     await wb.page.setViewportSize({ width: 1400, height: 900 });
     await wb.openView();
-    await wb.runCommand('Page Reports: Set API Key…');
-    const key = wb.page.locator('.quick-input-widget input[type="password"]');
-    await key.waitFor({ state: 'visible' });
-    await key.fill(wb.keys.main);
-    await key.press('Enter');
+    await wb.enterApiKey();
     await wb.view('Reports').locator('.pane-body .monaco-list-row').first().waitFor({ timeout: 30_000 });
   });
 

@@ -74,11 +74,7 @@ describe('views (end to end)', function () {
     // Room for a page of rows and Load more in each view.
     await wb.page.setViewportSize({ width: 1280, height: 1200 });
     await wb.openView();
-    await wb.runCommand('Page Reports: Set API Key…');
-    const key = wb.page.locator('.quick-input-widget input[type="password"]');
-    await key.waitFor({ state: 'visible' });
-    await key.fill(wb.keys.main);
-    await key.press('Enter');
+    await wb.enterApiKey();
     await reportRows().first().waitFor({ state: 'visible', timeout: 30_000 });
     await widenSidebar();
   });

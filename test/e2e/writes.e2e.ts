@@ -122,11 +122,7 @@ describe('writes (end to end)', function () {
     port = new URL(wb.service.url).port;
     await wb.page.setViewportSize({ width: 1400, height: 1100 });
     await wb.openView();
-    await wb.runCommand('Page Reports: Set API Key…');
-    const key = wb.page.locator('.quick-input-widget input[type="password"]');
-    await key.waitFor({ state: 'visible' });
-    await key.fill(wb.keys.main);
-    await key.press('Enter');
+    await wb.enterApiKey();
     await rows('Reports').first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
