@@ -10,13 +10,12 @@
  * the URL to open and the key. Ctrl+C stops everything and removes the temp folders.
  * Run through scripts/node24.sh, which installs the tools on first use.
  */
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startService, type RunningService } from '../test/service/server';
 import { installExtension, quietSettings, startCodeServer, writeUserSettings, type CodeServer } from './lib/codeServer';
 import { makeTempDir, portIsFree, removeDir } from './lib/processes';
-import { ensureTools, repoRoot } from './lib/tools';
+import { ensureTools, packageVsix, repoRoot } from './lib/tools';
 
 const demoKey = 'demo-key';
 
@@ -33,22 +32,9 @@ async function portOr(preferred: number): Promise<number> {
   return (await portIsFree(preferred)) ? preferred : 0;
 }
 
-async function packageVsix(): Promise<string> {
-  console.log('Building and packaging the extension (npm run package)…');
-  const output: string[] = [];
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'package'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-    child.on('error', reject);
-    child.on('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`npm run package failed:\n${output.join('')}`);
-  return path.join(repoRoot, 'page-reports.vsix');
-}
-
 async function main(): Promise<void> {
   const tools = ensureTools();
+  console.log('Building and packaging the extension (npm run package)…');
   const vsix = await packageVsix();
   const temp = makeTempDir('demo');
   let service: RunningService | undefined;

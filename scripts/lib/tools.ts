@@ -4,7 +4,7 @@
  * prints `export` lines; callers started through scripts/test.mjs or scripts/node24.sh find
  * them in the environment already, anyone else gets them installed on first use.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as path from 'node:path';
 
 /** The repository's root folder. */
@@ -73,4 +73,21 @@ function required(vars: Record<string, string>, name: string): string {
   const value = vars[name];
   if (!value) throw new Error(`scripts/ensure-tools.sh did not print ${name}`);
   return value;
+}
+
+/**
+ * Builds and packages the extension (`npm run package`: production build, vsce, the VSIX
+ * check) and returns the VSIX's path. The command's output is shown only when it fails.
+ */
+export async function packageVsix(): Promise<string> {
+  const output: string[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn('npm', ['run', 'package'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run package failed (exit ${code}):\n${output.join('')}`);
+  return path.join(repoRoot, 'page-reports.vsix');
 }

@@ -6,21 +6,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { prng } from '../service/seed';
 import { admin, call, client, useService, type Reply } from './helpers';
 
 const SEED = 20261121;
 const REQUESTS = 400;
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sends raw bytes and answers the raw reply (for what an HTTP client refuses to send). */
 function raw(port: number, bytes: string): Promise<string> {

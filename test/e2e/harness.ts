@@ -14,7 +14,6 @@
  * user-data and extensions folders, and Chromium profile; stop() ends and removes them all.
  * Screenshots go to .test-output/screenshots/, code-server logs to .test-output/logs/.
  */
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -28,7 +27,7 @@ import {
   type CodeServerDirs,
 } from '../../scripts/lib/codeServer';
 import { killGroupNow, makeTempDir, removeDir } from '../../scripts/lib/processes';
-import { ensureTools, repoRoot } from '../../scripts/lib/tools';
+import { ensureTools, packageVsix, repoRoot } from '../../scripts/lib/tools';
 import { startService, type RunningService, type ServiceOptions } from '../service/server';
 
 /** API keys of every workbench's service: `main` owns the seeded reports, `other` is a second (empty) account, `forbidden` answers 403. */
@@ -122,16 +121,7 @@ export function packagedVsix(): Promise<string> {
   vsix ??= (async () => {
     const ready = process.env.PAGE_REPORTS_VSIX;
     if (ready) return path.resolve(ready);
-    const output: string[] = [];
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn('npm', ['run', 'package'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
-      child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-      child.on('error', reject);
-      child.on('exit', resolve);
-    });
-    if (code !== 0) throw new Error(`npm run package failed (exit ${code}):\n${output.join('')}`);
-    return path.join(repoRoot, 'page-reports.vsix');
+    return packageVsix();
   })();
   return vsix;
 }

@@ -101,7 +101,7 @@ const SECOND = 1_000_000;
 const DAY = 86_400 * SECOND;
 
 /** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

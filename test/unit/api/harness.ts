@@ -19,15 +19,9 @@ export const PASSWORD = 'pw-Never-Logged-93';
 /** Strings that must never show up in a log entry or an error text. */
 export const SECRETS = [KEY, OTHER_KEY, FORBIDDEN_KEY, PASSWORD];
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  rawQuery: string;
-  hasAuthorization: boolean;
-  bodyFields: string[];
-  status: number | null;
-}
+import type { RecordedRequest } from '../../service/types';
+
+export type { RecordedRequest };
 
 export type Service = Awaited<ReturnType<typeof startService>>;
 
@@ -114,7 +108,10 @@ export class Harness {
     } catch (error) {
       caught = error;
     }
-    assert.ok(caught instanceof ApiError, `expected ApiError ${kind}, got ${caught instanceof Error ? caught.stack : String(caught)}`);
+    assert.ok(
+      caught instanceof ApiError,
+      `expected ApiError ${kind}, got ${caught instanceof Error ? caught.stack : String(caught)}`,
+    );
     this.produced.push(caught.message, String(caught.stack), JSON.stringify(caught), describeError(caught).message);
     assert.equal(caught.kind, kind, `kind of: ${caught.message}`);
     return caught;
