@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
 import type { Main } from './main';
 import { REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
-import { createTreeShells, VIEWS_TEST_HOOK } from './views/shell';
+import { createTreeShells, URI_TEST_HOOK, VIEWS_TEST_HOOK } from './views/shell';
 
 export function activate(context: vscode.ExtensionContext): void {
   let main: Main | undefined;
@@ -45,6 +45,12 @@ export function activate(context: vscode.ExtensionContext): void {
     subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));
   }
   subscriptions.push(
+    // Links into the editor (activation event onUri): the handler loads the rest on first use.
+    vscode.window.registerUriHandler({
+      handleUri: async (uri) => {
+        await load().handleUri(uri);
+      },
+    }),
     vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
     }),
@@ -72,7 +78,9 @@ export function activate(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     const hook: Record<symbol, unknown> = globalThis;
     Object.defineProperty(hook, VIEWS_TEST_HOOK, { configurable: true, get: () => load().views });
-    subscriptions.push({ dispose: () => delete hook[VIEWS_TEST_HOOK] });
+    // The web workbench has no handler for vscode:// links from outside: tests call this one.
+    Object.defineProperty(hook, URI_TEST_HOOK, { configurable: true, get: () => load().handleUri });
+    subscriptions.push({ dispose: () => delete hook[VIEWS_TEST_HOOK] }, { dispose: () => delete hook[URI_TEST_HOOK] });
   }
 }
 

@@ -5,9 +5,12 @@
  * `extension.ts` requires this module then and builds the parts once.
  */
 import type * as vscode from 'vscode';
-import { commandHandlers } from './commands/index';
+import { commandHandlers, uriHandler } from './commands/index';
+import type { UriOutcome } from './commands/links';
+import type { ConfirmOptions } from './commands/ui';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
+import { RecentAnalyses } from './common/recentAnalyses';
 import { Log } from './log';
 import { registerPanels } from './panels/register';
 import type { Parts } from './parts';
@@ -19,6 +22,8 @@ export interface Main extends vscode.Disposable {
   readonly views: RegisteredViews;
   /** Runs the command `id` (its failures are reported and resolve undefined). */
   run(id: string, args: unknown[]): Promise<unknown>;
+  /** Handles a URI opened for the extension (`vscode://page-reports.page-reports/…`). */
+  readonly handleUri: (uri: vscode.Uri, options?: ConfirmOptions) => Promise<UriOutcome>;
   /** Restores a report panel VS Code kept across a reload. */
   revive(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
@@ -32,7 +37,8 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
   const connection = createConnection(context, log);
   const errors = createErrorReporter(log, connection);
   const views = registerViews({ context, log, connection, errors }, shells);
-  const panels = registerPanels({ context, log, connection, errors });
+  const analyses = new RecentAnalyses(context.workspaceState);
+  const panels = registerPanels({ context, log, connection, errors, analyses });
   const parts: Parts = {
     context,
     log,
@@ -41,6 +47,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
     reportsView: views.reportsView,
     projectsView: views.projectsView,
     panels: panels.panels,
+    analyses,
   };
   const commands = commandHandlers(parts);
   const disposables: vscode.Disposable[] = [commands, panels, views, connection, log];
@@ -52,6 +59,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
       return handler(...args);
     },
     revive: (panel, state) => panels.panels.revive(panel, state),
+    handleUri: uriHandler(parts),
     dispose() {
       for (const d of disposables.splice(0)) d.dispose();
     },

@@ -26,6 +26,15 @@ export function secretKeyFor(origin: string): string {
   return `pageReports.apiKey:${origin}`;
 }
 
+/**
+ * Origins for which a key was stored on this machine (the hint above; it holds no secret).
+ * Until the `accounts` work keeps an index of services, this is what "a known service" means.
+ */
+export function originsWithKey(globalState: vscode.Memento): string[] {
+  const hints = globalState.get<unknown>(KEY_HINT);
+  return Array.isArray(hints) ? hints.filter((o): o is string => typeof o === 'string') : [];
+}
+
 /** The request timeout setting in milliseconds, bounded to the setting's 1-600 s. */
 export function requestTimeoutMs(): number {
   const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('requestTimeout', DEFAULT_TIMEOUT_S);

@@ -135,6 +135,11 @@ export type PanelState =
       refreshing: boolean;
       /** Why the last refresh failed (the data shown may be stale), or null. */
       refreshError: string | null;
+      /**
+       * The analysis the extension had before the report's last re-analysis (the recent
+       * analyses store), for the "Since the previous analysis" section; null when none is known.
+       */
+      previous: ReportData | null;
     }
   | { kind: 'error'; message: string; canRetry: boolean }
   | { kind: 'deleted'; id: ReportId; message: string };
@@ -187,6 +192,17 @@ export interface PanelStrings {
   statusUnknown: string;
   rawView: string;
   valueTruncated: string;
+  /** Heading of the section comparing with the previous analysis: `Since the previous analysis`. */
+  sinceTitle: string;
+  /** `Compared with the analysis of {0}`. */
+  sinceComparedWith: string;
+  sinceScore: string;
+  sinceResult: string;
+  sinceFixed: string;
+  sinceNewlyFailing: string;
+  sinceAppeared: string;
+  sinceDisappeared: string;
+  sinceNoCheckChanges: string;
 }
 
 // ---------------------------------------------------------------------------------------------

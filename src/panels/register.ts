@@ -51,6 +51,15 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     for (const panel of [...this.#panels.values()]) if (panel.project === project) panel.dispose();
   }
 
+  current(id: ReportId): Report | undefined {
+    return this.#panels.get(panelKey(id))?.report;
+  }
+
+  activeReportId(): ReportId | undefined {
+    for (const panel of this.#panels.values()) if (panel.panel.active) return panel.id;
+    return undefined;
+  }
+
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
+import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
+import { originOf, type RecentAnalyses } from '../common/recentAnalyses';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { reportTitle } from './format';
@@ -11,6 +13,7 @@ import {
   parsePageMessage,
   toReportData,
   type HostMessage,
+  type ReportData,
   type PanelCommand,
   type PanelState,
   type PanelStateKind,
@@ -36,6 +39,8 @@ export interface PanelDeps {
   readonly log: Log;
   readonly connection: ConnectionApi;
   readonly errors: ErrorReporter;
+  /** Where the previous analysis of a re-analyzed report is kept. */
+  readonly analyses: RecentAnalyses;
 }
 
 /** Whether a report id from the API and one from elsewhere name the same report. */
@@ -226,7 +231,26 @@ export class ReportPanel implements vscode.Disposable {
       busy: this.#busy,
       refreshing: this.#refreshing,
       refreshError: this.#refreshError ?? null,
+      previous: this.#previous(),
     });
+  }
+
+  /** The analysis before this report's last re-analysis, when the store has one for it. */
+  #previous(): ReportData | null {
+    const origin = originOf(this.deps.connection.serviceUrl);
+    const raw = origin === undefined ? undefined : this.deps.analyses.previous(origin, this.id);
+    if (raw === undefined) return null;
+    try {
+      return toReportData(parseReport(raw));
+    } catch {
+      this.#log('warn', 'ignored a stored previous analysis of an unexpected shape.');
+      return null;
+    }
+  }
+
+  /** The report shown, when loaded (what the extension has of it). */
+  get report(): Report | undefined {
+    return this.#report;
   }
 
   #setState(state: PanelState): void {

@@ -54,6 +54,15 @@ export function panelStrings(): PanelStrings {
     statusUnknown: l10n.t('Not determined'),
     rawView: l10n.t('Raw data (every field the service sent)'),
     valueTruncated: l10n.t('Show all ({0} characters)', '{0}'),
+    sinceTitle: l10n.t('Since the previous analysis'),
+    sinceComparedWith: l10n.t('Compared with the analysis of {0}', '{0}'),
+    sinceScore: l10n.t('Score change'),
+    sinceResult: l10n.t('Result change'),
+    sinceFixed: l10n.t('Fixed ({0})', '{0}'),
+    sinceNewlyFailing: l10n.t('Newly failing ({0})', '{0}'),
+    sinceAppeared: l10n.t('New checks ({0})', '{0}'),
+    sinceDisappeared: l10n.t('No longer checked ({0})', '{0}'),
+    sinceNoCheckChanges: l10n.t('No check changed its outcome.'),
   };
 }
 

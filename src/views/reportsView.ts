@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
-import type { Project, Report, ReportId } from '../api/types';
+import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
 import {
@@ -134,6 +134,15 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   update(report: Report): void {
     if (!this.#list.replace(report)) return;
     this.changeEmitter.fire(this.#nodes.nodeFor(report));
+  }
+
+  selectedReports(): Report[] {
+    return this.treeView.selection.flatMap((node) => (node.kind === 'report' ? [node.report] : []));
+  }
+
+  listQuery(): ReportQuery {
+    const { perPage: _perPage, ...query } = toReportQuery(this.#state, this.perPage());
+    return query;
   }
 
   // ---- Query ----

@@ -8,7 +8,8 @@
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
 import { formatRelative } from '../panels/dates';
-import { toReportView, type FormatLabels } from '../panels/format';
+import { diffAnalyses, formatScoreDelta, type CheckChange } from '../panels/diff';
+import { formatDate, toReportView, type FormatLabels } from '../panels/format';
 import {
   isHostMessage,
   parseSavedPageState,
@@ -20,6 +21,7 @@ import {
   type PanelCommand,
   type PanelState,
   type PanelStrings,
+  type ReportData,
   type ReportId,
   type ReportView,
   type SavedPageState,
@@ -452,6 +454,74 @@ function rawView(s: PanelStrings, report: ReportView): HTMLElement {
   return details;
 }
 
+/** A list of changed checks under its heading, or nothing when there are none. */
+function changeList(title: string, changes: readonly CheckChange[], kind: string): HTMLElement | null {
+  if (changes.length === 0) return null;
+  const importance = (c: CheckChange): string =>
+    c.importance === undefined ? (labels?.noImportance ?? '—') : (labels?.[c.importance] ?? c.importance);
+  return el(
+    'div',
+    { className: `since-group since-${kind}` },
+    el('h3', { text: fill(title, changes.length) }),
+    el(
+      'ul',
+      { className: 'since-checks' },
+      ...changes.map((c) =>
+        el(
+          'li',
+          { className: 'since-check' },
+          el('span', { className: 'check-label', text: c.label }),
+          c.label !== c.name ? el('code', { className: 'check-key', text: c.name }) : null,
+          el('span', { className: `since-importance importance-${c.importance ?? 'unknown'}`, text: importance(c) }),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * "Since the previous analysis": score and result change, checks fixed and newly failing
+ * (and checks that appeared or went), against the analysis the extension had before the
+ * last re-analysis.
+ */
+function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData, report: ReportView): HTMLElement {
+  const diff = diffAnalyses(previous, current);
+  const before = toReportView(previous, { locale, labels });
+  const delta = formatScoreDelta(diff.score.delta, locale);
+  const facts = el('dl', { className: 'since-facts' });
+  facts.append(
+    el('dt', { text: s.sinceScore }),
+    el(
+      'dd',
+      { className: `since-score trend-${diff.trend}` },
+      el('span', { className: 'since-delta', text: delta ?? '—' }),
+      el('span', { className: 'muted', text: ` (${before.score.label} → ${report.score.label})` }),
+    ),
+    el('dt', { text: s.sinceResult }),
+    el('dd', {
+      className: 'since-result',
+      text: diff.result.changed ? `${before.result.label} → ${report.result.label}` : report.result.label,
+    }),
+  );
+  const checks = [
+    changeList(s.sinceFixed, diff.fixed, 'fixed'),
+    changeList(s.sinceNewlyFailing, diff.newlyFailing, 'failing'),
+    changeList(s.sinceAppeared, diff.appeared.filter((c) => c.after !== 'failed'), 'appeared'),
+    changeList(s.sinceDisappeared, diff.disappeared, 'disappeared'),
+  ].filter((x): x is HTMLElement => x !== null);
+  return el(
+    'section',
+    { className: 'since', attrs: { 'aria-labelledby': 'since-title' } },
+    el('h2', { attrs: { id: 'since-title' }, text: s.sinceTitle }),
+    el('p', {
+      className: 'muted since-compared',
+      text: fill(s.sinceComparedWith, formatDate(previous.generatedAt, Date.now(), locale, { labels }).absolute),
+    }),
+    facts,
+    ...(checks.length > 0 ? checks : [el('p', { className: 'muted', text: s.sinceNoCheckChanges })]),
+  );
+}
+
 /** The data shown may be stale: the last refresh failed. */
 function refreshBanner(s: PanelStrings, message: string): HTMLElement {
   return el(
@@ -477,6 +547,7 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     header(s, report),
     toolbar(s, busy),
     busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
+    state.previous !== null && sinceSection(s, state.previous, state.report, report),
     summary(s, report),
     checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
     checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),

@@ -93,9 +93,36 @@ describe('manifest (package.json)', () => {
     }
   });
 
-  it('declares only the activation VS Code cannot infer: restoring a report panel after a reload', () => {
-    // Commands, views and settings imply their own activation; a webview panel type does not.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report']);
+  it('declares only the activation VS Code cannot infer: restoring a report panel after a reload, and links (onUri)', () => {
+    // Commands, views and settings imply their own activation; a webview panel type and a URI handler do not.
+    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onUri']);
+  });
+
+  it('binds Delete in the Reports view without taking a key VS Code uses there, and Analyze Page to the editor', () => {
+    const keybindings = (manifest.contributes as unknown as { keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[] }).keybindings;
+    assert.deepEqual(
+      keybindings.map((k) => [k.command, k.key, k.mac, k.when]),
+      [['pageReports.deleteReport', 'delete', 'cmd+backspace', 'focusedView == pageReports.reports && !inputFocus']],
+    );
+    assert.deepEqual(keybindings[0]?.args, { selection: true });
+    const editorContext = manifest.contributes.menus['editor/context'] ?? [];
+    assert.deepEqual(editorContext.map((m) => [m.command, m.when]), [['pageReports.analyzeUrl', 'editorFocus']]);
+    const panelTitle = manifest.contributes.menus['editor/title'] ?? [];
+    assert.ok(panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report'"));
+    assert.deepEqual(
+      panelTitle.filter((m) => m.group?.startsWith('navigation')).map((m) => m.command),
+      ['pageReports.reanalyzeReport', 'pageReports.changeReportPrivacy'],
+    );
+  });
+
+  it('declares autoRefresh (minutes, 0-1440, off by default) and insightsLimit (100-20000, 2000) for the window', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, Record<string, unknown>>;
+    const pick = (name: string) => {
+      const p = properties[name] ?? {};
+      return [p.type, p.default, p.minimum, p.maximum, p.scope];
+    };
+    assert.deepEqual(pick('pageReports.autoRefresh'), ['integer', 0, 0, 1440, 'window']);
+    assert.deepEqual(pick('pageReports.insightsLimit'), ['integer', 2000, 100, 20000, 'window']);
   });
 
   it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
