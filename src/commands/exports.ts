@@ -15,7 +15,7 @@ import { reportMarkdown } from '../common/reportMarkdown';
 import { SECTION } from '../connection/connection';
 import type { Parts } from '../parts';
 import { displayUrl, loadReport, reportTargets } from './refs';
-import { flash, idText, inert, isOptions, requireApi } from './ui';
+import { flash, idText, inert, isOptions, offer, requireApi } from './ui';
 
 /** Most reports one CSV export fetches, unless the setting says otherwise (package.json: 100-20000). */
 export const DEFAULT_EXPORT_LIMIT = 2000;
@@ -27,6 +27,10 @@ export function exportLimit(): number {
   const value = vscode.workspace.getConfiguration(SECTION).get<unknown>('insightsLimit');
   if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_EXPORT_LIMIT;
   return Math.min(20_000, Math.max(100, Math.floor(value)));
+}
+
+function fileName(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() || uri.path;
 }
 
 /** A save target given as an argument (tests, automation): a Uri or a URI string. */
@@ -75,14 +79,16 @@ async function saveAs(options: SaveOptions): Promise<vscode.Uri | undefined> {
     await vscode.workspace.fs.writeFile(target, options.content);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    const again = l10n.t('Save Elsewhere…');
-    const choice = await vscode.window.showErrorMessage(
-      l10n.t('Could not write {0}: {1}. Nothing was lost: save it elsewhere.', target.path.split('/').pop() ?? '', inert(reason)),
-      again,
+    // Not awaited: the command answers now; the content stays in this closure for the retry.
+    offer(
+      vscode.window.showErrorMessage,
+      l10n.t('Could not write {0}: {1}. Nothing was lost: save it elsewhere.', inert(fileName(target)), inert(reason)),
+      l10n.t('Save Elsewhere…'),
+      () => saveAs({ ...options, target: undefined }),
     );
-    return choice === again ? saveAs({ ...options, target: undefined }) : undefined;
+    return undefined;
   }
-  flash(l10n.t('Exported to {0}.', inert(target.path.split('/').pop() ?? target.path)));
+  flash(l10n.t('Exported to {0}.', inert(fileName(target))));
   return target;
 }
 

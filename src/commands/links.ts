@@ -36,11 +36,15 @@ export function knownServiceOrigins(parts: Pick<Parts, 'context' | 'connection'>
   return [...new Set([...(current === undefined ? [] : [current]), ...stored])];
 }
 
-/** A report id as a link may carry it: digits (taken as a number), or a short token of letters, digits, `-` and `_`. */
+/**
+ * A report id as a link may carry it: a positive integer (taken as a number, as the service
+ * sends it), or a short token of letters, digits, `-` and `_` starting with a letter or digit
+ * (services with text ids). Anything else is no report id.
+ */
 export function linkReportId(text: string | null): ReportId | undefined {
   if (text === null) return undefined;
   if (/^[1-9]\d{0,14}$/.test(text)) return Number(text);
-  return /^[A-Za-z0-9_-]{1,64}$/.test(text) && !/^\d+$/.test(text) ? text : undefined;
+  return /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(text) && !/^\d+$/.test(text) ? text : undefined;
 }
 
 /** The link to a report on the current service, for outside VS Code. */

@@ -61,8 +61,8 @@ describe('diff of two analyses', () => {
   });
 
   it('orders changes by importance (high, medium, low, none), then name', () => {
-    const before = analysis(1, 'bad', ['b', 'a', 'c', 'd'].map((n) => check(n, true, undefined)));
-    const after = analysis(1, 'bad', [check('b', false, 'low'), check('a', false, undefined), check('c', false, 'high'), check('d', false, 'low')]);
+    const before = analysis(1, 'bad', ['b', 'a', 'c', 'd'].map((name): Check => ({ name, passed: true, importance: undefined, value: null })));
+    const after = analysis(1, 'bad', [check('b', false, 'low'), { name: 'a', passed: false, importance: undefined, value: null }, check('c', false, 'high'), check('d', false, 'low')]);
     assert.deepEqual(diffAnalyses(before, after).newlyFailing.map((c) => c.name), ['c', 'b', 'd', 'a']);
   });
 
