@@ -43,7 +43,10 @@ function targetOf(args: unknown): vscode.Uri | undefined {
 }
 
 function reportFileStem(report: Report): string {
-  return safeFileName(`report-${String(report.id)}-${displayUrl(report.url)}`, `report-${String(report.id)}`.slice(0, 60));
+  return safeFileName(
+    `report-${String(report.id)}-${displayUrl(report.url)}`,
+    `report-${String(report.id)}`.slice(0, 60),
+  );
 }
 
 interface SaveOptions {
@@ -164,7 +167,12 @@ export function reportExportCommands(parts: Parts) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
     const target = targetOf(second) ?? targetOf(item);
-    const refs = await reportTargets(api, isOptions(item) ? undefined : item, undefined, l10n.t('Export which report as JSON?'));
+    const refs = await reportTargets(
+      api,
+      isOptions(item) ? undefined : item,
+      undefined,
+      l10n.t('Export which report as JSON?'),
+    );
     const ref = refs[0];
     if (ref === undefined) return undefined;
     let report: Report;

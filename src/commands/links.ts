@@ -97,7 +97,10 @@ export function linkCommands(parts: Parts) {
     if (origin === undefined || !knownServiceOrigins(parts).includes(origin)) {
       log.warn('Refused a link naming a service this machine does not know (not contacted).');
       void vscode.window.showErrorMessage(
-        l10n.t('The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.', inert(origin ?? service.slice(0, 100))),
+        l10n.t(
+          'The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.',
+          inert(origin ?? service.slice(0, 100)),
+        ),
       );
       return false;
     }
@@ -151,9 +154,7 @@ export function linkCommands(parts: Parts) {
     const editor = vscode.window.activeTextEditor;
     const url = editor ? urlAt(editor.document, editor.selection) : undefined;
     if (url === undefined) {
-      void vscode.window.showInformationMessage(
-        l10n.t('Select a URL, or put the cursor on one, to analyze its page.'),
-      );
+      void vscode.window.showInformationMessage(l10n.t('Select a URL, or put the cursor on one, to analyze its page.'));
       return undefined;
     }
     void vscode.commands.executeCommand('pageReports.createReport', { prefill: url });

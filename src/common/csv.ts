@@ -13,7 +13,16 @@
 import type { Report } from '../api/types';
 
 /** The columns, in order. */
-export const CSV_COLUMNS = ['id', 'url', 'project', 'result', 'score', 'privacy', 'generated_at', 'created_at'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'url',
+  'project',
+  'result',
+  'score',
+  'privacy',
+  'generated_at',
+  'created_at',
+] as const;
 
 export type CsvCell = string | number | undefined;
 

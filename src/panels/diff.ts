@@ -123,7 +123,8 @@ export function diffAnalyses(before: AnalysisLike, after: AnalysisLike): ReportD
 
   const scoreBefore = finite(before.score);
   const scoreAfter = finite(after.score);
-  const delta = scoreBefore === undefined || scoreAfter === undefined ? undefined : roundDelta(scoreAfter - scoreBefore);
+  const delta =
+    scoreBefore === undefined || scoreAfter === undefined ? undefined : roundDelta(scoreAfter - scoreBefore);
   return {
     score: { before: scoreBefore, after: scoreAfter, delta },
     result: { before: before.result, after: after.result, changed: before.result !== after.result },

@@ -454,15 +454,20 @@ function rawView(s: PanelStrings, report: ReportView): HTMLElement {
   return details;
 }
 
-/** A list of changed checks under its heading, or nothing when there are none. */
-function changeList(title: string, changes: readonly CheckChange[], kind: string): HTMLElement | null {
+/**
+ * A list of changed checks under its heading, or nothing when there are none. `collapsed`
+ * lists (checks that appeared or went: a new version of the service may bring many) start
+ * closed, behind their heading.
+ */
+function changeList(title: string, changes: readonly CheckChange[], kind: string, collapsed = false): HTMLElement | null {
   if (changes.length === 0) return null;
   const importance = (c: CheckChange): string =>
     c.importance === undefined ? (labels?.noImportance ?? '—') : (labels?.[c.importance] ?? c.importance);
+  const heading = fill(title, changes.length);
   return el(
-    'div',
+    collapsed ? 'details' : 'div',
     { className: `since-group since-${kind}` },
-    el('h3', { text: fill(title, changes.length) }),
+    collapsed ? el('summary', { text: heading, focusKey: `since-${kind}` }) : el('h3', { text: heading }),
     el(
       'ul',
       { className: 'since-checks' },
@@ -506,8 +511,8 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
   const checks = [
     changeList(s.sinceFixed, diff.fixed, 'fixed'),
     changeList(s.sinceNewlyFailing, diff.newlyFailing, 'failing'),
-    changeList(s.sinceAppeared, diff.appeared.filter((c) => c.after !== 'failed'), 'appeared'),
-    changeList(s.sinceDisappeared, diff.disappeared, 'disappeared'),
+    changeList(s.sinceAppeared, diff.appeared.filter((c) => c.after !== 'failed'), 'appeared', true),
+    changeList(s.sinceDisappeared, diff.disappeared, 'disappeared', true),
   ].filter((x): x is HTMLElement => x !== null);
   return el(
     'section',

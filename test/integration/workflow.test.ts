@@ -40,7 +40,8 @@ function reportsView(): ReportsView {
   return hook.reportsView;
 }
 
-const run = <T>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(command, ...args);
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(command, ...args);
 const link = (pathAndQuery: string): vscode.Uri =>
   vscode.Uri.parse(`${vscode.env.uriScheme}://page-reports.page-reports${pathAndQuery}`, true);
 
@@ -119,8 +120,16 @@ describe('developer workflow', function () {
     const byId = new Map(outcome.changes.map((c) => [String(c.id), c]));
     assert.equal(byId.get(String(a.id))?.trend, 'unchanged');
     const after = await api<{ data: RawReport }>(`/api/v1/reports/${b.id}`);
-    assert.deepEqual(byId.get(String(b.id)), { id: b.id, trend: 'improved', delta: Math.round((after.data.score - 12.5) * 10) / 10 });
-    assert.equal((await requestsOf('PATCH')).length + (await requestsOf('PUT')).length, 3, 'one update=1 per report and run');
+    assert.deepEqual(byId.get(String(b.id)), {
+      id: b.id,
+      trend: 'improved',
+      delta: Math.round((after.data.score - 12.5) * 10) / 10,
+    });
+    assert.equal(
+      (await requestsOf('PATCH')).length + (await requestsOf('PUT')).length,
+      3,
+      'one update=1 per report and run',
+    );
   });
 
   it('Copy Link to Report: the extension’s own URI with id and service, on the clipboard', async () => {
@@ -176,18 +185,30 @@ describe('developer workflow', function () {
   it('Export List as CSV…: every page of the view’s query; an empty list is a header row; failures write nothing', async () => {
     const project = 'csv.localhost';
     for (let i = 0; i < 27; i++) {
-      await admin('reports', { key: keys().main, report: { url: `https://${project}/p${i}?a=1,b=2`, result: 'good', score: i } });
+      await admin('reports', {
+        key: keys().main,
+        report: { url: `https://${project}/p${i}?a=1,b=2`, result: 'good', score: i },
+      });
     }
     await run('pageReports.filterReports', { project });
     try {
       const target = vscode.Uri.file(path.join(tmp, 'list.csv'));
-      assert.equal((await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath, target.fsPath);
+      assert.equal(
+        (await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath,
+        target.fsPath,
+      );
       const lines = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
       assert.equal(lines[0], 'id,url,project,result,score,privacy,generated_at,created_at');
       assert.equal(lines.length, 1 + 27 + 1, 'header, 27 records, the final CRLF');
-      assert.ok(lines.slice(1, -1).every((l) => l.includes(`"https://${project}/p`) && l.includes(`,${project},good,`)));
+      assert.ok(
+        lines.slice(1, -1).every((l) => l.includes(`"https://${project}/p`) && l.includes(`,${project},good,`)),
+      );
       const gets = (await requestsOf('GET')).filter((r) => r.path === '/api/v1/reports');
-      assert.deepEqual(gets.map((r) => r.query.page), ['1'], 'per_page 100: one page holds them');
+      assert.deepEqual(
+        gets.map((r) => r.query.page),
+        ['1'],
+        'per_page 100: one page holds them',
+      );
 
       // A server failure: a message, and nothing written.
       await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 10 });
@@ -202,14 +223,19 @@ describe('developer workflow', function () {
       await run('pageReports.filterReports', { project: 'nothing-here.localhost' });
       const empty = vscode.Uri.file(path.join(tmp, 'empty.csv'));
       await run('pageReports.exportReportsCsv', { target: empty });
-      assert.equal(fs.readFileSync(empty.fsPath, 'utf8'), 'id,url,project,result,score,privacy,generated_at,created_at\r\n');
+      assert.equal(
+        fs.readFileSync(empty.fsPath, 'utf8'),
+        'id,url,project,result,score,privacy,generated_at,created_at\r\n',
+      );
     } finally {
       await run('pageReports.clearReportFilters');
     }
   });
 
   it('Analyze Page: the URL under the cursor or the selection starts New Report… filled in; nothing is sent', async () => {
-    const document = await vscode.workspace.openTextDocument({ content: 'See https://example.com/pricing, then fix it.\nno url here' });
+    const document = await vscode.workspace.openTextDocument({
+      content: 'See https://example.com/pricing, then fix it.\nno url here',
+    });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 10, 0, 10);
     assert.equal(await run('pageReports.analyzeUrl'), 'https://example.com/pricing');
@@ -226,7 +252,10 @@ describe('developer workflow', function () {
   });
 
   it('Delete key: deletes the reports selected in the Reports view (a keybinding passes no item)', async () => {
-    const victim = await admin<{ data: RawReport }>('reports', { key: keys().main, report: { url: 'https://zz-delete-key.localhost/', result: 'bad', score: 1 } });
+    const victim = await admin<{ data: RawReport }>('reports', {
+      key: keys().main,
+      report: { url: 'https://zz-delete-key.localhost/', result: 'bad', score: 1 },
+    });
     await run('pageReports.reports.focus');
     await run('pageReports.filterReports', { project: 'zz-delete-key.localhost' });
     try {
@@ -236,7 +265,9 @@ describe('developer workflow', function () {
       await view.reveal(node.report);
       await waitFor(() => view.selectedReports().length === 1, { message: 'the report is selected' });
       assert.equal(await run('pageReports.deleteReport', { selection: true, confirmed: true }), true);
-      const gone = await fetch(`${serviceUrl()}/api/v1/reports/${victim.data.id}`, { headers: { Authorization: `Bearer ${keys().main}` } });
+      const gone = await fetch(`${serviceUrl()}/api/v1/reports/${victim.data.id}`, {
+        headers: { Authorization: `Bearer ${keys().main}` },
+      });
       assert.equal(gone.status, 404);
     } finally {
       await run('pageReports.clearReportFilters');
@@ -245,10 +276,17 @@ describe('developer workflow', function () {
 
   it('auto-refresh: only visible, idle views, only with the window focused and the connection ready', async () => {
     let refreshed = 0;
-    const view = (visible: boolean, idle: boolean) => ({ treeView: { visible }, idle, refresh: async () => void (refreshed += 1) });
+    const view = (visible: boolean, idle: boolean) => ({
+      treeView: { visible },
+      idle,
+      refresh: async () => void (refreshed += 1),
+    });
     assert.equal(await autoRefreshTick([view(true, true)], { state: 'ready' }, false), 0, 'not while unfocused');
     assert.equal(await autoRefreshTick([view(true, true)], { state: 'noKey' }, true), 0, 'not without a connection');
-    assert.equal(await autoRefreshTick([view(false, true), view(true, false), view(true, true)], { state: 'ready' }, true), 1);
+    assert.equal(
+      await autoRefreshTick([view(false, true), view(true, false), view(true, true)], { state: 'ready' }, true),
+      1,
+    );
     assert.equal(refreshed, 1);
   });
 
@@ -275,13 +313,26 @@ describe('developer workflow', function () {
     });
 
     it('refuses an unknown service with a message and never contacts it', async () => {
-      const unknown = await startService({ port: 0, keys: ['unknown-key'], seed: 1, faults: true, quiet: true, rateLimit: 0 });
+      const unknown = await startService({
+        port: 0,
+        keys: ['unknown-key'],
+        seed: 1,
+        faults: true,
+        quiet: true,
+        rateLimit: 0,
+      });
       try {
-        const outcome = await handleUri()(link(`/report?id=1&service=${encodeURIComponent(unknown.url)}`), { confirmed: true });
+        const outcome = await handleUri()(link(`/report?id=1&service=${encodeURIComponent(unknown.url)}`), {
+          confirmed: true,
+        });
         assert.equal(outcome, 'refused');
         const seen = (await (await fetch(`${unknown.url}/__admin/requests`)).json()) as unknown[];
         assert.deepEqual(seen, [], 'the unknown service saw no request');
-        assert.equal(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'), serviceUrl(), 'the service did not change');
+        assert.equal(
+          vscode.workspace.getConfiguration('pageReports').get('serviceUrl'),
+          serviceUrl(),
+          'the service did not change',
+        );
         assert.equal(await handleUri()(link('/report?id=1&service=javascript%3Aalert(1)')), 'refused');
       } finally {
         await unknown.stop();
@@ -289,16 +340,31 @@ describe('developer workflow', function () {
     });
 
     it('switches to another known service (one with a stored key) after the confirmation, then opens the report', async () => {
-      const second = await startService({ port: 0, keys: ['second-key'], seed: 2, faults: true, quiet: true, rateLimit: 0 });
+      const second = await startService({
+        port: 0,
+        keys: ['second-key'],
+        seed: 2,
+        faults: true,
+        quiet: true,
+        rateLimit: 0,
+      });
       try {
         await configure(second.url, 'second-key');
         await configure();
-        const answer = await fetch(`${second.url}/api/v1/reports?per_page=10`, { headers: { Authorization: 'Bearer second-key', Accept: 'application/json' } });
+        const answer = await fetch(`${second.url}/api/v1/reports?per_page=10`, {
+          headers: { Authorization: 'Bearer second-key', Accept: 'application/json' },
+        });
         const [report] = ((await answer.json()) as { data: RawReport[] }).data;
         assert.ok(report);
-        const outcome = await handleUri()(link(`/report?id=${report.id}&service=${encodeURIComponent(new URL(second.url).origin)}`), { confirmed: true });
+        const outcome = await handleUri()(
+          link(`/report?id=${report.id}&service=${encodeURIComponent(new URL(second.url).origin)}`),
+          { confirmed: true },
+        );
         assert.equal(outcome, 'opened');
-        assert.equal(new URL(String(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'))).origin, new URL(second.url).origin);
+        assert.equal(
+          new URL(String(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'))).origin,
+          new URL(second.url).origin,
+        );
       } finally {
         await configure();
         await second.stop();

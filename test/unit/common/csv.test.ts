@@ -54,7 +54,13 @@ describe('CSV writer', () => {
   });
 
   it('keeps non-ASCII text as it is (the file is written as UTF-8)', () => {
-    const report = parseReport({ id: 7, url: 'https://bücher.example/straße?q=日本語', project: 'xn--bcher-kva.example', result: 'good', score: 99 });
+    const report = parseReport({
+      id: 7,
+      url: 'https://bücher.example/straße?q=日本語',
+      project: 'xn--bcher-kva.example',
+      result: 'good',
+      score: 99,
+    });
     const line = reportsCsv([report]).split('\r\n')[1];
     assert.equal(line, '7,https://bücher.example/straße?q=日本語,xn--bcher-kva.example,good,99,,,');
     assert.equal(csvCell('emoji 🙂, ok'), '"emoji 🙂, ok"');

@@ -48,8 +48,13 @@ describe('recent analyses store', () => {
   });
 
   it('ignores stored entries of another shape and forgets deleted reports', async () => {
-    const store = new RecentAnalyses(memento([{ origin: A, id: 1 }, 'junk', { origin: A, id: '2', previous: { id: 2 }, savedAt: 1 }]));
-    assert.deepEqual(store.all().map((e) => e.id), ['2']);
+    const store = new RecentAnalyses(
+      memento([{ origin: A, id: 1 }, 'junk', { origin: A, id: '2', previous: { id: 2 }, savedAt: 1 }]),
+    );
+    assert.deepEqual(
+      store.all().map((e) => e.id),
+      ['2'],
+    );
     await store.forget(A, 2);
     assert.deepEqual(store.all(), []);
     assert.deepEqual(new RecentAnalyses(memento({ not: 'a list' })).all(), []);

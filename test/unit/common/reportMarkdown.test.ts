@@ -1,9 +1,7 @@
 import * as assert from 'node:assert/strict';
-import MarkdownIt from 'markdown-it';
 import { parseReport } from '../../../src/api/schemas';
 import { reportMarkdown } from '../../../src/common/reportMarkdown';
-
-const md = new MarkdownIt({ html: true, linkify: true });
+import { md } from '../helpers/markdown';
 
 describe('Copy as Markdown', () => {
   const report = parseReport({

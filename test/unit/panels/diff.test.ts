@@ -47,23 +47,48 @@ describe('diff of two analyses', () => {
 
   it('tells checks that appear (a failing one is also newly failing) and disappear', () => {
     const before = analysis(50, 'bad', [check('title', true), check('flash', false, 'low')]);
-    const after = analysis(47, 'bad', [check('title', true), check('hsts', false, 'medium'), check('favicon', true, 'low')]);
-    const diff = diffAnalyses(before, after);
-    assert.deepEqual(diff.appeared.map((c) => [c.name, c.before, c.after]), [
-      ['hsts', 'absent', 'failed'],
-      ['favicon', 'absent', 'passed'],
+    const after = analysis(47, 'bad', [
+      check('title', true),
+      check('hsts', false, 'medium'),
+      check('favicon', true, 'low'),
     ]);
-    assert.deepEqual(diff.newlyFailing.map((c) => c.name), ['hsts']);
-    assert.deepEqual(diff.disappeared.map((c) => [c.name, c.before, c.after, c.importance]), [['flash', 'failed', 'absent', 'low']]);
+    const diff = diffAnalyses(before, after);
+    assert.deepEqual(
+      diff.appeared.map((c) => [c.name, c.before, c.after]),
+      [
+        ['hsts', 'absent', 'failed'],
+        ['favicon', 'absent', 'passed'],
+      ],
+    );
+    assert.deepEqual(
+      diff.newlyFailing.map((c) => c.name),
+      ['hsts'],
+    );
+    assert.deepEqual(
+      diff.disappeared.map((c) => [c.name, c.before, c.after, c.importance]),
+      [['flash', 'failed', 'absent', 'low']],
+    );
     assert.deepEqual(diff.fixed, [], 'a failed check that went is not "fixed"');
     assert.equal(diff.trend, 'worse');
     assert.equal(diff.result.changed, false);
   });
 
   it('orders changes by importance (high, medium, low, none), then name', () => {
-    const before = analysis(1, 'bad', ['b', 'a', 'c', 'd'].map((name): Check => ({ name, passed: true, importance: undefined, value: null })));
-    const after = analysis(1, 'bad', [check('b', false, 'low'), { name: 'a', passed: false, importance: undefined, value: null }, check('c', false, 'high'), check('d', false, 'low')]);
-    assert.deepEqual(diffAnalyses(before, after).newlyFailing.map((c) => c.name), ['c', 'b', 'd', 'a']);
+    const before = analysis(
+      1,
+      'bad',
+      ['b', 'a', 'c', 'd'].map((name): Check => ({ name, passed: true, importance: undefined, value: null })),
+    );
+    const after = analysis(1, 'bad', [
+      check('b', false, 'low'),
+      { name: 'a', passed: false, importance: undefined, value: null },
+      check('c', false, 'high'),
+      check('d', false, 'low'),
+    ]);
+    assert.deepEqual(
+      diffAnalyses(before, after).newlyFailing.map((c) => c.name),
+      ['c', 'b', 'd', 'a'],
+    );
   });
 
   it('takes odd shapes without throwing: no checks, missing scores, undetermined outcomes, hostile names', () => {
@@ -80,16 +105,25 @@ describe('diff of two analyses', () => {
       analysis(10, 'bad', [check('__proto__', undefined), check('<img src=x>', false)]),
       analysis(10, 'bad', [check('__proto__', false), check('<img src=x>', undefined)]),
     );
-    assert.deepEqual(unknownToFailed.newlyFailing.map((c) => [c.name, c.label]), [['__proto__', 'Proto']]);
+    assert.deepEqual(
+      unknownToFailed.newlyFailing.map((c) => [c.name, c.label]),
+      [['__proto__', 'Proto']],
+    );
     assert.deepEqual(unknownToFailed.fixed, [], 'failed → undetermined is not fixed');
     assert.equal(unknownToFailed.unchanged, 0);
     assert.equal(formatScoreDelta(unknownToFailed.score.delta), '±0');
 
     // Parsed from the service's raw shape, with results not an object: no checks at all.
     const raw = parseReport({ id: 1, url: 'https://x.test/', results: 'nonsense', score: '61.3' });
-    const fromRaw = diffAnalyses(raw, parseReport({ id: 1, url: 'https://x.test/', results: { title: { passed: true } }, score: 60 }));
+    const fromRaw = diffAnalyses(
+      raw,
+      parseReport({ id: 1, url: 'https://x.test/', results: { title: { passed: true } }, score: 60 }),
+    );
     assert.equal(fromRaw.score.delta, -1.3);
-    assert.deepEqual(fromRaw.appeared.map((c) => c.name), ['title']);
+    assert.deepEqual(
+      fromRaw.appeared.map((c) => c.name),
+      ['title'],
+    );
   });
 
   it('writes score changes as +4.5, −3 (U+2212) and ±0, without float noise', () => {
