@@ -151,7 +151,31 @@ describe('developer workflow', function () {
     } else {
       assert.equal(text, `${vscode.env.uriScheme}://page-reports.page-reports/report?${query}`);
     }
+    assert.ok(!text.includes(keys().main) && !decodeURIComponent(text).includes(keys().main), 'the link holds no key');
     assert.equal(await handleUri()(link(`/report?${query}`)), 'opened', 'the link opens the report');
+  });
+
+  it('the report panel’s title bar: its commands act on the active panel’s report (VS Code passes no report there)', async () => {
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    await run('pageReports.openReport', { id: report.id });
+    const panelResource = vscode.Uri.from({ scheme: 'webview-panel', path: '/webview-panel/webview-1' });
+    for (const args of [[], [panelResource, { groupId: 1 }]]) {
+      const text = await run<string>('pageReports.copyReportMarkdown', ...args);
+      assert.ok(text.includes(`\\#${report.id}\n`), text);
+    }
+    await run('workbench.action.closeActiveEditor');
+  });
+
+  it('a bulk summary reads "3 improved, 1 got worse, 2 unchanged"', async () => {
+    const { trendSummary } = await import('../../src/commands/changes');
+    const { diffAnalyses } = await import('../../src/panels/diff');
+    const change = (from: number, to: number) => ({
+      report: { id: 1, url: 'https://x.test/' } as never,
+      diff: diffAnalyses({ score: from, result: 'bad', checks: [] }, { score: to, result: 'bad', checks: [] }),
+    });
+    const changes = [change(1, 2), change(1, 5), change(3, 4), change(5, 1), change(2, 2), change(7, 7)];
+    assert.equal(trendSummary(changes), '3 improved, 1 got worse, 2 unchanged');
   });
 
   it('Copy as Markdown: URL, result, score and failed checks, server text escaped', async () => {
@@ -229,6 +253,32 @@ describe('developer workflow', function () {
       );
     } finally {
       await run('pageReports.clearReportFilters');
+    }
+  });
+
+  it('Export List as CSV…: all pages of an unfiltered list, capped by pageReports.insightsLimit', async () => {
+    await run('pageReports.clearReportFilters');
+    await admin('seed', { count: 120, key: keys().main });
+    const total = (await api<{ meta: { total: number } }>('/api/v1/reports?per_page=10')).meta.total;
+    assert.ok(total > 100, `${total} reports`);
+    await admin('requests', undefined, 'DELETE');
+    const all = vscode.Uri.file(path.join(tmp, 'all.csv'));
+    await run('pageReports.exportReportsCsv', { target: all });
+    assert.equal(fs.readFileSync(all.fsPath, 'utf8').split('\r\n').length, total + 2);
+    const pages = (await requestsOf('GET')).filter((r) => r.path === '/api/v1/reports').map((r) => r.query.page);
+    assert.deepEqual(
+      pages,
+      Array.from({ length: Math.ceil(total / 100) }, (_, i) => String(i + 1)),
+    );
+
+    const settings = vscode.workspace.getConfiguration('pageReports');
+    await settings.update('insightsLimit', 100, vscode.ConfigurationTarget.Global);
+    try {
+      const capped = vscode.Uri.file(path.join(tmp, 'capped.csv'));
+      await run('pageReports.exportReportsCsv', { target: capped });
+      assert.equal(fs.readFileSync(capped.fsPath, 'utf8').split('\r\n').length, 100 + 2);
+    } finally {
+      await settings.update('insightsLimit', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
