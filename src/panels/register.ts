@@ -11,6 +11,11 @@ import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   readonly #panels = new Map<string, ReportPanel>();
   readonly #disposables: vscode.Disposable[] = [];
+  /**
+   * The panel that became active last (opened, revealed or focused). VS Code tells the others
+   * they are no longer active a moment later, so for a while two may say `active`.
+   */
+  #lastActive: string | undefined;
 
   constructor(private readonly deps: PanelDeps) {
     this.#disposables.push(
@@ -25,6 +30,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   async open(id: ReportId, initial?: Report): Promise<void> {
     const existing = this.#panels.get(panelKey(id));
     if (existing) {
+      this.#lastActive = panelKey(id);
       existing.reveal();
       if (initial) existing.showReport(initial);
       return;
@@ -56,6 +62,8 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   activeReportId(): ReportId | undefined {
+    const last = this.#lastActive === undefined ? undefined : this.#panels.get(this.#lastActive);
+    if (last?.panel.active) return last.id;
     for (const panel of this.#panels.values()) if (panel.panel.active) return panel.id;
     return undefined;
   }
@@ -76,6 +84,10 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   #track(panel: ReportPanel): ReportPanel {
     const key = panelKey(panel.id);
     this.#panels.set(key, panel);
+    this.#lastActive = key;
+    panel.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) this.#lastActive = key;
+    });
     panel.onDidDispose(() => {
       if (this.#panels.get(key) === panel) this.#panels.delete(key);
     });

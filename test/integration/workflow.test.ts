@@ -158,11 +158,18 @@ describe('developer workflow', function () {
   it('the report panel’s title bar: its commands act on the active panel’s report (VS Code passes no report there)', async () => {
     const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
     assert.ok(report);
+    // Other suites leave panels open: start from none, so this report's panel is the active one.
+    await run('workbench.action.closeAllEditors');
     await run('pageReports.openReport', { id: report.id });
     const panelResource = vscode.Uri.from({ scheme: 'webview-panel', path: '/webview-panel/webview-1' });
     for (const args of [[], [panelResource, { groupId: 1 }]]) {
-      const text = await run<string>('pageReports.copyReportMarkdown', ...args);
-      assert.ok(text.includes(`\\#${report.id}\n`), text);
+      // The panel's `active` follows its view state, which VS Code sends a moment after opening.
+      await waitFor(
+        async () => (await run<string>('pageReports.copyReportMarkdown', ...args)).includes(`\\#${report.id}\n`),
+        {
+          message: 'Copy as Markdown acting on the active panel',
+        },
+      );
     }
     await run('workbench.action.closeActiveEditor');
   });
@@ -227,7 +234,7 @@ describe('developer workflow', function () {
       assert.ok(
         lines.slice(1, -1).every((l) => l.includes(`"https://${project}/p`) && l.includes(`,${project},good,`)),
       );
-      const gets = (await requestsOf('GET')).filter((r) => r.path === '/api/v1/reports');
+      const gets = (await requestsOf('GET')).filter((r) => r.path === '/api/v1/reports' && r.query.per_page === '100');
       assert.deepEqual(
         gets.map((r) => r.query.page),
         ['1'],
@@ -265,7 +272,9 @@ describe('developer workflow', function () {
     const all = vscode.Uri.file(path.join(tmp, 'all.csv'));
     await run('pageReports.exportReportsCsv', { target: all });
     assert.equal(fs.readFileSync(all.fsPath, 'utf8').split('\r\n').length, total + 2);
-    const pages = (await requestsOf('GET')).filter((r) => r.path === '/api/v1/reports').map((r) => r.query.page);
+    const pages = (await requestsOf('GET'))
+      .filter((r) => r.path === '/api/v1/reports' && r.query.per_page === '100')
+      .map((r) => r.query.page);
     assert.deepEqual(
       pages,
       Array.from({ length: Math.ceil(total / 100) }, (_, i) => String(i + 1)),
