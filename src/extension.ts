@@ -45,12 +45,6 @@ export function activate(context: vscode.ExtensionContext): void {
     subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));
   }
   subscriptions.push(
-    // Links into the editor (activation event onUri): the handler loads the rest on first use.
-    vscode.window.registerUriHandler({
-      handleUri: async (uri) => {
-        await load().handleUri(uri);
-      },
-    }),
     vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
     }),
@@ -63,6 +57,21 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!main) load();
     }),
   );
+
+  // Links into the editor (activation event onUri): the handler loads the rest on first use.
+  // Registered after the serializer, and never allowed to stop activation: a window that
+  // cannot take links still restores its panels.
+  try {
+    subscriptions.push(
+      vscode.window.registerUriHandler({
+        handleUri: async (uri) => {
+          await load().handleUri(uri);
+        },
+      }),
+    );
+  } catch (e) {
+    console.warn(`Page Reports: links cannot be handled in this window (${e instanceof Error ? e.message : String(e)}).`);
+  }
 
   const state = notedState(
     context.globalState,
