@@ -150,7 +150,8 @@ function extensionOptions() {
 /** The webview script's own options (also used by bench/lib/builds.ts). */
 function webviewOptions() {
   return {
-    entryPoints: { panel: 'src/webview/panel.ts' },
+    // Each page its own script: Chart.js is only in the insights page's (insights.js).
+    entryPoints: { panel: 'src/webview/panel.ts', insights: 'src/webview/insights.ts' },
     format: 'iife',
     platform: 'browser',
     target: 'es2022',

@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
 import type { Main } from './main';
-import { REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
+import { INSIGHTS_VIEW_TYPE, REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
 import { createTreeShells, VIEWS_TEST_HOOK } from './views/shell';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -47,6 +47,9 @@ export function activate(context: vscode.ExtensionContext): void {
   subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
+    }),
+    vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => load().reviveInsights(panel, state),
     }),
     // A new URL, or a key stored or removed in another window, changes the state: the
     // connection works it out (and then follows these changes itself).

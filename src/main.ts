@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import { commandHandlers } from './commands/index';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
+import { InsightsPanels } from './insights/panel';
 import { Log } from './log';
 import { registerPanels } from './panels/register';
 import type { Parts } from './parts';
@@ -21,6 +22,8 @@ export interface Main extends vscode.Disposable {
   run(id: string, args: unknown[]): Promise<unknown>;
   /** Restores a report panel VS Code kept across a reload. */
   revive(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** Restores an insights panel VS Code kept across a reload. */
+  reviveInsights(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
 /**
@@ -33,6 +36,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
   const errors = createErrorReporter(log, connection);
   const views = registerViews({ context, log, connection, errors }, shells);
   const panels = registerPanels({ context, log, connection, errors });
+  const insights = new InsightsPanels({ context, log, connection, errors, panels: panels.panels });
   const parts: Parts = {
     context,
     log,
@@ -41,9 +45,10 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
     reportsView: views.reportsView,
     projectsView: views.projectsView,
     panels: panels.panels,
+    insights,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [commands, panels, views, connection, log];
+  const disposables: vscode.Disposable[] = [commands, insights, panels, views, connection, log];
   return {
     views,
     async run(id, args) {
@@ -52,6 +57,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
       return handler(...args);
     },
     revive: (panel, state) => panels.panels.revive(panel, state),
+    reviveInsights: (panel, state) => insights.revive(panel, state),
     dispose() {
       for (const d of disposables.splice(0)) d.dispose();
     },

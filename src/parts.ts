@@ -4,6 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import type { Report, ReportId, ReportsApi } from './api/types';
+import type { InsightsPanelsApi } from './insights/panel';
 import type { Log } from './log';
 
 export type ConnectionState = 'noUrl' | 'noKey' | 'ready';
@@ -71,6 +72,8 @@ export interface Parts {
   readonly reportsView: ReportsViewApi;
   readonly projectsView: ProjectsViewApi;
   readonly panels: ReportPanelsApi;
+  /** The insights panels (issue #17). */
+  readonly insights: InsightsPanelsApi;
 }
 
 /** Tree elements of both views. Commands receive these as their first argument from menus. */

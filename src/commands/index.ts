@@ -8,6 +8,7 @@ import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { hasNotFoundEvent } from '../connection/errorReporter';
 import type { Parts } from '../parts';
 import * as views from '../views/commands';
+import { showAllInsights, showInsights } from '../insights/command';
 import { reportOpenCommands } from './open';
 import { projectWriteCommands } from './projects';
 import { reportWriteCommands } from './reports';
@@ -59,6 +60,10 @@ function commandTable(parts: Parts): Record<string, Handler> {
     reanalyzeReport: writes.reanalyze,
     changeReportPrivacy: writes.changePrivacy,
     deleteReport: writes.deleteReports,
+
+    // Insights (src/insights/)
+    showInsights: (arg) => showInsights(parts, arg),
+    showAllInsights: () => showAllInsights(parts),
   };
 }
 
