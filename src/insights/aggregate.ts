@@ -379,15 +379,13 @@ function safeNumberLocale(locale: string): string {
   }
 }
 
-/** A Markdown table cell: escaped server text, no pipe can split the row. */
-function cell(text: string): string {
-  return escapeMarkdown(text);
-}
+/** Server text (a project or check name) for Markdown: escaped so it renders as exactly that text. */
+const md = escapeMarkdown;
 
 /**
  * The Markdown summary for an issue or pull request: the result counts, the score numbers
- * and buckets, and the ten checks that fail most. Server strings (project, check names)
- * are escaped so they render as exactly their text.
+ * and buckets, and the ten checks that fail most. Server strings (the project, check names)
+ * are escaped so they render as exactly their text; the rest is the extension's own words.
  */
 export function summaryMarkdown(
   model: InsightsModel,
@@ -398,37 +396,32 @@ export function summaryMarkdown(
   const n = (value: number): string => formatCount(value, locale);
   const { results, scores } = model;
   const lines: string[] = [];
-  lines.push(`## ${fill(words.title, cell(model.project ?? words.allProjects))}`, '');
-  lines.push(`_${cell(fill(words.asOf, asOf))}_`, '');
-  lines.push(`### ${cell(words.results)}`, '');
+  lines.push(`## ${fill(words.title, model.project === null ? words.allProjects : md(model.project))}`, '');
+  lines.push(`_${fill(words.asOf, asOf)}_`, '');
+  lines.push(`### ${words.results}`, '');
   const counts = [
     `${words.good} ${n(results.good)}`,
     `${words.decent} ${n(results.decent)}`,
     `${words.bad} ${n(results.bad)}`,
   ];
   if (results.other > 0) counts.push(`${words.other} ${n(results.other)}`);
-  lines.push(`${counts.map(cell).join(' · ')} · ${cell(reportCount(model.total, words, locale))}`, '');
-  lines.push(`### ${cell(words.scores)}`, '');
+  lines.push(`${[...counts, reportCount(model.total, words, locale)].join(' · ')}`, '');
+  lines.push(`### ${words.scores}`, '');
   lines.push(
-    `- ${cell(words.mean)}: ${cell(formatScoreNumber(scores.mean, locale, words.noScore))}`,
-    `- ${cell(words.median)}: ${cell(formatScoreNumber(scores.median, locale, words.noScore))}`,
-    `- ${cell(fill(words.unscored, n(scores.unscored)))}`,
+    `- ${words.mean}: ${formatScoreNumber(scores.mean, locale, words.noScore)}`,
+    `- ${words.median}: ${formatScoreNumber(scores.median, locale, words.noScore)}`,
+    `- ${fill(words.unscored, n(scores.unscored))}`,
     '',
   );
-  lines.push(`| ${cell(words.bucket)} | ${cell(words.count)} |`, '| --- | ---: |');
-  scores.buckets.forEach((count, i) => lines.push(`| ${cell(bucketLabel(i))} | ${n(count)} |`));
-  lines.push('', `### ${cell(words.checks)}`, '');
-  if (model.checks.length === 0) lines.push(cell(words.noFailures));
+  lines.push(`| ${words.bucket} | ${words.count} |`, '| --- | ---: |');
+  scores.buckets.forEach((count, i) => lines.push(`| ${bucketLabel(i)} | ${n(count)} |`));
+  lines.push('', `### ${words.checks}`, '');
+  if (model.checks.length === 0) lines.push(words.noFailures);
   else {
-    lines.push(
-      `| ${cell(words.check)} | ${cell(words.importance)} | ${cell(words.failedIn)} | ${cell(words.share)} |`,
-      '| --- | --- | ---: | ---: |',
-    );
+    lines.push(`| ${words.check} | ${words.importance} | ${words.failedIn} | ${words.share} |`, '| --- | --- | ---: | ---: |');
     for (const check of model.checks.slice(0, SUMMARY_CHECKS)) {
       const importance = check.importance === null ? words.noImportance : words[check.importance];
-      lines.push(
-        `| ${cell(check.label)} | ${cell(importance)} | ${n(check.failed)} / ${n(check.ran)} | ${cell(formatShare(check.share, locale))} |`,
-      );
+      lines.push(`| ${md(check.label)} | ${importance} | ${n(check.failed)} / ${n(check.ran)} | ${formatShare(check.share, locale)} |`);
     }
   }
   return `${lines.join('\n')}\n`;
