@@ -114,7 +114,7 @@ function sortedMedian(sorted: readonly number[]): number | null {
   const n = sorted.length;
   if (n === 0) return null;
   const mid = Math.floor(n / 2);
-  return n % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** The median of `values` (any order); null for none. */
@@ -180,14 +180,14 @@ export function aggregate(reports: readonly Report[], project: string | null): I
   const tallies = new Map<string, CheckTally>();
 
   for (let index = 0; index < reports.length; index++) {
-    const report = reports[index]!;
-    const ref = refs[index]!;
+    const report = reports[index];
+    const ref = refs[index];
     if (ref.result === null) results.other += 1;
     else results[ref.result] += 1;
 
     if (ref.score !== null) {
       scores.push(ref.score);
-      buckets[scoreBucket(ref.score)]! += 1;
+      buckets[scoreBucket(ref.score)] += 1;
       if (ref.generatedAt === null) undated += 1;
       else {
         points.push({ x: ref.generatedAt, y: ref.score, report: index });
@@ -204,7 +204,10 @@ export function aggregate(reports: readonly Report[], project: string | null): I
       const seen = ran.get(check.name) ?? { failed: false, importance: null };
       if (check.passed === false) {
         seen.failed = true;
-        if (check.importance !== undefined && (seen.importance === null || IMPORTANCE_RANK[check.importance] < IMPORTANCE_RANK[seen.importance]))
+        if (
+          check.importance !== undefined &&
+          (seen.importance === null || IMPORTANCE_RANK[check.importance] < IMPORTANCE_RANK[seen.importance])
+        )
           seen.importance = check.importance;
       }
       ran.set(check.name, seen);
@@ -219,7 +222,10 @@ export function aggregate(reports: readonly Report[], project: string | null): I
       if (!seen.failed) continue;
       tally.failed += 1;
       tally.reports.push(index);
-      if (seen.importance !== null && (tally.importance === null || IMPORTANCE_RANK[seen.importance] < IMPORTANCE_RANK[tally.importance]))
+      if (
+        seen.importance !== null &&
+        (tally.importance === null || IMPORTANCE_RANK[seen.importance] < IMPORTANCE_RANK[tally.importance])
+      )
         tally.importance = seen.importance;
     }
   }
@@ -418,10 +424,15 @@ export function summaryMarkdown(
   lines.push('', `### ${words.checks}`, '');
   if (model.checks.length === 0) lines.push(words.noFailures);
   else {
-    lines.push(`| ${words.check} | ${words.importance} | ${words.failedIn} | ${words.share} |`, '| --- | --- | ---: | ---: |');
+    lines.push(
+      `| ${words.check} | ${words.importance} | ${words.failedIn} | ${words.share} |`,
+      '| --- | --- | ---: | ---: |',
+    );
     for (const check of model.checks.slice(0, SUMMARY_CHECKS)) {
       const importance = check.importance === null ? words.noImportance : words[check.importance];
-      lines.push(`| ${md(check.label)} | ${importance} | ${n(check.failed)} / ${n(check.ran)} | ${formatShare(check.share, locale)} |`);
+      lines.push(
+        `| ${md(check.label)} | ${importance} | ${n(check.failed)} / ${n(check.ran)} | ${formatShare(check.share, locale)} |`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -62,10 +62,18 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
       pick.busy = true;
       try {
         for (let page = 1; !controller.signal.aborted; page++) {
-          const answer = await api.listProjects({ sortBy: 'project', sort: 'asc', perPage: PROJECT_PAGE_SIZE }, page, controller.signal);
+          const answer = await api.listProjects(
+            { sortBy: 'project', sort: 'asc', perPage: PROJECT_PAGE_SIZE },
+            page,
+            controller.signal,
+          );
           if (controller.signal.aborted) return;
           projects.push(
-            ...answer.items.map((p): ProjectItem => ({ label: inert(p.name), project: p.name, iconPath: new vscode.ThemeIcon('project') })),
+            ...answer.items.map((p): ProjectItem => ({
+              label: inert(p.name),
+              project: p.name,
+              iconPath: new vscode.ThemeIcon('project'),
+            })),
           );
           const active = pick.activeItems[0] ?? all;
           pick.items = [all, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...projects];

@@ -63,7 +63,11 @@ export interface LoadOptions {
  * the pages before it), with `ProjectGoneError` when a project that had reports answers an
  * empty list, or with the client's cancellation when `signal` aborts.
  */
-export async function loadReports(api: ReportsApi, progress: LoadProgress, options: LoadOptions): Promise<LoadProgress> {
+export async function loadReports(
+  api: ReportsApi,
+  progress: LoadProgress,
+  options: LoadOptions,
+): Promise<LoadProgress> {
   const { project, limit, signal } = options;
   const seen = new Set(progress.reports.map((r) => String(r.id)));
   while (!progress.done) {

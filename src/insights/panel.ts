@@ -179,7 +179,10 @@ class InsightsPanel implements vscode.Disposable {
   }
 
   #onConnectionChange(): void {
-    if (this.#loading) this.#fail(l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.'));
+    if (this.#loading)
+      this.#fail(
+        l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.'),
+      );
   }
 
   #stateOf(phase: InsightsPhase): InsightsState {
@@ -280,13 +283,20 @@ class InsightsPanel implements vscode.Disposable {
       this.#log('warn', 'refused to open a report that is not in the insights data.');
       return;
     }
-    this.deps.panels.open(known.id).then(undefined, (error: unknown) => this.#log('error', `could not open a report: ${String(error)}`));
+    this.deps.panels
+      .open(known.id)
+      .then(undefined, (error: unknown) => this.#log('error', `could not open a report: ${String(error)}`));
   }
 
   #copySummary(): void {
     if (!this.#model || this.#asOfMs === undefined) return;
     const locale = vscode.env.language;
-    const asOf = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(this.#asOfMs);
+    const asOf = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(this.#asOfMs);
     const markdown = summaryMarkdown(this.#model, asOf, summaryWords(), locale);
     vscode.env.clipboard.writeText(markdown).then(
       () => vscode.window.setStatusBarMessage(l10n.t('Insights summary copied as Markdown.'), 3000),

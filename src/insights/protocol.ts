@@ -94,8 +94,7 @@ export interface InsightsStrings {
 
 /** Extension → page. */
 export type InsightsHostMessage =
-  | { type: 'init'; strings: InsightsStrings; locale: string }
-  | { type: 'state'; state: InsightsState; seq: number };
+  { type: 'init'; strings: InsightsStrings; locale: string } | { type: 'state'; state: InsightsState; seq: number };
 
 /** Page → extension. */
 export type InsightsPageMessage =
@@ -163,6 +162,11 @@ export function isInsightsHostMessage(value: unknown): value is InsightsHostMess
   if (!isRecord(value)) return false;
   if (value.type === 'init') return isRecord(value.strings) && typeof value.locale === 'string';
   if (value.type === 'state')
-    return typeof value.seq === 'number' && isRecord(value.state) && isPhase(value.state.phase) && isProject(value.state.project);
+    return (
+      typeof value.seq === 'number' &&
+      isRecord(value.state) &&
+      isPhase(value.state.phase) &&
+      isProject(value.state.project)
+    );
   return false;
 }

@@ -104,7 +104,10 @@ function palette(): Palette {
   return {
     foreground,
     muted: css('--vscode-descriptionForeground', foreground),
-    grid: css('--vscode-contrastBorder', '') || css('--vscode-widget-border', '') || css('--vscode-panel-border', 'rgba(128,128,128,0.35)'),
+    grid:
+      css('--vscode-contrastBorder', '') ||
+      css('--vscode-widget-border', '') ||
+      css('--vscode-panel-border', 'rgba(128,128,128,0.35)'),
     accent: css('--vscode-charts-blue', css('--vscode-focusBorder', '#3794ff')),
     good: css('--vscode-testing-iconPassed', css('--vscode-charts-green', '#73c991')),
     decent: css('--vscode-list-warningForeground', css('--vscode-charts-yellow', '#cca700')),
@@ -134,7 +137,13 @@ function chartCanvas(label: string, config: ChartConfiguration, height: number):
 }
 
 /** The "Show data" table under a chart. */
-function dataTable(s: InsightsStrings, caption: string, head: string[], rows: (string | number)[][], focusKey: string): HTMLElement {
+function dataTable(
+  s: InsightsStrings,
+  caption: string,
+  head: string[],
+  rows: (string | number)[][],
+  focusKey: string,
+): HTMLElement {
   const table = el(
     'table',
     { className: 'data' },
@@ -144,7 +153,11 @@ function dataTable(s: InsightsStrings, caption: string, head: string[], rows: (s
       'tbody',
       {},
       ...rows.map((row) =>
-        el('tr', {}, ...row.map((c, i) => el(i === 0 ? 'th' : 'td', { text: String(c), attrs: i === 0 ? { scope: 'row' } : {} }))),
+        el(
+          'tr',
+          {},
+          ...row.map((c, i) => el(i === 0 ? 'th' : 'td', { text: String(c), attrs: i === 0 ? { scope: 'row' } : {} })),
+        ),
       ),
     ),
   );
@@ -152,7 +165,12 @@ function dataTable(s: InsightsStrings, caption: string, head: string[], rows: (s
 }
 
 function section(id: string, title: string, ...children: (Node | null | false)[]): HTMLElement {
-  return el('section', { className: `figure figure-${id}`, attrs: { 'aria-labelledby': `h-${id}` } }, el('h2', { attrs: { id: `h-${id}` }, text: title }), ...children);
+  return el(
+    'section',
+    { className: `figure figure-${id}`, attrs: { 'aria-labelledby': `h-${id}` } },
+    el('h2', { attrs: { id: `h-${id}` }, text: title }),
+    ...children,
+  );
 }
 
 function importanceLabel(s: InsightsStrings, check: FailingCheck): string {
@@ -187,7 +205,10 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
     'p',
     { className: 'numbers' },
     ...rows.flatMap(([label, count], i) => [
-      el('span', { className: `count result-${['good', 'decent', 'bad', 'other'][i] ?? 'other'}`, text: `${label} ${n(count)}` }),
+      el('span', {
+        className: `count result-${['good', 'decent', 'bad', 'other'][i] ?? 'other'}`,
+        text: `${label} ${n(count)}`,
+      }),
       ' ',
     ]),
     el('span', { className: 'count total', text: total }),
@@ -198,14 +219,25 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
       type: 'bar',
       data: {
         labels: rows.map(([label]) => label),
-        datasets: [{ label: s.columnCount, data: rows.map(([, c]) => c), backgroundColor: rows.map(([, , c]) => c), borderColor: p.grid, borderWidth: 1 }],
+        datasets: [
+          {
+            label: s.columnCount,
+            data: rows.map(([, c]) => c),
+            backgroundColor: rows.map(([, , c]) => c),
+            borderColor: p.grid,
+            borderWidth: 1,
+          },
+        ],
       },
       options: {
         indexAxis: 'y',
         animation: false,
         maintainAspectRatio: false,
         plugins: { legend: { display: false } },
-        scales: { x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } }, y: scaleStyle(p) },
+        scales: {
+          x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+          y: scaleStyle(p),
+        },
       },
     },
     40 + rows.length * 34,
@@ -215,7 +247,13 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
     s.results,
     numbers,
     chart,
-    dataTable(s, s.results, [s.columnResult, s.columnCount], [...rows.map(([label, count]) => [label, n(count)]), [total, n(model.total)]].map((r) => r.slice(0, 2)), 'data-results'),
+    dataTable(
+      s,
+      s.results,
+      [s.columnResult, s.columnCount],
+      [...rows.map(([label, count]) => [label, n(count)]), [total, n(model.total)]].map((r) => r.slice(0, 2)),
+      'data-results',
+    ),
   );
 }
 
@@ -238,12 +276,20 @@ function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
     fill(s.scoresAria, labels.map((l, i) => `${l}: ${n(scores.buckets[i] ?? 0)}`).join(', ')),
     {
       type: 'bar',
-      data: { labels, datasets: [{ label: s.columnCount, data: scores.buckets, backgroundColor: colours, borderColor: p.grid, borderWidth: 1 }] },
+      data: {
+        labels,
+        datasets: [
+          { label: s.columnCount, data: scores.buckets, backgroundColor: colours, borderColor: p.grid, borderWidth: 1 },
+        ],
+      },
       options: {
         animation: false,
         maintainAspectRatio: false,
         plugins: { legend: { display: false } },
-        scales: { x: scaleStyle(p), y: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } } },
+        scales: {
+          x: scaleStyle(p),
+          y: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+        },
       },
     },
     220,
@@ -253,7 +299,13 @@ function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
     s.scores,
     numbers,
     chart,
-    dataTable(s, s.scores, [s.columnBucket, s.columnCount], labels.map((l, i) => [l, n(scores.buckets[i] ?? 0)]), 'data-scores'),
+    dataTable(
+      s,
+      s.scores,
+      [s.columnBucket, s.columnCount],
+      labels.map((l, i) => [l, n(scores.buckets[i] ?? 0)]),
+      'data-scores',
+    ),
   );
 }
 
@@ -298,7 +350,11 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
         },
         scales: {
           // A linear axis of epoch ms: no date adapter needed; ticks print as dates (UTC).
-          x: { type: 'linear', ...scaleStyle(p), ticks: { color: p.foreground, maxTicksLimit: 8, callback: (value) => day.format(Number(value)) } },
+          x: {
+            type: 'linear',
+            ...scaleStyle(p),
+            ticks: { color: p.foreground, maxTicksLimit: 8, callback: (value) => day.format(Number(value)) },
+          },
           y: { ...scaleStyle(p), min: 0, max: 100 },
         },
       },
@@ -326,21 +382,33 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   if (checks.length === 0) return section('checks', s.checks, el('p', { className: 'muted', text: s.noFailures }));
   const top = checks.slice(0, 10);
   const shareText = (c: FailingCheck): string => fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
-  const colour = (c: FailingCheck): string => (c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : p.other);
+  const colour = (c: FailingCheck): string =>
+    c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : p.other;
   const chart = chartCanvas(
     fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(c)}`).join('; ')),
     {
       type: 'bar',
       data: {
         labels: top.map((c) => c.label),
-        datasets: [{ label: s.columnFailed, data: top.map((c) => c.failed), backgroundColor: top.map(colour), borderColor: p.grid, borderWidth: 1 }],
+        datasets: [
+          {
+            label: s.columnFailed,
+            data: top.map((c) => c.failed),
+            backgroundColor: top.map(colour),
+            borderColor: p.grid,
+            borderWidth: 1,
+          },
+        ],
       },
       options: {
         indexAxis: 'y',
         animation: false,
         maintainAspectRatio: false,
         plugins: { legend: { display: false } },
-        scales: { x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } }, y: scaleStyle(p) },
+        scales: {
+          x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+          y: scaleStyle(p),
+        },
       },
     },
     40 + top.length * 28,
@@ -348,17 +416,25 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   const list = el('ul', { className: 'checks' });
   for (const check of checks) {
     const expanded = openCheck === check.name;
-    const toggle = button(check.label, expanded ? 'chevron-down' : 'chevron-right', () => {
-      openCheck = expanded ? undefined : check.name;
-      if (current) draw(current, true);
-    }, { className: 'link check-toggle', focusKey: `check:${check.name}` });
+    const toggle = button(
+      check.label,
+      expanded ? 'chevron-down' : 'chevron-right',
+      () => {
+        openCheck = expanded ? undefined : check.name;
+        if (current) draw(current, true);
+      },
+      { className: 'link check-toggle', focusKey: `check:${check.name}` },
+    );
     toggle.setAttribute('aria-expanded', String(expanded));
     const item = el(
       'li',
       { className: 'check' },
       toggle,
       ' ',
-      el('span', { className: `importance importance-${check.importance ?? 'unknown'}`, text: importanceLabel(s, check) }),
+      el('span', {
+        className: `importance importance-${check.importance ?? 'unknown'}`,
+        text: importanceLabel(s, check),
+      }),
       ' ',
       el('span', { className: 'muted', text: shareText(check) }),
     );
@@ -393,7 +469,11 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
 function lowestFigure(s: InsightsStrings, model: InsightsModel): HTMLElement {
   const reports = model.lowest.map((i) => model.reports[i]).filter((r): r is ReportRef => r !== undefined);
   if (reports.length === 0) return section('lowest', s.lowest, el('p', { className: 'muted', text: s.noLowest }));
-  return section('lowest', s.lowest, el('ol', { className: 'lowest' }, ...reports.map((r, i) => reportButton(s, r, `lowest:${i}`))));
+  return section(
+    'lowest',
+    s.lowest,
+    el('ol', { className: 'lowest' }, ...reports.map((r, i) => reportButton(s, r, `lowest:${i}`))),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,7 +486,10 @@ function toolbar(s: InsightsStrings, state: InsightsState): HTMLElement {
     { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } },
     loading
       ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'cancel' })
-      : button(s.refresh, 'refresh', () => post({ type: 'refresh' }), { className: 'button secondary', focusKey: 'refresh' }),
+      : button(s.refresh, 'refresh', () => post({ type: 'refresh' }), {
+          className: 'button secondary',
+          focusKey: 'refresh',
+        }),
     button(s.copySummary, 'copy', () => post({ type: 'copySummary' }), {
       className: 'button secondary',
       focusKey: 'copy',
@@ -427,7 +510,10 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
       progress.setAttribute('aria-valuemax', String(state.total));
       progress.setAttribute('aria-valuenow', String(state.loaded));
     } else bar.classList.add('indeterminate');
-    area.append(progress, el('p', { className: 'progress-text', attrs: { role: 'status' }, text: state.progressText ?? s.loading }));
+    area.append(
+      progress,
+      el('p', { className: 'progress-text', attrs: { role: 'status' }, text: state.progressText ?? s.loading }),
+    );
   }
   if (state.phase === 'error') {
     area.append(
@@ -440,7 +526,9 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
           { className: 'banner-text' },
           el('strong', { text: s.errorTitle }),
           el('span', { text: state.error ?? '' }),
-          state.progressText !== null && state.loaded > 0 && el('span', { className: 'muted', text: state.progressText }),
+          state.progressText !== null &&
+            state.loaded > 0 &&
+            el('span', { className: 'muted', text: state.progressText }),
         ),
         button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'retry' }),
       ),
@@ -452,7 +540,12 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
         'div',
         { className: 'banner', attrs: { role: 'status' } },
         icon('info', 'banner-icon'),
-        el('div', { className: 'banner-text' }, el('strong', { text: s.cancelled }), state.progressText !== null && el('span', { text: state.progressText })),
+        el(
+          'div',
+          { className: 'banner-text' },
+          el('strong', { text: s.cancelled }),
+          state.progressText !== null && el('span', { text: state.progressText }),
+        ),
       ),
     );
   }
@@ -483,10 +576,15 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
   if (!s) return;
   const { state } = message;
   const focusKey =
-    document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
+    document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
+      ? document.activeElement.dataset.focusKey
+      : undefined;
   const scroll = window.scrollY;
 
-  const key = state.model === null ? undefined : `${state.asOf ?? ''}|${state.model.total}|${state.phase === 'loading' ? '' : state.phase}`;
+  const key =
+    state.model === null
+      ? undefined
+      : `${state.asOf ?? ''}|${state.model.total}|${state.phase === 'loading' ? '' : state.phase}`;
   if (force || key !== drawnKey) {
     for (const chart of charts) chart.destroy();
     charts = [];
@@ -512,7 +610,8 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
   if (figuresElement) root.append(figuresElement);
   root.setAttribute('aria-busy', String(state.phase === 'loading'));
   window.scrollTo(0, scroll);
-  const target = focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
+  const target =
+    focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
   if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
   const rendered: InsightsPageMessage = { type: 'rendered', phase: state.phase, seq: message.seq };
   if (document.visibilityState === 'visible') requestAnimationFrame(() => post(rendered));

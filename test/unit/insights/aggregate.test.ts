@@ -47,7 +47,13 @@ describe('insights aggregation', () => {
       const model = aggregate([], 'empty.localhost');
       assert.deepEqual(model.results, { good: 0, decent: 0, bad: 0, other: 0 });
       assert.equal(model.total, 0);
-      assert.deepEqual(model.scores, { scored: 0, unscored: 0, mean: null, median: null, buckets: new Array(10).fill(0) });
+      assert.deepEqual(model.scores, {
+        scored: 0,
+        unscored: 0,
+        mean: null,
+        median: null,
+        buckets: new Array(10).fill(0),
+      });
       assert.deepEqual(model.checks, []);
       assert.deepEqual(model.lowest, []);
       assert.ok(!JSON.stringify(model).includes('NaN'));
@@ -103,12 +109,12 @@ describe('insights aggregation', () => {
       const scores = [50, 3, 70, 3, 90, 10, 20, 30, 40, 60, 80, 5, 1];
       const reports = scores.map((score) => report({ score }));
       const model = aggregate(reports, null);
-      const lowest = model.lowest.map((i) => model.reports[i]!.score);
+      const lowest = model.lowest.map((i) => model.reports[i].score);
       assert.deepEqual(lowest, [1, 3, 3, 5, 10, 20, 30, 40, 50, 60]);
       // The two 3s keep the loaded order (newest first).
       assert.deepEqual(
-        model.lowest.slice(1, 3).map((i) => model.reports[i]!.id),
-        [reports[1]!.id, reports[3]!.id],
+        model.lowest.slice(1, 3).map((i) => model.reports[i].id),
+        [reports[1].id, reports[3].id],
       );
     });
   });
@@ -120,7 +126,11 @@ describe('insights aggregation', () => {
       assert.equal(isoWeekStart(monday), monday);
       assert.equal(isoWeekStart(Date.parse('2026-11-29T23:59:59.999Z')), monday, 'Sunday night is the same week');
       assert.equal(isoWeekStart(Date.parse('2026-11-22T23:59:59Z')), Date.parse('2026-11-16T00:00:00Z'));
-      assert.equal(isoWeekStart(Date.parse('2026-01-01T12:00:00Z')), Date.parse('2025-12-29T00:00:00Z'), 'across a year');
+      assert.equal(
+        isoWeekStart(Date.parse('2026-01-01T12:00:00Z')),
+        Date.parse('2025-12-29T00:00:00Z'),
+        'across a year',
+      );
       assert.equal(isoWeekStart(Date.parse('1970-01-01T00:00:00Z')), Date.parse('1969-12-29T00:00:00Z'));
     });
 
@@ -165,22 +175,27 @@ describe('insights aggregation', () => {
         model.checks.map((c) => c.name),
         ['title', 'meta_description', 'h1'],
       );
-      assert.equal(byName.title!.failed, 3);
-      assert.equal(byName.title!.ran, 4);
-      assert.equal(byName.title!.share, 0.75);
-      assert.deepEqual(byName.title!.reports, [0, 1, 3]);
-      assert.equal(byName.title!.label, checkLabel('title').label, "the report panel's readable name");
-      assert.equal(byName.meta_description!.failed, 2);
-      assert.equal(byName.meta_description!.ran, 2);
-      assert.equal(byName.meta_description!.importance, 'medium');
-      assert.equal(byName.h1!.failed, 1);
-      assert.equal(byName.h1!.ran, 2);
-      assert.equal(byName.h1!.importance, 'low', 'the importance it failed with');
+      assert.equal(byName.title.failed, 3);
+      assert.equal(byName.title.ran, 4);
+      assert.equal(byName.title.share, 0.75);
+      assert.deepEqual(byName.title.reports, [0, 1, 3]);
+      assert.equal(byName.title.label, checkLabel('title').label, "the report panel's readable name");
+      assert.equal(byName.meta_description.failed, 2);
+      assert.equal(byName.meta_description.ran, 2);
+      assert.equal(byName.meta_description.importance, 'medium');
+      assert.equal(byName.h1.failed, 1);
+      assert.equal(byName.h1.ran, 2);
+      assert.equal(byName.h1.importance, 'low', 'the importance it failed with');
     });
 
     it('reads the odd results shapes of contract §5: a list, JSON text, missing, null, entries that are not objects', () => {
       const reports = [
-        report({ results: [{ name: 'title', passed: false, importance: 'high' }, { name: 'title', passed: true }] }),
+        report({
+          results: [
+            { name: 'title', passed: false, importance: 'high' },
+            { name: 'title', passed: true },
+          ],
+        }),
         report({ results: JSON.stringify({ title: { passed: 'false', importance: 'HIGH' } }) }),
         report({ results: '{not json' }),
         report({ results: null }),
@@ -204,8 +219,18 @@ describe('insights aggregation', () => {
 
     it('keeps hostile check names exactly as text, and escapes them in the Markdown summary', () => {
       const reports = [
-        report({ result: 'bad', score: 5, results: { [HOSTILE]: { passed: false, importance: 'high' }, __proto__check: { passed: false } } }),
-        report({ result: 'bad', score: 7, results: JSON.parse(`{"__proto__": {"passed": false, "importance": "low"}, "constructor": {"passed": false}}`) }),
+        report({
+          result: 'bad',
+          score: 5,
+          results: { [HOSTILE]: { passed: false, importance: 'high' }, __proto__check: { passed: false } },
+        }),
+        report({
+          result: 'bad',
+          score: 7,
+          results: JSON.parse(
+            `{"__proto__": {"passed": false, "importance": "low"}, "constructor": {"passed": false}}`,
+          ),
+        }),
       ];
       const model = aggregate(reports, HOSTILE);
       const names = model.checks.map((c) => c.name);
@@ -230,7 +255,10 @@ describe('insights aggregation', () => {
   describe('Markdown summary', () => {
     it('holds the result counts, the score numbers and buckets, and the top ten failing checks', () => {
       const results = Object.fromEntries(
-        Array.from({ length: 12 }, (_, i) => [`check_${String(i).padStart(2, '0')}`, { passed: false, importance: 'low' }]),
+        Array.from({ length: 12 }, (_, i) => [
+          `check_${String(i).padStart(2, '0')}`,
+          { passed: false, importance: 'low' },
+        ]),
       );
       const reports = [
         report({ result: 'good', score: 95, results }),

@@ -36,14 +36,22 @@ describe('insights loader (reference service)', function () {
 
   it('loads every report of all projects, page after page of 100, newest first, one request at a time', async () => {
     const pages: number[] = [];
-    const progress = await loadReports(api, emptyProgress(), { project: null, limit: 2000, onPage: (p) => pages.push(p.reports.length) });
+    const progress = await loadReports(api, emptyProgress(), {
+      project: null,
+      limit: 2000,
+      onPage: (p) => pages.push(p.reports.length),
+    });
     assert.equal(progress.reports.length, 260);
     assert.equal(progress.total, 260);
     assert.equal(progress.done, true);
     assert.equal(progress.capped, false);
     assert.deepEqual(pages, [100, 200, 260]);
     const ids = progress.reports.map((r) => Number(r.id));
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest (highest id) first');
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+      'newest (highest id) first',
+    );
     const requests = (await h.requests()).filter((r) => r.path === '/api/v1/reports');
     assert.deepEqual(
       requests.map((r) => r.query),
@@ -112,8 +120,13 @@ describe('insights loader (reference service)', function () {
     };
     // The loader asks for pages of 100: the project needs more than one page.
     for (let i = 0; i < 100; i++)
-      await h.admin('POST', '/__admin/reports', { report: { url: `https://blog.localhost/extra-${i}`, result: 'good', score: 90 } });
-    await assert.rejects(loadReports(deleting, emptyProgress(), { project: 'blog.localhost', limit: 2000 }), ProjectGoneError);
+      await h.admin('POST', '/__admin/reports', {
+        report: { url: `https://blog.localhost/extra-${i}`, result: 'good', score: 90 },
+      });
+    await assert.rejects(
+      loadReports(deleting, emptyProgress(), { project: 'blog.localhost', limit: 2000 }),
+      ProjectGoneError,
+    );
   });
 
   it('loads nothing for a project without reports, and is done', async () => {

@@ -1,0 +1,187 @@
+/**
+ * Insights in the real extension host: the view model the insights page is sent holds the
+ * numbers the service's data gives (computed here from the service's own answers), for one
+ * project and for all projects; one panel per project; a failing page load ends in the error
+ * state and Retry finishes the load.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
+
+/** The insights panel's state as last posted to its page (see src/insights/panel.ts). */
+interface PostedState {
+  phase: 'loading' | 'ready' | 'cancelled' | 'error';
+  project: string | null;
+  error: string | null;
+  progressText: string | null;
+  model: {
+    total: number;
+    results: { good: number; decent: number; bad: number; other: number };
+    scores: { scored: number; unscored: number; mean: number | null; median: number | null; buckets: number[] };
+    checks: { name: string; failed: number; ran: number }[];
+    lowest: number[];
+    reports: { id: number | string; score: number | null }[];
+  } | null;
+}
+
+const HOOK = Symbol.for('pageReports.insights.testHook');
+
+function posted(project: string | null): PostedState | undefined {
+  const hook = (
+    globalThis as Record<symbol, { lastPosted(project: string | null): PostedState | undefined } | undefined>
+  )[HOOK];
+  return hook?.lastPosted(project);
+}
+
+function insightsTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter(
+      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.insights'),
+    );
+}
+
+interface RawReport {
+  id: number;
+  project: string;
+  result: string | null;
+  score: number | null;
+  results: Record<string, { passed?: boolean }>;
+}
+
+/** Every report of `project` (or all) as the service answers them, page by page. */
+async function serviceReports(project: string | null): Promise<RawReport[]> {
+  const all: RawReport[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({
+      per_page: '100',
+      page: String(page),
+      ...(project === null ? {} : { project }),
+    });
+    const response = await fetch(`${serviceUrl()}/api/v1/reports?${query.toString()}`, {
+      headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+    });
+    const body = (await response.json()) as { data: RawReport[]; meta: { last_page: number } };
+    all.push(...body.data);
+    if (page >= body.meta.last_page) return all;
+  }
+}
+
+/** The numbers the test expects, from the service's raw answers (not from the extension's code). */
+function expected(reports: RawReport[]): {
+  results: Record<'good' | 'decent' | 'bad' | 'other', number>;
+  scored: number;
+  failed: Map<string, number>;
+} {
+  const results = { good: 0, decent: 0, bad: 0, other: 0 };
+  const failed = new Map<string, number>();
+  let scored = 0;
+  for (const r of reports) {
+    if (r.result === 'good' || r.result === 'decent' || r.result === 'bad') results[r.result] += 1;
+    else results.other += 1;
+    if (typeof r.score === 'number') scored += 1;
+    for (const [name, check] of Object.entries(r.results ?? {}))
+      if (check?.passed === false) failed.set(name, (failed.get(name) ?? 0) + 1);
+  }
+  return { results, scored, failed };
+}
+
+async function ready(project: string | null): Promise<PostedState> {
+  return waitFor(
+    () => {
+      const state = posted(project);
+      return state?.phase === 'ready' ? state : undefined;
+    },
+    { timeoutMs: 20_000, message: `insights of ${project ?? 'all projects'} ready` },
+  );
+}
+
+describe('insights panel', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await configure();
+    await resetService();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'insights panels closed' });
+    await resetService();
+  });
+
+  it("sends the page a project's counts as the service's data gives them", async () => {
+    const all = await serviceReports(null);
+    const counts = new Map<string, number>();
+    for (const r of all) counts.set(r.project, (counts.get(r.project) ?? 0) + 1);
+    const [project] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const reports = await serviceReports(project);
+    const want = expected(reports);
+
+    await vscode.commands.executeCommand('pageReports.showInsights', { project });
+    const state = await ready(project);
+    assert.ok(state.model);
+    assert.equal(state.model.total, reports.length);
+    assert.deepEqual(state.model.results, want.results);
+    assert.equal(state.model.scores.scored, want.scored);
+    assert.equal(state.model.scores.unscored, reports.length - want.scored);
+    assert.equal(
+      state.model.scores.buckets.reduce((a, b) => a + b, 0),
+      want.scored,
+      'every scored report in one bucket',
+    );
+    assert.deepEqual(
+      new Map(state.model.checks.map((c) => [c.name, c.failed])),
+      want.failed,
+      'each failing check with the number of reports it failed in',
+    );
+    const lowest = state.model.lowest.map((i) => state.model!.reports[i]!.score);
+    const scores = reports
+      .map((r) => r.score)
+      .filter((s): s is number => typeof s === 'number')
+      .sort((a, b) => a - b);
+    assert.deepEqual(lowest, scores.slice(0, 10));
+    const tab = insightsTabs().find((t) => t.label === `Insights: ${project}`);
+    assert.ok(tab, `a tab titled Insights: ${project}`);
+  });
+
+  it('sends All projects the totals, and reveals the open panel instead of opening another', async () => {
+    const all = await serviceReports(null);
+    const want = expected(all);
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const state = await ready(null);
+    assert.equal(state.model?.total, all.length);
+    assert.deepEqual(state.model?.results, want.results);
+    assert.ok(insightsTabs().some((t) => t.label === 'Insights: All projects'));
+
+    await vscode.commands.executeCommand('pageReports.showAllInsights');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(insightsTabs().length, 1, 'one panel for all projects');
+  });
+
+  it('shows zeros for a project without reports', async () => {
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: 'nothing-here.localhost' });
+    const state = await ready('nothing-here.localhost');
+    assert.equal(state.model?.total, 0);
+    assert.deepEqual(state.model?.results, { good: 0, decent: 0, bad: 0, other: 0 });
+    assert.equal(state.model?.scores.mean, null);
+  });
+
+  it('ends a failing load in the error state; opened again, it loads the reports', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 5 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const failed = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    assert.match(failed.error ?? '', /502/);
+    await admin('faults', undefined, 'DELETE');
+    // Retry is the page's button (the end-to-end test clicks it); here the panel is closed
+    // and opened again, which loads from the start.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'closed' });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const state = await ready(null);
+    assert.equal(state.model?.total, (await serviceReports(null)).length);
+  });
+});
