@@ -555,6 +555,10 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
 /** The figures, or nothing while the first load runs. */
 function figures(s: InsightsStrings, model: InsightsModel): HTMLElement {
   const p = palette();
+  // Chart text in the editor's font and colour, like the rest of the page.
+  const style = getComputedStyle(document.body);
+  Chart.defaults.font.family = style.fontFamily;
+  Chart.defaults.color = p.foreground;
   return el(
     'div',
     { className: 'figures' },

@@ -1,0 +1,182 @@
+/**
+ * Insights clicked through as a user, in the packaged extension in code-server: opened from a
+ * project row's inline action and from the Command Palette (its quick pick's first item is
+ * `All projects`, preselected); the counts in text match the service's data; a failing check
+ * lists its reports and one opens its report panel; a failing page load shows the error state
+ * and Retry recovers; no Content-Security-Policy violation. Screenshots in dark, light and
+ * high-contrast themes go to .test-output/screenshots/insights-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+interface RawReport {
+  id: number;
+  project: string;
+  result: string | null;
+  score: number | null;
+}
+
+describe('insights (end to end)', function () {
+  this.timeout(300_000);
+  let wb: Workbench;
+  const console: string[] = [];
+
+  function page(): FrameLocator {
+    return wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  }
+
+  async function serviceReports(project: string | null): Promise<RawReport[]> {
+    const all: RawReport[] = [];
+    for (let p = 1; ; p++) {
+      const query = new URLSearchParams({ per_page: '100', page: String(p), ...(project === null ? {} : { project }) });
+      const response = await fetch(`${wb.service.url}/api/v1/reports?${query.toString()}`, {
+        headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+      });
+      const body = (await response.json()) as { data: RawReport[]; meta: { last_page: number } };
+      all.push(...body.data);
+      if (p >= body.meta.last_page) return all;
+    }
+  }
+
+  function countsText(reports: RawReport[]): string[] {
+    const count = (r: string): number => reports.filter((x) => x.result === r).length;
+    const other = reports.length - count('good') - count('decent') - count('bad');
+    return [
+      `Good ${count('good')}`,
+      `Decent ${count('decent')}`,
+      `Bad ${count('bad')}`,
+      ...(other > 0 ? [`Other ${other}`] : []),
+      reports.length === 1 ? '1 report' : `${reports.length} reports`,
+    ];
+  }
+
+  async function waitForInsights(title: string): Promise<void> {
+    await wb.page.locator('.tabs-container .tab.active', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });
+  }
+
+  async function setTheme(label: string): Promise<void> {
+    await wb.runCommand('Preferences: Color Theme');
+    await wb.quickInput(label);
+    await wb.page.waitForTimeout(1000);
+  }
+
+  before(async () => {
+    wb = await startWorkbench({ serviceUrl: true, name: 'insights' });
+    wb.page.on('console', (message) => console.push(message.text()));
+    await wb.page.setViewportSize({ width: 1400, height: 1000 });
+    await wb.openView();
+    await wb.enterApiKey();
+    await wb.view('Projects').locator('.pane-body .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  afterEach(async function () {
+    await screenshotOnFailure(this, wb);
+    await wb.runCommand('View: Close All Editors');
+    await wb.page
+      .locator('iframe.webview')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+  });
+
+  it("opens from a project row's inline action, with the service's counts as text and charts in every theme", async () => {
+    const row = wb.view('Projects').locator('.pane-body .monaco-list-row').filter({ hasText: 'shop.localhost' }).first();
+    await setTheme('Dark Modern');
+    await row.hover();
+    await row.locator('.action-label[aria-label="Show Insights…"]').click();
+    await waitForInsights('Insights: shop.localhost');
+
+    const reports = await serviceReports('shop.localhost');
+    const shown = await page().locator('.figure-results .numbers .count').allInnerTexts();
+    assert.deepEqual(
+      shown.map((t) => t.trim()),
+      countsText(reports),
+    );
+    // Every chart has a text alternative and is reachable by keyboard.
+    const canvases = page().locator('canvas');
+    assert.equal(await canvases.count(), 4);
+    for (const canvas of await canvases.all()) {
+      assert.ok(((await canvas.getAttribute('aria-label')) ?? '').length > 20);
+      assert.equal(await canvas.getAttribute('tabindex'), '0');
+    }
+    // "Show data" opens the exact numbers under a chart.
+    await page().locator('.figure-scores summary', { hasText: 'Show data' }).click();
+    const buckets = await page().locator('.figure-scores table.data tbody tr').count();
+    assert.equal(buckets, 10);
+
+    await wb.screenshot('insights-dark');
+    await setTheme('Light Modern');
+    await waitForInsights('Insights: shop.localhost');
+    await wb.screenshot('insights-light');
+    await setTheme('Dark High Contrast');
+    await waitForInsights('Insights: shop.localhost');
+    await wb.screenshot('insights-high-contrast');
+    await setTheme('Dark Modern');
+
+    const violations = console.filter((t) => /Content Security Policy|Refused to (load|execute|apply)|unsafe-eval/i.test(t));
+    assert.deepEqual(violations, [], 'no CSP violation in the console');
+  });
+
+  it('opens from the palette for All projects (the first, preselected item); a failing check and a low page open report panels', async () => {
+    await wb.runCommand('Page Reports: Show Insights…');
+    const widget = wb.page.locator('.quick-input-widget');
+    const first = widget.locator('.monaco-list-row').first();
+    await first.waitFor({ state: 'visible' });
+    assert.equal((await first.locator('.label-name').innerText()).trim(), 'All projects');
+    // Projects page in below it.
+    await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
+    assert.match((await widget.locator('.monaco-list-row.focused').innerText()).trim(), /^All projects/);
+    await wb.page.keyboard.press('Enter');
+    await waitForInsights('Insights: All projects');
+
+    const reports = await serviceReports(null);
+    const shown = await page().locator('.figure-results .numbers .count').allInnerTexts();
+    assert.deepEqual(
+      shown.map((t) => t.trim()),
+      countsText(reports),
+    );
+
+    // The check that fails most lists its reports; the first opens its report panel.
+    await page().locator('.check-toggle').first().click();
+    const listed = page().locator('.check-reports .report-link');
+    await listed.first().waitFor({ state: 'visible' });
+    assert.ok((await listed.count()) > 0);
+    await wb.screenshot('insights-check-reports');
+    await listed.first().click();
+    await wb.page.locator('.tabs-container .tab.active').filter({ hasNotText: 'Insights' }).waitFor({ timeout: 20_000 });
+
+    // Back to insights: the lowest page opens too.
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Insights: All projects' }).click();
+    await page().locator('ol.lowest .report-link').first().click();
+    const lowest = [...reports].filter((r) => typeof r.score === 'number').sort((a, b) => a.score! - b.score!)[0]!;
+    await wb.page.locator('.tabs-container .tab.active').filter({ hasNotText: 'Insights' }).waitFor({ timeout: 20_000 });
+    assert.ok(lowest, 'a scored report exists');
+    await page().locator('h1.title').waitFor({ state: 'visible', timeout: 20_000 });
+    // Focus back to the workbench (out of the webview) for the next command.
+    await wb.page.locator('.tabs-container .tab.active').click();
+  });
+
+  it('shows the error state when a page of reports fails, and Retry finishes the load', async () => {
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 6 });
+    await wb.runCommand('Page Reports: Show Insights…');
+    await wb.page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible' });
+    await wb.page.keyboard.press('Enter');
+    const banner = page().locator('.banner.error');
+    await banner.waitFor({ state: 'visible', timeout: 30_000 });
+    const text = await banner.innerText();
+    assert.ok(text.includes('Could not load the reports'), text);
+    assert.ok(text.includes('502'), text);
+    await wb.screenshot('insights-error');
+    await wb.admin('faults', undefined, 'DELETE');
+    await page().getByRole('button', { name: 'Retry' }).click();
+    await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page().locator('.banner.error').count(), 0);
+  });
+});
