@@ -52,7 +52,9 @@ describe('insights (end to end)', function () {
   }
 
   async function waitForInsights(title: string): Promise<void> {
-    await wb.page.locator('.tabs-container .tab.active', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: title })
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await page().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
     await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });
   }
@@ -87,7 +89,11 @@ describe('insights (end to end)', function () {
   });
 
   it("opens from a project row's inline action, with the service's counts as text and charts in every theme", async () => {
-    const row = wb.view('Projects').locator('.pane-body .monaco-list-row').filter({ hasText: 'shop.localhost' }).first();
+    const row = wb
+      .view('Projects')
+      .locator('.pane-body .monaco-list-row')
+      .filter({ hasText: 'shop.localhost' })
+      .first();
     await setTheme('Dark Modern');
     await row.hover();
     await row.locator('.action-label[aria-label="Show Insights…"]').click();
@@ -120,7 +126,9 @@ describe('insights (end to end)', function () {
     await wb.screenshot('insights-high-contrast');
     await setTheme('Dark Modern');
 
-    const violations = console.filter((t) => /Content Security Policy|Refused to (load|execute|apply)|unsafe-eval/i.test(t));
+    const violations = console.filter((t) =>
+      /Content Security Policy|Refused to (load|execute|apply)|unsafe-eval/i.test(t),
+    );
     assert.deepEqual(violations, [], 'no CSP violation in the console');
   });
 
@@ -150,13 +158,19 @@ describe('insights (end to end)', function () {
     assert.ok((await listed.count()) > 0);
     await wb.screenshot('insights-check-reports');
     await listed.first().click();
-    await wb.page.locator('.tabs-container .tab.active').filter({ hasNotText: 'Insights' }).waitFor({ timeout: 20_000 });
+    await wb.page
+      .locator('.tabs-container .tab.active')
+      .filter({ hasNotText: 'Insights' })
+      .waitFor({ timeout: 20_000 });
 
     // Back to insights: the lowest page opens too.
     await wb.page.locator('.tabs-container .tab', { hasText: 'Insights: All projects' }).click();
     await page().locator('ol.lowest .report-link').first().click();
     const lowest = [...reports].filter((r) => typeof r.score === 'number').sort((a, b) => a.score! - b.score!)[0]!;
-    await wb.page.locator('.tabs-container .tab.active').filter({ hasNotText: 'Insights' }).waitFor({ timeout: 20_000 });
+    await wb.page
+      .locator('.tabs-container .tab.active')
+      .filter({ hasNotText: 'Insights' })
+      .waitFor({ timeout: 20_000 });
     assert.ok(lowest, 'a scored report exists');
     await page().locator('h1.title').waitFor({ state: 'visible', timeout: 20_000 });
     // Focus back to the workbench (out of the webview) for the next command.
