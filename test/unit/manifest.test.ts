@@ -93,9 +93,9 @@ describe('manifest (package.json)', () => {
     }
   });
 
-  it('declares only the activation VS Code cannot infer: restoring a report panel after a reload', () => {
+  it('declares only the activation VS Code cannot infer: restoring a report or insights panel after a reload', () => {
     // Commands, views and settings imply their own activation; a webview panel type does not.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report']);
+    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onWebviewPanel:pageReports.insights']);
   });
 
   it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
