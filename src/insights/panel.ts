@@ -33,7 +33,7 @@ export interface InsightsDeps {
 
 /** The insights panels, as the commands reach them. */
 export interface InsightsPanelsApi {
-  /** Opens the project's insights (null: all projects) or reveals the open panel. Never rejects. */
+  /** Opens the project's insights (null: all projects) or reveals the open panel; resolves once it is open. Never rejects. */
   open(project: string | null): Promise<void>;
 }
 
@@ -355,7 +355,8 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...InsightsPanel.webviewOptions(this.deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
-    await this.#track(new InsightsPanel(this.deps, webviewPanel, project)).load();
+    // The command returns once the panel is open; the load (many pages) goes on in it.
+    void this.#track(new InsightsPanel(this.deps, webviewPanel, project)).load();
   }
 
   /** Restores a panel VS Code kept across a reload, from the project its page saved. */

@@ -185,3 +185,74 @@ describe('insights panel', function () {
     assert.equal(state.model?.total, (await serviceReports(null)).length);
   });
 });
+
+describe('insights loading', function () {
+  this.timeout(60_000);
+  const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('pageReports');
+
+  before(async () => {
+    // The second account, so the main account's 40 seeded reports stay as other suites expect.
+    await admin('seed', { count: 150, key: keys().other });
+    await configure(serviceUrl(), keys().other);
+    await resetService();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'insights panels closed' });
+    await settings().update('insightsLimit', undefined, vscode.ConfigurationTarget.Global);
+    await resetService();
+  });
+
+  after(async () => {
+    await configure();
+  });
+
+  it('keeps the newest reports up to pageReports.insightsLimit and says the cap cut the data', async () => {
+    await settings().update('insightsLimit', 100, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const state = await ready(null);
+    assert.equal(state.model?.total, 100);
+    assert.equal((state as PostedState & { capText: string | null }).capText, 'Showing the newest 100 of 150 reports');
+    const requests = await admin<{ path: string; query: Record<string, string> }[]>('requests');
+    const lists = requests.filter((r) => r.path === '/api/v1/reports');
+    assert.deepEqual(
+      lists.map((r) => [r.query.sort_by, r.query.sort, r.query.per_page, r.query.page]),
+      [['id', 'desc', '100', '1']],
+      'newest first, 100 a page, and no page past the cap',
+    );
+  });
+
+  it('shows its progress from the totals the service sends', async () => {
+    // The views' own list requests may take some of these: enough for every request meanwhile.
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 700, times: 20 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    // Every state the page was sent while loading, as (phase, progress) pairs.
+    const seen = new Set<string>();
+    await waitFor(
+      () => {
+        const state = posted(null);
+        if (state) seen.add(`${state.phase}: ${state.progressText ?? ''}`);
+        return state?.phase === 'ready' || state?.phase === 'error';
+      },
+      { timeoutMs: 30_000, intervalMs: 20, message: `the end of the load (seen: ${[...seen].join(' | ')})` },
+    );
+    assert.ok(seen.has('loading: Loaded 100 of 150 reports'), [...seen].join(' | '));
+    const state = await ready(null);
+    assert.equal(state.model?.total, 150);
+  });
+
+  it('ends in the error state when the service (here: its key) changes while loading', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await waitFor(() => posted(null)?.phase === 'loading', { message: 'loading' });
+    await configure(serviceUrl(), keys().main);
+    const state = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    assert.match(state.error ?? '', /service changed/);
+    await admin('faults', undefined, 'DELETE');
+    await configure(serviceUrl(), keys().other);
+  });
+});
