@@ -90,7 +90,9 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
     };
 
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0];
+      // Enter while a page of projects replaces the items can leave no selection: the
+      // highlighted item is the choice then.
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
       if (chosen?.project === undefined) return;
       result = { project: chosen.project };
       pick.hide();

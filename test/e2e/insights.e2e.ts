@@ -51,12 +51,10 @@ describe('insights (end to end)', function () {
     ];
   }
 
-  async function waitForInsights(title: string): Promise<void> {
-    await wb.page
-      .locator('.tabs-container .tab.active', { hasText: title })
-      .waitFor({ state: 'visible', timeout: 20_000 });
-    await page().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
-    await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });
+  async function waitForInsights(title: string, timeout = 20_000): Promise<void> {
+    await wb.page.locator('.tabs-container .tab.active', { hasText: title }).waitFor({ state: 'visible', timeout });
+    await page().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout });
+    await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout });
   }
 
   async function setTheme(label: string): Promise<void> {
@@ -80,6 +78,7 @@ describe('insights (end to end)', function () {
 
   afterEach(async function () {
     await screenshotOnFailure(this, wb);
+    await wb.admin('faults', undefined, 'DELETE');
     await wb.runCommand('View: Close All Editors');
     await wb.page
       .locator('iframe.webview')
@@ -135,6 +134,8 @@ describe('insights (end to end)', function () {
   it('opens from the palette for All projects (the first, preselected item); a failing check and a low page open report panels', async () => {
     await wb.runCommand('Page Reports: Show Insights…');
     const widget = wb.page.locator('.quick-input-widget');
+    // The palette's own list is replaced by the pick's: wait for the pick.
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
     const first = widget.locator('.monaco-list-row').first();
     await first.waitFor({ state: 'visible' });
     assert.equal((await first.locator('.label-name').innerText()).trim(), 'All projects');
@@ -180,7 +181,9 @@ describe('insights (end to end)', function () {
   it('shows the error state when a page of reports fails, and Retry finishes the load', async () => {
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 6 });
     await wb.runCommand('Page Reports: Show Insights…');
-    await wb.page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible' });
+    const widget = wb.page.locator('.quick-input-widget');
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
+    await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
     await wb.page.keyboard.press('Enter');
     const banner = page().locator('.banner.error');
     await banner.waitFor({ state: 'visible', timeout: 30_000 });
@@ -192,5 +195,46 @@ describe('insights (end to end)', function () {
     await page().getByRole('button', { name: 'Retry' }).click();
     await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await page().locator('.banner.error').count(), 0);
+  });
+
+  it("opens for all projects from the Projects view's … menu, comes back after a window reload, and a refresh can be cancelled", async () => {
+    const header = wb.view('Projects').locator('.pane-header');
+    await header.hover();
+    await header.locator('.action-label[aria-label*="More Actions"]').click();
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible' });
+    const count = await menu.locator('.action-item:not(.disabled) .action-menu-item').count();
+    let found = false;
+    for (let i = 0; i < count && !found; i++) {
+      await wb.page.keyboard.press('ArrowDown');
+      const focused = menu.locator('.action-item.focused');
+      if ((await focused.count()) > 0 && (await focused.innerText()).trim() === 'Show Insights for All Projects') {
+        await wb.page.keyboard.press('Enter');
+        found = true;
+      }
+    }
+    assert.ok(found, 'Show Insights for All Projects is in the … menu');
+    await waitForInsights('Insights: All projects');
+
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Restored by the serializer: the extension activates, connects, then loads again.
+    await waitForInsights('Insights: All projects', 60_000);
+    await wb.screenshot('insights-after-reload');
+    const total = (await serviceReports(null)).length;
+    assert.ok((await page().locator('.figure-results .numbers').innerText()).includes(`${total} reports`));
+
+    // Slow pages: Refresh shows the progress and a Cancel button; cancelling keeps what was loaded.
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 4000, times: 20 });
+    await page().getByRole('button', { name: 'Refresh' }).click();
+    const cancel = page().getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.ok((await page().locator('.progress-text').innerText()).length > 0);
+    await cancel.click();
+    await page()
+      .locator('.banner', { hasText: 'Loading was cancelled' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.admin('faults', undefined, 'DELETE');
+    await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
   });
 });
