@@ -119,6 +119,12 @@ window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), 
 <script src="insights.js"></script></body></html>`;
 }
 
+/** What the page's stub of `acquireVsCodeApi` records, and the window's postMessage. */
+interface PageGlobals {
+  __posted: { type: string }[];
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
 export async function runInsights(ctx: BenchContext): Promise<SectionResult> {
   ctx.progress(`insights: ${REPORTS} reports, aggregation ×${AGGREGATE_RUNS}, first draw ×${DRAW_RUNS}`);
   const service = await startService({ port: 0, keys: [KEY], seed: REPORTS, rateLimit: 0, quiet: true });
@@ -160,13 +166,14 @@ export async function runInsights(ctx: BenchContext): Promise<SectionResult> {
       for (let run = 0; run < DRAW_RUNS; run++) {
         const page = await browser.newPage();
         await page.goto(`file://${path.join(dir, 'index.html')}`);
-        await page.waitForFunction(() => (window as unknown as { __posted: unknown[] }).__posted.length > 0);
+        // These run in the page (this tsconfig has no DOM library: the page's globals are typed here).
+        await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.length > 0);
         const ms = await page.evaluate(
           async ({ strings, state }) => {
-            const w = window as unknown as { __posted: { type: string }[] };
+            const w = globalThis as unknown as PageGlobals;
             const started = performance.now();
-            window.postMessage({ type: 'init', strings, locale: 'en' }, '*');
-            window.postMessage({ type: 'state', state, seq: 1 }, '*');
+            w.postMessage({ type: 'init', strings, locale: 'en' }, '*');
+            w.postMessage({ type: 'state', state, seq: 1 }, '*');
             while (!w.__posted.some((m) => m.type === 'rendered')) await new Promise((r) => setTimeout(r, 1));
             return performance.now() - started;
           },

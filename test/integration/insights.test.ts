@@ -114,7 +114,7 @@ describe('insights panel', function () {
     const all = await serviceReports(null);
     const counts = new Map<string, number>();
     for (const r of all) counts.set(r.project, (counts.get(r.project) ?? 0) + 1);
-    const [project] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const [project] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
     const reports = await serviceReports(project);
     const want = expected(reports);
 
@@ -135,7 +135,7 @@ describe('insights panel', function () {
       want.failed,
       'each failing check with the number of reports it failed in',
     );
-    const lowest = state.model.lowest.map((i) => state.model!.reports[i]!.score);
+    const lowest = state.model.lowest.map((i) => state.model!.reports[i].score);
     const scores = reports
       .map((r) => r.score)
       .filter((s): s is number => typeof s === 'number')
