@@ -8,10 +8,12 @@
  */
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
+import { reportTitle } from '../../src/panels/format';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 
 interface RawReport {
   id: number;
+  url: string;
   project: string;
   result: string | null;
   score: number | null;
@@ -168,11 +170,11 @@ describe('insights (end to end)', function () {
     await wb.page.locator('.tabs-container .tab', { hasText: 'Insights: All projects' }).click();
     await page().locator('ol.lowest .report-link').first().click();
     const lowest = [...reports].filter((r) => typeof r.score === 'number').sort((a, b) => a.score! - b.score!)[0];
-    await wb.page
-      .locator('.tabs-container .tab.active')
-      .filter({ hasNotText: 'Insights' })
-      .waitFor({ timeout: 20_000 });
     assert.ok(lowest, 'a scored report exists');
+    // The report panel of the lowest-scoring page comes to the front, titled by its host and path.
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: reportTitle(lowest.url, lowest.id) })
+      .waitFor({ timeout: 20_000 });
     await page().locator('h1.title').waitFor({ state: 'visible', timeout: 20_000 });
     // Focus back to the workbench (out of the webview) for the next command.
     await wb.page.locator('.tabs-container .tab.active').click();
