@@ -239,4 +239,37 @@ describe('insights (end to end)', function () {
     await wb.admin('faults', undefined, 'DELETE');
     await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
   });
+
+  it('shows a hostile project and check names as text and runs none of them', async () => {
+    const hostile = `<img src=x onerror="window.pwned='img'">`;
+    const check = `<script>window.pwned='check'</script>[x](command:workbench.action.closeAllEditors)`;
+    await wb.admin('reports', {
+      report: {
+        url: 'https://hostile.localhost/page',
+        project: hostile,
+        result: 'bad',
+        score: 3,
+        results: { [check]: { passed: false, importance: 'high', value: hostile } },
+      },
+    });
+    await wb.runCommand('Page Reports: Refresh Projects');
+    const row = wb.view('Projects').locator('.pane-body .monaco-list-row').filter({ hasText: '<img' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.hover();
+    await row.locator('.action-label[aria-label="Show Insights…"]').click();
+    await waitForInsights(`Insights: ${hostile}`);
+    assert.equal((await page().locator('h1.title').innerText()).trim(), `Insights: ${hostile}`);
+    await page().locator('.check-toggle').first().click();
+    assert.equal((await page().locator('.check-toggle').first().innerText()).trim(), check);
+    assert.equal(
+      await page().locator('#root img, #root script, #root a').count(),
+      0,
+      'no element made from server text',
+    );
+    const ran = await page()
+      .locator('body')
+      .evaluate(() => (globalThis as Record<string, unknown>).pwned);
+    assert.equal(ran, undefined);
+    assert.ok((await wb.page.locator('.tabs-container .tab').count()) > 0, 'no command closed the editors');
+  });
 });
