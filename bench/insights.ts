@@ -158,6 +158,7 @@ export async function runInsights(ctx: BenchContext): Promise<SectionResult> {
       total: REPORTS,
       capText: null,
       asOf: 'As of now',
+      modelAt: Date.now(),
       error: null,
     };
     const browser = await launchChromium(ensureTools(), path.join(dir, 'chromium'), { width: 1400, height: 1000 });

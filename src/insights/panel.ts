@@ -217,6 +217,7 @@ class InsightsPanel implements vscode.Disposable {
               'As of {0}',
               new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(this.#asOfMs),
             ),
+      modelAt: this.#asOfMs ?? null,
       error: null,
     };
   }

@@ -28,6 +28,8 @@ export interface InsightsState {
   capText: string | null;
   /** "As of 22 Nov 2026, 22:41" for the data shown, or null before any. */
   asOf: string | null;
+  /** When `model` was computed (epoch ms), or null: a new value means new data to draw. */
+  modelAt: number | null;
   /** Why the load failed (phase `error`), or null. */
   error: string | null;
 }

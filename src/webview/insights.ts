@@ -585,10 +585,9 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
       : undefined;
   const scroll = window.scrollY;
 
-  const key =
-    state.model === null
-      ? undefined
-      : `${state.asOf ?? ''}|${state.model.total}|${state.phase === 'loading' ? '' : state.phase}`;
+  // The figures are drawn again only for new data (or a new theme, `force`): progress
+  // messages while loading keep the charts the user is looking at.
+  const key = state.model === null ? undefined : String(state.modelAt);
   if (force || key !== drawnKey) {
     for (const chart of charts) chart.destroy();
     charts = [];
