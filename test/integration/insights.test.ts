@@ -205,6 +205,15 @@ describe('insights loading', function () {
   });
 
   after(async () => {
+    // The second account is empty again for whoever uses it next.
+    const headers = { Authorization: `Bearer ${keys().other}`, Accept: 'application/json' };
+    for (;;) {
+      const list = await fetch(`${serviceUrl()}/api/v1/projects?per_page=100`, { headers });
+      const projects = ((await list.json()) as { data: { project: string }[] }).data;
+      if (projects.length === 0) break;
+      for (const { project } of projects)
+        await fetch(`${serviceUrl()}/api/v1/projects/${encodeURIComponent(project)}`, { method: 'DELETE', headers });
+    }
     await configure();
   });
 
