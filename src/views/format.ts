@@ -5,6 +5,7 @@
  * hostile: it is made single-line for labels and escaped for Markdown.
  */
 import type { Privacy, Project, Report } from '../api/types';
+import { checkCounts } from './summary';
 import { plainTranslate, resultLabel, resultWord, type ReportQueryState, type Translate } from './query';
 
 // ---- Text safety --------------------------------------------------------------------------
@@ -209,11 +210,9 @@ export function reportTooltipMarkdown(report: Report, options: FormatOptions = {
   if (created !== undefined) rows.push(row(t('Created'), created));
   const updated = dateRow(report.updatedAt, now, locale);
   if (updated !== undefined) rows.push(row(t('Updated'), updated));
-  if (report.checks.length > 0) {
-    const failed = report.checks.filter((c) => c.passed === false).length;
-    const passed = report.checks.filter((c) => c.passed === true).length;
-    rows.push(row(t('Checks'), t('{0} passed, {1} failed', passed, failed)));
-  }
+  // A list summary carries its analysis's counts; a full report is counted here.
+  const checks = checkCounts(report);
+  if (checks.all > 0) rows.push(row(t('Checks'), t('{0} passed, {1} failed', checks.passed, checks.failed)));
   rows.push(row(t('ID'), String(report.id)));
   // Two trailing spaces: a hard line break, so each field has its own line.
   return rows.join('  \n');
