@@ -11,14 +11,6 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const root = __dirname;
 
-/** Copies the codicon font and stylesheet next to the webview script. */
-function copyCodicons() {
-  const from = path.join(root, 'node_modules', '@vscode', 'codicons', 'dist');
-  const to = path.join(root, 'dist', 'codicons');
-  fs.mkdirSync(to, { recursive: true });
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
-}
-
 function listTests(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -192,7 +184,6 @@ if (!production && integrationTests.length > 0) {
 }
 
 async function main() {
-  copyCodicons();
   const present = builds.filter((b) => Object.values(b.entryPoints).every((e) => fs.existsSync(path.resolve(root, e))));
   if (watch) {
     for (const b of present) await (await esbuild.context(b)).watch();

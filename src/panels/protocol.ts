@@ -135,6 +135,11 @@ export type PanelState =
       refreshing: boolean;
       /** Why the last refresh failed (the data shown may be stale), or null. */
       refreshError: string | null;
+      /**
+       * The report is a list's summary (the tree's row): its analysis is not here yet. The
+       * page shows the header and actions at once and the analysis when it arrives.
+       */
+      partial?: boolean;
     }
   | { kind: 'error'; message: string; canRetry: boolean }
   | { kind: 'deleted'; id: ReportId; message: string };

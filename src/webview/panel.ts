@@ -24,6 +24,8 @@ import {
   type ReportView,
   type SavedPageState,
 } from '../panels/protocol';
+import { beginDraw, deferred, endDraw, later, takeRow } from './afterPaint';
+import { ICONS, type IconName } from './icons';
 
 interface VsCodeApi {
   postMessage(message: PageMessage): void;
@@ -43,6 +45,12 @@ let labels: FormatLabels | undefined;
 let saved: SavedPageState | undefined = parseSavedPageState(vscode.getState());
 /** The last state message, drawn again when `init` arrives after it. */
 let current: Extract<HostMessage, { type: 'state' }> | undefined;
+/** Seq of the state message drawn last: the host posts a state again on `ready`, drawn once. */
+let drawnSeq: number | undefined;
+/** Whether this page has drawn a whole report (its first one defers rows below the fold). */
+let drewReport = false;
+/** A draw is waiting for the next frame. */
+let frameRequested = false;
 /** Relative date texts to refresh while the panel stays open. */
 let relativeDates: { element: HTMLElement; epochMs: number }[] = [];
 
@@ -88,16 +96,26 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-function icon(name: string, extraClass = ''): HTMLElement {
-  return el('span', {
-    className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`,
-    attrs: { 'aria-hidden': 'true' },
+/** A codicon as inline SVG (src/webview/icons.ts), drawn in the text colour. */
+function icon(name: IconName, extraClass = ''): SVGSVGElement {
+  const graphic = svg('svg', {
+    class: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`,
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    fill: 'currentColor',
+    'aria-hidden': 'true',
+    focusable: 'false',
   });
+  for (const path of ICONS[name]) {
+    graphic.append(svg('path', path.evenOdd ? { d: path.d, 'fill-rule': 'evenodd' } : { d: path.d }));
+  }
+  return graphic;
 }
 
 function button(
   label: string,
-  iconName: string | undefined,
+  iconName: IconName | undefined,
   onClick: () => void,
   options: { className?: string; focusKey?: string; ariaLabel?: string; disabled?: boolean; title?: string } = {},
 ): HTMLButtonElement {
@@ -276,7 +294,7 @@ function header(s: PanelStrings, report: ReportView): HTMLElement {
   );
 }
 
-const TOOLBAR: readonly { command: PanelCommand; icon: string; label: (s: PanelStrings) => string }[] = [
+const TOOLBAR: readonly { command: PanelCommand; icon: IconName; label: (s: PanelStrings) => string }[] = [
   { command: 'reanalyze', icon: 'sync', label: (s) => s.reanalyze },
   { command: 'changePrivacy', icon: 'lock', label: (s) => s.changePrivacy },
   { command: 'openOnService', icon: 'globe', label: (s) => s.openOnService },
@@ -366,7 +384,7 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
   return section;
 }
 
-const STATUS_ICON: Record<CheckStatus, string> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
+const STATUS_ICON: Record<CheckStatus, IconName> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
 
 function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
   const statusText =
@@ -430,7 +448,7 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
         el('th', { attrs: { scope: 'col' }, text: s.columnValue }),
       ),
     ),
-    el('tbody', {}, ...checks.map((check) => checkRow(s, check))),
+    tbody(s, checks),
   );
   return el(
     'section',
@@ -438,6 +456,15 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
     el('h2', { attrs: { id: headingId }, text: fill(title, checks.length) }),
     table,
   );
+}
+
+/** The rows of a checks table: those below the fold of a first draw come just after its paint. */
+function tbody(s: PanelStrings, checks: CheckView[]): HTMLElement {
+  const body = el('tbody');
+  let shown = 0;
+  while (shown < checks.length && takeRow()) body.append(checkRow(s, checks[shown++]));
+  if (shown < checks.length) later(() => body.append(...checks.slice(shown).map((check) => checkRow(s, check))));
+  return body;
 }
 
 function rawView(s: PanelStrings, report: ReportView): HTMLElement {
@@ -477,11 +504,16 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     header(s, report),
     toolbar(s, busy),
     busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
-    summary(s, report),
-    checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
-    checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),
-    checksSection(s, s.passedChecks, byStatus('passed'), 'passed'),
-    rawView(s, report),
+    // The tree's summary of the report: its analysis is on its way (the bar above says so).
+    ...(state.partial === true
+      ? [el('p', { className: 'muted analysis-pending', text: s.loading })]
+      : [
+          summary(s, report),
+          checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
+          checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),
+          checksSection(s, s.passedChecks, byStatus('passed'), 'passed'),
+          deferred(() => rawView(s, report)),
+        ]),
   );
 }
 
@@ -491,6 +523,12 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
 function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   const s = strings;
   if (!s) return; // `init` comes first; the state is drawn when it arrives.
+  if (message.seq === drawnSeq) return; // The same state again (the host's answer to `ready`).
+  drawnSeq = message.seq;
+  // The page's first draw of a whole report paints a screenful first (afterPaint.ts).
+  const firstReport = message.state.kind === 'report' && message.state.partial !== true && !drewReport;
+  if (firstReport) drewReport = true;
+  beginDraw(firstReport);
   const focusKey =
     document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.focusKey
@@ -518,9 +556,27 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
   else if (hadFocus) root.querySelector<HTMLElement>('button:not([disabled]), summary')?.focus();
 
-  const rendered: PageMessage = { type: 'rendered', kind: state.kind, seq: message.seq };
-  if (document.visibilityState === 'visible') requestAnimationFrame(() => post(rendered));
-  else post(rendered);
+  post({ type: 'rendered', kind: state.kind, seq: message.seq });
+  endDraw();
+}
+
+/**
+ * Draws the latest state at the next frame (at once when hidden: no frames come then). States
+ * that arrive together (the first ones, posted before the page had loaded) are drawn once, as
+ * the last of them; the `rendered` message for it, sent just before that frame is painted,
+ * covers the ones it replaced.
+ */
+function scheduleDraw(): void {
+  if (document.visibilityState !== 'visible') {
+    if (current) draw(current);
+    return;
+  }
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    if (current) draw(current);
+  });
 }
 
 function refreshRelativeDates(): void {
@@ -535,13 +591,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     strings = message.strings;
     labels = message.labels;
     locale = message.locale;
-    if (current) draw(current);
+    // Drawn unless it was already (the host sends `init` again in answer to `ready`).
+    if (current) scheduleDraw();
     return;
   }
   current = message;
   if (saved?.reportId !== message.reportId)
     saveState({ reportId: message.reportId, rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false });
-  draw(message);
+  scheduleDraw();
 });
 
 window.setInterval(refreshRelativeDates, 30_000);
