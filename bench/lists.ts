@@ -106,16 +106,20 @@ export async function runLists(ctx: BenchContext): Promise<SectionResult> {
       measured('lists.total', 'Lists: total time, 100 pages', 'ms', totals),
       measured('lists.heap', 'Lists: heap growth, list held', 'MB', heapMB, {
         budget: { kind: 'max', value: HEAP_BUDGET_MB, text: `≤ ${HEAP_BUDGET_MB} MB` },
-        note: canMeasureHeap
-          ? undefined
-          : 'heap growth without --expose-gc is not settled; run through npm run bench',
+        note: canMeasureHeap ? undefined : 'heap growth without --expose-gc is not settled; run through npm run bench',
       }),
       measured(
         'lists.heapPerReport',
         'Lists: heap per report held',
         'bytes',
         heapMB.map((mb) => (mb * 2 ** 20) / REPORTS),
-        { budget: { kind: 'max', value: (HEAP_BUDGET_MB * 2 ** 20) / REPORTS, text: `≤ ${HEAP_BUDGET_MB} MB / ${REPORTS.toLocaleString('en-US')}` } },
+        {
+          budget: {
+            kind: 'max',
+            value: (HEAP_BUDGET_MB * 2 ** 20) / REPORTS,
+            text: `≤ ${HEAP_BUDGET_MB} MB / ${REPORTS.toLocaleString('en-US')}`,
+          },
+        },
       ),
       measured('lists.format', 'Lists: format 100 tree items (no vscode)', 'ms', formatMs, { spread: 'iqr' }),
     ];

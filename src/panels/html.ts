@@ -74,14 +74,15 @@ export function renderShell(options: ShellOptions): string {
   const csp = contentSecurityPolicy(options.cspSource, nonce);
   const title = escapeHtml(options.title ?? 'Report');
   const noscript = escapeHtml(options.noscript ?? 'This panel needs scripts to show the report.');
+  const codiconLink =
+    options.codiconUri === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">\n`;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(safeLang(options.lang))}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${options.codiconUri === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">
-`}<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
+${codiconLink}<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
 <title>${title}</title>
 </head>
 <body>

@@ -36,12 +36,9 @@ export function later(task: () => void): void {
   else task();
 }
 
-/** `build()` now, or a placeholder that `build()` replaces right after the first paint. */
-export function deferred(build: () => Node): Node {
-  if (!deferring) return build();
-  const placeholder = document.createComment('after the first paint');
-  tasks.push(() => placeholder.replaceWith(build()));
-  return placeholder;
+/** Whether this draw puts work off until after its paint. */
+export function isDeferring(): boolean {
+  return deferring;
 }
 
 /** Called once the draw has been handed to the browser: runs the put-off work in the next task. */

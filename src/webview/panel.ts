@@ -24,7 +24,7 @@ import {
   type ReportView,
   type SavedPageState,
 } from '../panels/protocol';
-import { beginDraw, deferred, endDraw, later, takeRow } from './afterPaint';
+import { beginDraw, endDraw, isDeferring, later, takeRow } from './afterPaint';
 import { ICONS, type IconName } from './icons';
 
 interface VsCodeApi {
@@ -458,6 +458,14 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
   );
 }
 
+/** `build()` now, or a placeholder that `build()` replaces right after the first paint. */
+function afterFirstPaint(build: () => Node): Node {
+  if (!isDeferring()) return build();
+  const placeholder = document.createComment('after the first paint');
+  later(() => placeholder.replaceWith(build()));
+  return placeholder;
+}
+
 /** The rows of a checks table: those below the fold of a first draw come just after its paint. */
 function tbody(s: PanelStrings, checks: CheckView[]): HTMLElement {
   const body = el('tbody');
@@ -512,7 +520,7 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
           checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
           checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),
           checksSection(s, s.passedChecks, byStatus('passed'), 'passed'),
-          deferred(() => rawView(s, report)),
+          afterFirstPaint(() => rawView(s, report)),
         ]),
   );
 }
