@@ -512,9 +512,10 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     header(s, report),
     toolbar(s, busy),
     busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
-    // The tree's summary of the report: its analysis is on its way (the bar above says so).
+    // The tree's summary of the report: its analysis is on its way (or could not be fetched:
+    // the banner above says so and offers Retry).
     ...(state.partial === true
-      ? [el('p', { className: 'muted analysis-pending', text: s.loading })]
+      ? [state.refreshError === null && el('p', { className: 'muted analysis-pending', text: s.loading })]
       : [
           summary(s, report),
           checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
