@@ -227,6 +227,39 @@ function pageParam(link: unknown): number | undefined {
   }
 }
 
+/** Deepest nesting kept from a report body; anything deeper reads as {@link TOO_DEEP}. */
+export const MAX_NESTING = 64;
+/** What a value nested deeper than {@link MAX_NESTING} levels reads as. */
+export const TOO_DEEP = '(nested too deep)';
+
+/**
+ * `value` with everything nested deeper than {@link MAX_NESTING} levels replaced by
+ * {@link TOO_DEEP}. A hostile report can nest thousands of levels; `JSON.stringify` and the
+ * structured clone behind the panel's `postMessage` then overflow the stack, and the panel
+ * never leaves "loading". Objects that need no cut are returned as they are (no copy).
+ */
+export function capNesting(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_NESTING) return TOO_DEEP;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const capped = capNesting(item, depth + 1);
+      if (capped !== item) (copy ??= value.slice())[index] = capped;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    const capped = capNesting(item, depth + 1);
+    if (capped !== item) (copy ??= { ...record })[key] = capped;
+  }
+  return copy ?? value;
+}
+
 /** `where.field`, or `field` at the top level. */
 function at(where: string, field: string): string {
   return where === '' ? field : `${where}.${field}`;
@@ -235,9 +268,10 @@ function at(where: string, field: string): string {
 // ---------------------------------------------------------------------------------------
 // Entry points used by the client. Each throws ResponseShapeError on an unusable body.
 
-/** One report object (not wrapped). */
-export function parseReport(input: unknown, where = ''): Report {
-  if (!isRecord(input)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
+/** One report object (not wrapped). Nesting is capped at {@link MAX_NESTING} levels. */
+export function parseReport(body: unknown, where = ''): Report {
+  if (!isRecord(body)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
+  const input = capNesting(body) as Record<string, unknown>;
   const id = input.id;
   if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id !== ''))) {
     throw new ResponseShapeError(`${at(where, 'id')}: expected a finite number or a non-empty string`);
