@@ -277,7 +277,7 @@ export class ReportPanel implements vscode.Disposable {
     try {
       sent = this.panel.webview.postMessage(message);
     } catch (error) {
-      sent = Promise.reject(error);
+      sent = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     sent.then(undefined, (error: unknown) => {
       if (this.#disposed) return;
