@@ -8,7 +8,7 @@ import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { pickProject, projectName } from './refs';
-import { escapeIcons } from '../common/text';
+import { escapeIcons, singleLine } from '../common/text';
 import { confirmModal, flash, InFlight, isOptions, requireApi, windowProgress, type ConfirmOptions } from './ui';
 
 /** The handlers of the project writes. */
@@ -27,7 +27,9 @@ export function projectWriteCommands(parts: Parts) {
     }
   }
 
-  function question(project: string, count: number | undefined): string {
+  /** The modal's question; a modal shows plain text, so the name only has to stay on one line. */
+  function question(name: string, count: number | undefined): string {
+    const project = singleLine(name);
     if (count === undefined) return l10n.t('Delete project {0} and all its reports?', project);
     if (count === 1) return l10n.t('Delete project {0} and its report?', project);
     return l10n.t('Delete project {0} and its {1} reports?', project, count);

@@ -11,7 +11,7 @@ import * as l10n from '../l10n';
 import { isApiError, type ApiError } from '../api/errors';
 import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
-import { escapeForMessage, escapeIcons } from '../common/text';
+import { escapeForMessage, escapeIcons, singleLine } from '../common/text';
 import { urlForLog } from '../common/urls';
 import { runBatch, showBatchSummary } from './batch';
 import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
@@ -591,7 +591,7 @@ export function reportWriteCommands(parts: Parts) {
       }
       const ok = await confirmModal(
         parts.context,
-        l10n.t('Delete the report for {0}?', report.url),
+        l10n.t('Delete the report for {0}?', singleLine(report.url)),
         l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
         l10n.t('Delete'),
         confirm,

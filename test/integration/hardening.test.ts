@@ -38,6 +38,18 @@ describe('hardening', function () {
     await closeAllEditors();
   });
 
+  it('item 2: Open Page in Browser refuses a URL whose host VS Code would read differently (backslash, user info)', async () => {
+    for (const [id, url] of [
+      [990_021, 'https://shop.localhost\\@evil.localhost/'],
+      [990_022, 'https://shop.localhost@evil.localhost/'],
+    ] as const) {
+      const body = JSON.stringify({ data: { id, url, project: 'shop.localhost', results: {} } });
+      await admin('faults', { method: 'GET', path: `/api/v1/reports/${id}`, status: 200, body: { raw: body }, times: 3 });
+      const opened = await vscode.commands.executeCommand<boolean>('pageReports.openReportPage', { id });
+      assert.equal(opened, false, `${url} is not opened`);
+    }
+  });
+
   it('item 3: a report nested 20 000 levels deep is shown, not left on "loading"', async () => {
     const id = 990_003;
     const deep = `${'{"a":'.repeat(20_000)}"bottom"${'}'.repeat(20_000)}`;
