@@ -66,7 +66,7 @@ export function kindForStatus(status: number): ApiErrorKind {
   }
 }
 
-/** The parsed JSON of an error body, whether ky parsed it (JSON content type) or left it as text. */
+/** The parsed JSON of an error body: ky's `HTTPError.data` is parsed for a JSON content type, else text. */
 function jsonOf(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   try {
@@ -167,12 +167,4 @@ export function networkReason(error: unknown): string {
   }
   if (message === undefined || message === 'fetch failed') return 'network error';
   return message === 'terminated' ? 'connection closed' : message;
-}
-
-/** Whether an error thrown by fetch (or a body read) is a network failure, judged by its shape. */
-export function isFetchNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    (error.message === 'fetch failed' || error.message === 'terminated' || (error.cause !== undefined && error.cause !== null))
-  );
 }
