@@ -5,6 +5,9 @@
  */
 import { ApiError, type ApiErrorKind } from './errors';
 
+/** The `reason` of a `badResponse` whose answer passed the size cap (16 MB after decompression). */
+export const TOO_LARGE_REASON = 'answer larger than 16 MB';
+
 /** Longest service message kept, in characters. */
 export const SERVICE_MESSAGE_MAX = 300;
 

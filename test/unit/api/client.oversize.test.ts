@@ -88,7 +88,10 @@ describe('api client: oversize and slow answers', function () {
       assert.ok(error);
       assert.equal(error.message, `The service at ${h.host} sent an answer larger than 16 MB.`);
       assert.equal(error.status, 200);
-      assert.deepEqual(describeError(error).actions, ['retry', 'showLog']);
+      assert.deepEqual(describeError(error), {
+        message: `The service at ${h.host} sent an answer larger than 16 MB.`,
+        actions: ['retry', 'showLog'],
+      });
       assert.ok(
         growth <= MAX_ANSWER_BYTES + MARGIN,
         `grew by ${(growth / MB).toFixed(1)} MB, more than the 16 MB cap plus ${MARGIN / MB} MB`,
