@@ -5,6 +5,7 @@
  * `extension.ts` requires this module then and builds the parts once.
  */
 import type * as vscode from 'vscode';
+import type { ServiceStatusBar } from './accounts/statusBar';
 import { commandHandlers } from './commands/index';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
@@ -27,9 +28,13 @@ export interface Main extends vscode.Disposable {
  * Builds the parts. Nothing here awaits the network: the connection reads its settings and
  * secret in the background and the views load when first shown.
  */
-export function start(context: vscode.ExtensionContext, shells: TreeShells): Main {
+export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
   const log = new Log();
   const connection = createConnection(context, log);
+  // The status bar item (built by activate) shows what the connection learns.
+  const showHealth = (): void => statusBar.setHealth(connection.health);
+  const health = [connection.onDidChange(showHealth), connection.onDidChangeHealth(showHealth)];
+  showHealth();
   const errors = createErrorReporter(log, connection);
   const views = registerViews({ context, log, connection, errors }, shells);
   const panels = registerPanels({ context, log, connection, errors });
@@ -43,7 +48,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
     panels: panels.panels,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [commands, panels, views, connection, log];
+  const disposables: vscode.Disposable[] = [...health, commands, panels, views, connection, log];
   return {
     views,
     async run(id, args) {
