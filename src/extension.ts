@@ -46,14 +46,12 @@ export function activate(context: vscode.ExtensionContext): void {
   // here (the extension also activates on onStartupFinished): it reads SecretStorage and global
   // state on demand, never the network, and loads main.ts only for Set API Key….
   const statusBar = new ServiceStatusBar(context);
-  subscriptions.push(
-    statusBar,
-    registerAuthProvider(context, async () => {
-      const stored = await load().run('pageReports.setApiKey', []);
-      const parsed = parseServiceUrl(vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl') ?? '');
-      return stored === true && parsed.ok ? new URL(parsed.url).origin : undefined;
-    }),
-  );
+  const auth = registerAuthProvider(context, async () => {
+    const stored = await load().run('pageReports.setApiKey', []);
+    const parsed = parseServiceUrl(vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl') ?? '');
+    return stored === true && parsed.ok ? new URL(parsed.url).origin : undefined;
+  });
+  subscriptions.push(statusBar, auth);
 
   const manifest = context.extension.packageJSON as { contributes?: { commands?: { command?: unknown }[] } };
   for (const { command } of manifest.contributes?.commands ?? []) {
@@ -88,7 +86,18 @@ export function activate(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     const hook: Record<symbol, unknown> = globalThis;
     Object.defineProperty(hook, VIEWS_TEST_HOOK, { configurable: true, get: () => load().views });
-    subscriptions.push({ dispose: () => delete hook[VIEWS_TEST_HOOK] });
+    // The accounts tests read the provider, the status bar and the panels the same way.
+    const accountsHook = Symbol.for('pageReports.accounts');
+    Object.defineProperty(hook, accountsHook, {
+      configurable: true,
+      get: () => ({ provider: auth.provider, statusBar, panels: load().panels, secrets: context.secrets }),
+    });
+    subscriptions.push({
+      dispose: () => {
+        delete hook[VIEWS_TEST_HOOK];
+        delete hook[accountsHook];
+      },
+    });
   }
 }
 

@@ -10,7 +10,7 @@ import { commandHandlers } from './commands/index';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
 import { Log } from './log';
-import { registerPanels } from './panels/register';
+import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
 import { registerViews, type RegisteredViews } from './views/register';
 import type { TreeShells } from './views/shell';
@@ -18,6 +18,7 @@ import type { TreeShells } from './views/shell';
 /** The built parts, as `activate`'s thin handlers reach them. */
 export interface Main extends vscode.Disposable {
   readonly views: RegisteredViews;
+  readonly panels: ReportPanels;
   /** Runs the command `id` (its failures are reported and resolve undefined). */
   run(id: string, args: unknown[]): Promise<unknown>;
   /** Restores a report panel VS Code kept across a reload. */
@@ -51,6 +52,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const disposables: vscode.Disposable[] = [...health, commands, panels, views, connection, log];
   return {
     views,
+    panels: panels.panels,
     async run(id, args) {
       const handler = commands.handlers.get(id);
       if (!handler) throw new Error(`No handler for the command ${id}.`);

@@ -98,10 +98,13 @@ export class PageReportsAuthProvider implements vscode.AuthenticationProvider, v
 }
 
 /** Registers the provider (no network, no `main.ts`). */
-export function registerAuthProvider(context: vscode.ExtensionContext, createKey: CreateKey): vscode.Disposable {
+export function registerAuthProvider(
+  context: vscode.ExtensionContext,
+  createKey: CreateKey,
+): vscode.Disposable & { readonly provider: PageReportsAuthProvider } {
   const provider = new PageReportsAuthProvider(context, createKey);
   const registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, provider, {
     supportsMultipleAccounts: true,
   });
-  return vscode.Disposable.from(registration, provider);
+  return { provider, dispose: () => vscode.Disposable.from(registration, provider).dispose() };
 }
