@@ -43,5 +43,9 @@ export async function rememberService(memento: vscode.Memento, url: string, when
 /** Drops `url` from the list. */
 export async function forgetService(memento: vscode.Memento, url: string): Promise<void> {
   const list = knownServices(memento);
-  if (list.some((s) => s.url === url)) await save(memento, list.filter((s) => s.url !== url));
+  if (list.some((s) => s.url === url))
+    await save(
+      memento,
+      list.filter((s) => s.url !== url),
+    );
 }

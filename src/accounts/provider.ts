@@ -76,7 +76,10 @@ export class PageReportsAuthProvider implements vscode.AuthenticationProvider, v
   async #session(origin: string): Promise<vscode.AuthenticationSession | undefined> {
     const key = await readKey(this.context.secrets, this.context.globalState, origin);
     if (key === undefined) return undefined;
-    const known = [...indexedOrigins(this.context.globalState), ...knownServices(this.context.globalState).map((s) => s.url)];
+    const known = [
+      ...indexedOrigins(this.context.globalState),
+      ...knownServices(this.context.globalState).map((s) => s.url),
+    ];
     // The session's token is the API key itself: VS Code hands it only to extensions the user allows.
     return { id: origin, accessToken: key, account: { id: origin, label: serviceLabel(origin, known) }, scopes: [] };
   }
@@ -91,7 +94,12 @@ export class PageReportsAuthProvider implements vscode.AuthenticationProvider, v
     else if (before && after) this.#emitter.fire({ added: [], removed: [], changed: [after] });
     else {
       // Gone, whether or not this window had told VS Code about it: the session id is the origin.
-      const removed = before ?? { id: origin, accessToken: '', account: { id: origin, label: serviceLabel(origin) }, scopes: [] };
+      const removed = before ?? {
+        id: origin,
+        accessToken: '',
+        account: { id: origin, label: serviceLabel(origin) },
+        scopes: [],
+      };
       this.#emitter.fire({ added: [], removed: [removed], changed: [] });
     }
   }
@@ -103,8 +111,13 @@ export function registerAuthProvider(
   createKey: CreateKey,
 ): vscode.Disposable & { readonly provider: PageReportsAuthProvider } {
   const provider = new PageReportsAuthProvider(context, createKey);
-  const registration = vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, provider, {
-    supportsMultipleAccounts: true,
-  });
+  const registration = vscode.authentication.registerAuthenticationProvider(
+    AUTH_PROVIDER_ID,
+    AUTH_PROVIDER_LABEL,
+    provider,
+    {
+      supportsMultipleAccounts: true,
+    },
+  );
   return { provider, dispose: () => vscode.Disposable.from(registration, provider).dispose() };
 }

@@ -38,9 +38,7 @@ export function healthText(health: ServiceHealth): string {
     case 'unreachable':
       return l10n.t('Unreachable since {0}', time(health.since));
     case 'rateLimited':
-      return health.until === undefined
-        ? l10n.t('Rate limited')
-        : l10n.t('Rate limited until {0}', time(health.until));
+      return health.until === undefined ? l10n.t('Rate limited') : l10n.t('Rate limited until {0}', time(health.until));
   }
 }
 
@@ -57,7 +55,10 @@ export class ServiceStatusBar implements vscode.Disposable {
     this.#disposables.push(
       this.#item,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`pageReports.${STATUS_BAR_SETTING}`) || e.affectsConfiguration('pageReports.serviceUrl'))
+        if (
+          e.affectsConfiguration(`pageReports.${STATUS_BAR_SETTING}`) ||
+          e.affectsConfiguration('pageReports.serviceUrl')
+        )
           this.update();
       }),
     );
@@ -89,7 +90,10 @@ export class ServiceStatusBar implements vscode.Disposable {
       return;
     }
     const origin = new URL(url).origin;
-    const label = serviceLabel(origin, knownServices(this.context.globalState).map((s) => s.url));
+    const label = serviceLabel(
+      origin,
+      knownServices(this.context.globalState).map((s) => s.url),
+    );
     // The label is a host name: no `$(` can reach the icon syntax from it, but escape anyway.
     this.#item.text = `$(pulse) ${label.replace(/\$\(/g, '\\$(')}`;
     const tooltip = new vscode.MarkdownString(undefined, false);

@@ -36,7 +36,8 @@ export async function switchService(deps: ConnectionCommandDeps, arg?: unknown):
   if (typeof arg === 'string') return setServiceUrl(deps, arg);
   if (isOptions(arg)) {
     if (typeof arg.remove === 'string') return removeService(deps, conn, arg.remove, arg);
-    if (typeof arg.add === 'string' && typeof arg.key === 'string') return addServiceWithKey(deps, conn, arg.add, arg.key);
+    if (typeof arg.add === 'string' && typeof arg.key === 'string')
+      return addServiceWithKey(deps, conn, arg.add, arg.key);
     return false;
   }
   return pickService(deps, conn);
@@ -72,7 +73,10 @@ function items(conn: Connection, removeButton: vscode.QuickInputButton): Service
 }
 
 function pickService(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
-  const removeButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: l10n.t('Remove Service…') };
+  const removeButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('trash'),
+    tooltip: l10n.t('Remove Service…'),
+  };
   return new Promise<boolean>((resolve) => {
     const pick = vscode.window.createQuickPick<ServiceItem>();
     pick.title = l10n.t('Page Reports: Switch Service');
@@ -107,7 +111,9 @@ function pickService(deps: ConnectionCommandDeps, conn: Connection): Promise<boo
       const chosen = pick.selectedItems[0];
       if (!chosen || acting) return;
       if (chosen.add) outcome = addService(deps, conn);
-      else if (chosen.service) outcome = chosen.service.url === conn.serviceUrl ? Promise.resolve(false) : setServiceUrl(deps, chosen.service.url);
+      else if (chosen.service)
+        outcome =
+          chosen.service.url === conn.serviceUrl ? Promise.resolve(false) : setServiceUrl(deps, chosen.service.url);
       pick.hide();
     });
     pick.onDidHide(() => {
@@ -155,7 +161,12 @@ async function addService(deps: ConnectionCommandDeps, conn: Connection): Promis
   return setServiceUrl(deps, parsed.url);
 }
 
-async function addServiceWithKey(deps: ConnectionCommandDeps, conn: Connection, raw: string, rawKey: string): Promise<boolean> {
+async function addServiceWithKey(
+  deps: ConnectionCommandDeps,
+  conn: Connection,
+  raw: string,
+  rawKey: string,
+): Promise<boolean> {
   const parsed = parseServiceUrl(raw);
   if (!parsed.ok) {
     void vscode.window.showErrorMessage(parsed.error);
@@ -216,7 +227,10 @@ async function removeService(
   const services = knownServices(conn.context.globalState);
   if (!services.some((s) => s.url === url)) return false;
   const origin = originOf(url) ?? url;
-  const label = serviceLabel(origin, services.map((s) => s.url));
+  const label = serviceLabel(
+    origin,
+    services.map((s) => s.url),
+  );
   const ok = await confirmModal(
     deps.context,
     l10n.t('Remove the service {0}?', label),

@@ -38,7 +38,12 @@ export function keyFormatError(key: string): string | undefined {
  * Asks the service for one small page of projects with `key`. A 401 means the service
  * rejected the key; any other failure means the key could not be checked.
  */
-export async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDeps, signal: AbortSignal): Promise<KeyCheck> {
+export async function checkKey(
+  baseUrl: string,
+  key: string,
+  deps: ConnectionCommandDeps,
+  signal: AbortSignal,
+): Promise<KeyCheck> {
   const timeoutMs = connectionControls(deps.connection).requestTimeoutMs;
   // One request, not retried: a failure is shown next to the input, where Enter tries again.
   const api = createClient({
@@ -177,7 +182,10 @@ export function askForKey(
       box.validationMessage = l10n.t('Could not save the API key.');
       logSaveFailure(deps, e);
     };
-    const severe = (message: string, severity: vscode.InputBoxValidationSeverity): vscode.InputBoxValidationMessage => ({
+    const severe = (
+      message: string,
+      severity: vscode.InputBoxValidationSeverity,
+    ): vscode.InputBoxValidationMessage => ({
       message,
       severity,
     });
@@ -204,7 +212,10 @@ export function askForKey(
       checking = controller;
       box.busy = true;
       box.enabled = false;
-      box.validationMessage = severe(l10n.t('Checking the key with the service…'), vscode.InputBoxValidationSeverity.Info);
+      box.validationMessage = severe(
+        l10n.t('Checking the key with the service…'),
+        vscode.InputBoxValidationSeverity.Info,
+      );
       void checkKey(url, key, deps, controller.signal)
         .then(async (outcome) => {
           if (checking !== controller) return; // typed over or closed meanwhile
@@ -217,7 +228,10 @@ export function askForKey(
               await finish(key);
               break;
             case 'rejected':
-              box.validationMessage = severe(l10n.t('The service rejected the API key.'), vscode.InputBoxValidationSeverity.Error);
+              box.validationMessage = severe(
+                l10n.t('The service rejected the API key.'),
+                vscode.InputBoxValidationSeverity.Error,
+              );
               break;
             case 'failed':
               unchecked = key;

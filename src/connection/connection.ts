@@ -201,7 +201,10 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       if (error.kind === 'unauthorized') note({ kind: 'rejected' });
       else if (error.kind === 'network' || error.kind === 'timeout') note({ kind: 'unreachable', since: Date.now() });
       else if (error.kind === 'rateLimited')
-        note({ kind: 'rateLimited', until: error.retryAfter === undefined ? undefined : Date.now() + error.retryAfter * 1000 });
+        note({
+          kind: 'rateLimited',
+          until: error.retryAfter === undefined ? undefined : Date.now() + error.retryAfter * 1000,
+        });
       else if (error.kind !== 'cancelled' && error.status !== undefined) note({ kind: 'connected' });
     };
     const wrap =
@@ -287,9 +290,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       if (this.#warnedInvalid !== raw) {
         this.#warnedInvalid = raw;
         this.log.warn(`The setting ${SECTION}.serviceUrl is not a usable service URL: ${parsed.error}`);
-        this.#offer(
-          l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error),
-        );
+        this.#offer(l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error));
       }
       return { kind: 'invalid', raw, error: parsed.error };
     }
@@ -365,7 +366,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     const hinted = origin !== undefined && indexedOrigins(this.context.globalState).includes(origin);
     return hinted ? 'ready' : 'noKey';
   }
-
 }
 
 /**

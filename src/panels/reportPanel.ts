@@ -146,7 +146,10 @@ export class ReportPanel implements vscode.Disposable {
   get foreignService(): string | undefined {
     const mine = this.#serviceUrl;
     if (mine === undefined || mine === this.deps.connection.serviceUrl) return undefined;
-    return serviceLabel(new URL(mine).origin, knownServices(this.deps.context.globalState).map((s) => s.url));
+    return serviceLabel(
+      new URL(mine).origin,
+      knownServices(this.deps.context.globalState).map((s) => s.url),
+    );
   }
 
   /**

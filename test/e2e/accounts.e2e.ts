@@ -19,7 +19,8 @@ describe('accounts and services (end to end)', function () {
   const host = (url: string): string => new URL(url).host;
   const quickRows = () => wb.page.locator('.quick-input-widget .monaco-list-row');
   /** The status bar item's clickable label. */
-  const statusItem = (label: string) => wb.page.locator('.statusbar-item a.statusbar-item-label', { hasText: label }).first();
+  const statusItem = (label: string) =>
+    wb.page.locator('.statusbar-item a.statusbar-item-label', { hasText: label }).first();
 
   async function reportRowsContain(text: string): Promise<void> {
     const deadline = Date.now() + 30_000;
@@ -101,6 +102,29 @@ describe('accounts and services (end to end)', function () {
     assert.ok((await wb.treeRows('Reports')).length > 0, "the first service's reports");
   });
 
+  it('keeps a report panel with its service after a switch: "This report belongs to", Switch Back', async () => {
+    // The first service is current: open its first report.
+    const row = wb.view('Reports').locator('.pane-body .monaco-list-row').first();
+    await row.click();
+    const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await frame.locator('article.report').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
+    await statusItem(host(wb.service.url)).click();
+    const secondRow = quickRows().filter({ hasText: host(second.url) });
+    await secondRow.waitFor({ state: 'visible' });
+    await secondRow.click();
+    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    const banner = frame.locator('.banner-foreign');
+    await banner.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await banner.locator('strong').innerText(), `This report belongs to ${host(wb.service.url)}`);
+    assert.equal(await frame.locator('article.report').count(), 1, 'the report is still shown');
+    await wb.screenshot('accounts-panel-other-service');
+    await banner.locator('button', { hasText: 'Switch Back' }).click();
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('lists both services in the Accounts menu; Sign Out removes only that key', async () => {
     await wb.page.locator('.activitybar a.action-label[aria-label*="Accounts"]').click();
     const menu = wb.page.locator('.monaco-menu');
@@ -114,15 +138,25 @@ describe('accounts and services (end to end)', function () {
     await signOut.click();
     // VS Code may confirm first (when extensions used the account).
     const dialog = wb.page.locator('.monaco-dialog-box');
-    if (await dialog.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false)) {
+    if (
+      await dialog.waitFor({ state: 'visible', timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await wb.screenshot('accounts-sign-out-confirmation');
-      await dialog.locator('.dialog-buttons a.monaco-button', { hasText: /Sign Out/ }).first().click();
+      await dialog
+        .locator('.dialog-buttons a.monaco-button', { hasText: /Sign Out/ })
+        .first()
+        .click();
       await dialog.waitFor({ state: 'detached' });
     }
 
     // The second service's key is gone; the first's stays (its session is still in the menu).
     await wb.page.locator('.activitybar a.action-label[aria-label*="Accounts"]').click();
-    await menu.locator('.action-item', { hasText: `${host(wb.service.url)} (Page Reports)` }).waitFor({ state: 'visible' });
+    await menu
+      .locator('.action-item', { hasText: `${host(wb.service.url)} (Page Reports)` })
+      .waitFor({ state: 'visible' });
     assert.equal(await menu.locator('.action-item', { hasText: `${host(second.url)} (Page Reports)` }).count(), 0);
     await wb.page.keyboard.press('Escape');
     // The Switch Service list no longer shows a key on the second service.
@@ -130,7 +164,12 @@ describe('accounts and services (end to end)', function () {
     const secondRow = quickRows().filter({ hasText: host(second.url) });
     await secondRow.waitFor({ state: 'visible' });
     assert.doesNotMatch(await secondRow.innerHTML(), /codicon-key/);
-    assert.match(await quickRows().filter({ hasText: host(wb.service.url) }).innerHTML(), /codicon-key/);
+    assert.match(
+      await quickRows()
+        .filter({ hasText: host(wb.service.url) })
+        .innerHTML(),
+      /codicon-key/,
+    );
     await wb.page.keyboard.press('Escape');
   });
 });

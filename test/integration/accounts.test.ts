@@ -46,7 +46,8 @@ interface Recorded {
   status: number | null;
 }
 
-const run = <T>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(command, ...args);
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(command, ...args);
 const token = (prefix: string): string => `${prefix}-${randomBytes(10).toString('hex')}`;
 
 class TestService {
@@ -128,7 +129,8 @@ describe('accounts and services', function () {
 
   after(async () => {
     await run('workbench.action.closeAllEditors');
-    for (const service of [alpha, beta]) await run('pageReports.switchService', { remove: service.url, confirmed: true });
+    for (const service of [alpha, beta])
+      await run('pageReports.switchService', { remove: service.url, confirmed: true });
     await alpha.running.stop();
     await beta.running.stop();
     // Leave the extension connected to the main test service for the suites that follow.
@@ -147,7 +149,8 @@ describe('accounts and services', function () {
     }
     const accounts = await vscode.authentication.getAccounts('pageReports');
     const ids = accounts.map((a) => a.id);
-    for (const service of [alpha, beta]) assert.ok(ids.includes(service.origin), `getAccounts lists ${service.origin}: ${ids.join(', ')}`);
+    for (const service of [alpha, beta])
+      assert.ok(ids.includes(service.origin), `getAccounts lists ${service.origin}: ${ids.join(', ')}`);
     assert.equal(accounts.find((a) => a.id === alpha.origin)?.label, alpha.label);
   });
 
@@ -177,14 +180,22 @@ describe('accounts and services', function () {
   it('a report panel belongs to the service it came from: after a switch it keeps its content and never fetches its id from the other service', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     await run('pageReports.openReport', alphaReport.id);
-    const panel = await waitFor(() => hook().panels.openPanels().find((p) => String(p.id) === String(alphaReport.id)), {
-      message: 'the panel of the alpha report',
-    });
+    const panel = await waitFor(
+      () =>
+        hook()
+          .panels.openPanels()
+          .find((p) => String(p.id) === String(alphaReport.id)),
+      {
+        message: 'the panel of the alpha report',
+      },
+    );
     await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
     await beta.admin('requests', undefined, 'DELETE');
 
     assert.equal(await run('pageReports.switchService', beta.url), true);
-    await waitFor(() => panel.foreignService === alpha.label, { message: `the panel says it belongs to ${alpha.label}` });
+    await waitFor(() => panel.foreignService === alpha.label, {
+      message: `the panel says it belongs to ${alpha.label}`,
+    });
     // Give a wrong fetch every chance to happen, then read beta's log.
     await run('pageReports.refreshReports');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -195,7 +206,9 @@ describe('accounts and services', function () {
 
     // Switch Back (what the banner's button runs): the panel is the current service's again.
     assert.equal(await run('pageReports.switchService', alpha.url), true);
-    await waitFor(() => panel.foreignService === undefined, { message: 'the panel belongs to the current service again' });
+    await waitFor(() => panel.foreignService === undefined, {
+      message: 'the panel belongs to the current service again',
+    });
     await run('workbench.action.closeAllEditors');
   });
 
@@ -208,7 +221,10 @@ describe('accounts and services', function () {
       assert.deepEqual(rejected, [], `${service.label} was never sent a key it does not know`);
     }
     const alphaAuthenticated = (await alpha.requests()).filter((r) => r.hasAuthorization);
-    assert.ok(alphaAuthenticated.length > 0, 'alpha did get authenticated requests (the check above looked at something)');
+    assert.ok(
+      alphaAuthenticated.length > 0,
+      'alpha did get authenticated requests (the check above looked at something)',
+    );
   });
 
   it('a key changed in SecretStorage by another window updates the sessions', async () => {
