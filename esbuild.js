@@ -99,7 +99,6 @@ const SHARED_STATELESS = new Set([
   'src/accounts/keyIndex.ts',
   'src/accounts/knownServices.ts',
   'src/accounts/labels.ts',
-  'src/api/serviceUrl.ts',
 ]);
 
 /** Sources an extension build put into both of its outputs that are not known to be stateless. */

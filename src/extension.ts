@@ -8,9 +8,9 @@
  * Nothing here awaits the network.
  */
 import * as vscode from 'vscode';
+import { originOf } from './accounts/labels';
 import { registerAuthProvider } from './accounts/provider';
 import { ServiceStatusBar } from './accounts/statusBar';
-import { parseServiceUrl } from './api/serviceUrl';
 import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
 import type { Main } from './main';
 import { REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
@@ -48,8 +48,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const statusBar = new ServiceStatusBar(context);
   const auth = registerAuthProvider(context, async () => {
     const stored = await load().run('pageReports.setApiKey', []);
-    const parsed = parseServiceUrl(vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl') ?? '');
-    return stored === true && parsed.ok ? new URL(parsed.url).origin : undefined;
+    const url = vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl') ?? '';
+    return stored === true ? originOf(url.trim()) : undefined;
   });
   subscriptions.push(statusBar, auth);
 

@@ -7,9 +7,8 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
-import { parseServiceUrl } from '../api/serviceUrl';
 import { knownServices } from './knownServices';
-import { serviceLabel } from './labels';
+import { originOf, serviceLabel } from './labels';
 
 export const STATUS_BAR_SETTING = 'statusBar';
 
@@ -78,8 +77,10 @@ export class ServiceStatusBar implements vscode.Disposable {
   /** Redraws from the settings and the last state. */
   update(): void {
     const config = vscode.workspace.getConfiguration('pageReports');
-    const parsed = parseServiceUrl(config.get<string>('serviceUrl') ?? '');
-    const url = parsed.ok ? parsed.url : undefined;
+    // The origin is all the item shows; the connection checks the rest of the URL (and says so
+    // in the tooltip's state). Not `parseServiceUrl`, which would then ship in both files.
+    const raw = (config.get<string>('serviceUrl') ?? '').trim();
+    const url = /^https?:\/\//i.test(raw) ? originOf(raw) : undefined;
     if (url !== this.#url) {
       // Another service: what was known about the last one does not apply.
       this.#url = url;
@@ -89,7 +90,7 @@ export class ServiceStatusBar implements vscode.Disposable {
       this.#item.hide();
       return;
     }
-    const origin = new URL(url).origin;
+    const origin = url;
     const label = serviceLabel(
       origin,
       knownServices(this.context.globalState).map((s) => s.url),
