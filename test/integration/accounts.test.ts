@@ -267,4 +267,29 @@ describe('accounts and services', function () {
       message: 'alpha still lists its reports',
     });
   });
+
+  it('removing the current service leaves the views on their welcome; Add Service with a refused key saves nothing', async () => {
+    const setting = (): string | undefined =>
+      vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
+    assert.equal(setting(), '', 'no current service');
+    assert.deepEqual(await reportsView().getChildren(), [], 'the views show their welcome content');
+    assert.ok(!(await sessionOrigins()).includes(alpha.origin), "the removed service's key is gone");
+
+    await alpha.admin('requests', undefined, 'DELETE');
+    assert.equal(await run('pageReports.switchService', { add: alpha.url, key: 'not-the-key' }), false);
+    assert.equal(setting(), '', 'the setting is unchanged');
+    assert.ok(!(await sessionOrigins()).includes(alpha.origin), 'no key was stored');
+    const checks = await alpha.requests();
+    assert.equal(checks.length, 1, 'one key check');
+    assert.equal(checks[0]?.status, 401);
+
+    assert.equal(await run('pageReports.switchService', { add: alpha.url, key: alpha.key }), true);
+    assert.equal(setting(), alpha.url);
+    assert.ok((await sessionOrigins()).includes(alpha.origin));
+    await waitFor(async () => reportUrls(await reportsView().getChildren()).includes(alphaReport.url), {
+      message: 'the added service lists its reports',
+    });
+  });
 });
