@@ -150,14 +150,14 @@ async function addService(deps: ConnectionCommandDeps, conn: Connection): Promis
     return false;
   }
   // A known service is not added twice: switch to it.
-  if (knownServices(conn.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
+  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
   const origin = new URL(parsed.url).origin;
   if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
   if (!conn.originsWithKey().includes(origin)) {
     const saved = await askForKey(deps, conn, { url: parsed.url, origin });
     if (!saved) return false;
   }
-  await rememberService(conn.context.globalState, parsed.url);
+  await rememberService(deps.context.globalState, parsed.url);
   return setServiceUrl(deps, parsed.url);
 }
 
@@ -172,7 +172,7 @@ async function addServiceWithKey(
     void vscode.window.showErrorMessage(parsed.error);
     return false;
   }
-  if (knownServices(conn.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
+  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
   const origin = new URL(parsed.url).origin;
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) return false;
   const key = rawKey.trim();
@@ -193,7 +193,7 @@ async function addServiceWithKey(
     return false;
   }
   await save(conn, origin, key, deps);
-  await rememberService(conn.context.globalState, parsed.url);
+  await rememberService(deps.context.globalState, parsed.url);
   return setServiceUrl(deps, parsed.url);
 }
 
@@ -224,7 +224,7 @@ async function removeService(
   url: string,
   options: Record<string, unknown> | undefined,
 ): Promise<boolean> {
-  const services = knownServices(conn.context.globalState);
+  const services = knownServices(deps.context.globalState);
   if (!services.some((s) => s.url === url)) return false;
   const origin = originOf(url) ?? url;
   const label = serviceLabel(
@@ -239,13 +239,14 @@ async function removeService(
     options,
   );
   if (!ok) return false;
-  await forgetService(conn.context.globalState, url);
-  const originStillUsed = knownServices(conn.context.globalState).some((s) => originOf(s.url) === origin);
-  if (!originStillUsed) await conn.removeKey(origin);
+  // The current one first stops being current, so no reload can list it again meanwhile.
   if (url === conn.serviceUrl) {
     await vscode.workspace.getConfiguration(SECTION).update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
     await conn.reloadNow();
   }
+  await forgetService(deps.context.globalState, url);
+  const originStillUsed = services.some((s) => s.url !== url && originOf(s.url) === origin);
+  if (!originStillUsed) await conn.removeKey(origin);
   deps.log.info(`Service removed: ${origin}.`);
   flash(l10n.t('Service {0} removed.', label));
   return true;

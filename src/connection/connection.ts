@@ -263,8 +263,11 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    */
   #reload(): Promise<void> {
     const beforeOrigin = this.origin;
+    const beforeUrl = this.serviceUrl;
     this.#current = this.#readUrl();
-    if (this.#current.kind === 'ok') {
+    // A newly current service joins the known ones (Switch Service…), once per change: a late
+    // configuration event for the same URL must not list a service removed meanwhile again.
+    if (this.#current.kind === 'ok' && this.#current.url !== beforeUrl) {
       rememberService(this.context.globalState, this.#current.url, Date.now()).then(undefined, () => undefined);
     }
     if (this.origin !== beforeOrigin) {

@@ -275,7 +275,15 @@ describe('accounts and services', function () {
     assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
     assert.equal(setting(), '', 'no current service');
     assert.deepEqual(await reportsView().getChildren(), [], 'the views show their welcome content');
-    assert.ok(!(await sessionOrigins()).includes(alpha.origin), "the removed service's key is gone");
+    assert.equal(
+      await hook().secrets.get(`pageReports.apiKey:${alpha.origin}`),
+      undefined,
+      "the removed service's key is gone",
+    );
+    assert.ok(
+      !(await sessionOrigins()).includes(alpha.origin),
+      `no session for the removed service: ${(await sessionOrigins()).join(', ')}`,
+    );
 
     await alpha.admin('requests', undefined, 'DELETE');
     assert.equal(await run('pageReports.switchService', { add: alpha.url, key: 'not-the-key' }), false);
