@@ -10,7 +10,8 @@ import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionApi } from '../parts';
-import { confirmModal, describe, flash, inert, isOptions, offer, windowProgress } from '../commands/ui';
+import { confirmModal, describe, flash, isOptions, offer, windowProgress } from '../commands/ui';
+import { escapeForMessage } from '../common/text';
 import { serviceLabel } from '../accounts/labels';
 import { connectionControls, SECTION, type Connection } from './connection';
 
@@ -29,7 +30,9 @@ const hostOf = (url: string): string => new URL(url).host;
 /** Message for a typed key that cannot be a key, or undefined when it may be one. */
 export function keyFormatError(key: string): string | undefined {
   if (key === '') return l10n.t('Enter the API key.');
-  if (/\s/.test(key)) return l10n.t('An API key has no spaces or line breaks.');
+  // Only what an HTTP header carries as it is: anything else could not be sent, and a key
+  // that is refused before it leaves must not read as "rejected by the service".
+  if (!/^[\x21-\x7e]+$/.test(key)) return l10n.t('An API key has only visible ASCII characters (no spaces).');
   if (key.length > 4096) return l10n.t('This is too long to be an API key.');
   return undefined;
 }
@@ -130,7 +133,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
     // Not awaited: the command answers now; the buttons act later with the key kept only
     // in this closure.
     void vscode.window
-      .showWarningMessage(l10n.t('Could not check the API key: {0}', inert(outcome.message)), saveAnyway, retry)
+      .showWarningMessage(l10n.t('Could not check the API key: {0}', escapeForMessage(outcome.message)), saveAnyway, retry)
       .then(async (choice) => {
         if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);

@@ -196,6 +196,8 @@ export interface PanelStrings {
   foreign: string;
   switchBack: string;
   close: string;
+  /** The report arrived but its page could not be built (offered with Retry). */
+  cannotShow: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,22 +309,5 @@ export function isHostMessage(value: unknown): value is HostMessage {
   return false;
 }
 
-/**
- * The URL when it may be opened in the browser (absolute, `http:` or `https:`), else
- * undefined. The single rule both sides apply: the page offers only such links, and the
- * controller opens only such URLs whatever the page sends.
- */
-export function openableUrl(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-  // Only the exact text the user sees is opened: no control characters, spaces or
-  // backslashes that a URL parser strips or rewrites on the way.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return undefined;
-  return url;
-}
+/** The one rule for opening URLs, shared by the page and the controller (see `common/urls`). */
+export { openableUrl } from '../common/urls';

@@ -32,7 +32,10 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     const existing = this.#panels.get(this.#key(id));
     if (existing) {
       existing.reveal();
-      if (initial) existing.showReport(initial);
+      // The caller's copy (a tree's summary) may be older than what the panel shows: it
+      // only fills a panel that has nothing yet, and the panel asks the service again.
+      if (initial && !existing.hasReport) existing.showReport(initial);
+      void existing.load();
       return;
     }
     const panel = this.#track(ReportPanel.create(this.deps, id, initial));
@@ -58,8 +61,9 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     this.#panels.get(this.#key(id))?.dispose();
   }
 
+  /** Closes the panels of the project's reports, those still loading included (once their project is known). */
   closeProject(project: string): void {
-    for (const panel of [...this.#panels.values()]) if (panel.project === project) panel.dispose();
+    for (const panel of [...this.#panels.values()]) panel.closeIfProject(project);
   }
 
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */

@@ -8,8 +8,8 @@ import { knownServices } from '../accounts/knownServices';
 import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from './format';
 import { renderShell } from './html';
+import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
-  openableUrl,
   parsePageMessage,
   toReportData,
   type HostMessage,
@@ -64,6 +64,8 @@ export class ReportPanel implements vscode.Disposable {
   /** Whether the report was drawn since the last open (the first draw is logged with its time). */
   #shownSinceOpen = false;
   #loading: AbortController | undefined;
+  /** A project whose panels were closed while this one was still loading (see {@link closeIfProject}). */
+  #closingProject: string | undefined;
   #disposed = false;
   /**
    * The service the report came from (its normalized URL). A panel never fetches its id from
@@ -177,6 +179,24 @@ export class ReportPanel implements vscode.Disposable {
     return this.#report?.project;
   }
 
+  /** Whether the panel has a report to show (from the service or the caller). */
+  get hasReport(): boolean {
+    return this.#report !== undefined;
+  }
+
+  /**
+   * Closes the panel now when its report is in `project`; while it is still loading (the
+   * project not known yet), closes it as soon as the report arrives in that project or
+   * turns out to be gone.
+   */
+  closeIfProject(project: string): void {
+    if (this.#report !== undefined) {
+      if (this.#report.project === project) this.dispose();
+      return;
+    }
+    this.#closingProject = project;
+  }
+
   /** Brings the panel to the front and restarts the command → content clock. */
   reveal(): void {
     this.#openedAt = performance.now();
@@ -218,6 +238,11 @@ export class ReportPanel implements vscode.Disposable {
       if (controller.signal.aborted || this.#disposed || this.foreignService !== undefined) return;
       this.#refreshing = false;
       this.#refreshError = undefined;
+      if (this.#closingProject !== undefined && report.project === this.#closingProject) {
+        this.dispose();
+        return;
+      }
+      this.#closingProject = undefined;
       this.showReport(report);
     } catch (error) {
       if (controller.signal.aborted || this.#disposed) return;
@@ -234,6 +259,11 @@ export class ReportPanel implements vscode.Disposable {
       return;
     }
     if (isApiError(error) && error.kind === 'notFound') {
+      if (this.#closingProject !== undefined) {
+        // Gone with the project that was closed while this panel was loading.
+        this.dispose();
+        return;
+      }
       this.#report = undefined;
       this.#busy = false;
       this.#setState({
@@ -296,9 +326,20 @@ export class ReportPanel implements vscode.Disposable {
 
   #post(message: HostMessage): void {
     // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
-    this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      if (!this.#disposed)
-        this.#log('warn', `could not post to the page: ${String(error)}`);
+    let sent: Thenable<boolean>;
+    try {
+      sent = this.panel.webview.postMessage(message);
+    } catch (error) {
+      sent = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    sent.then(undefined, (error: unknown) => {
+      if (this.#disposed) return;
+      this.#log('warn', `could not post to the page: ${String(error)}`);
+      // A report that cannot be sent (the page's view model cannot be built from it) must
+      // not leave the panel on "loading": the error state, with Retry, is small and safe.
+      if (message.type === 'state' && message.state.kind === 'report' && this.#state === message.state) {
+        this.#setState({ kind: 'error', message: l10n.t('The report arrived but could not be shown.'), canRetry: true });
+      }
     });
   }
 
@@ -345,9 +386,17 @@ export class ReportPanel implements vscode.Disposable {
     }
   }
 
-  /** Opens only absolute http(s) URLs; anything else (javascript:, command:, file:) is refused. */
+  /**
+   * Opens only the report's own URL or the service's page of the report, and only when it
+   * is an openable http(s) URL; anything else the page sends (another host, javascript:,
+   * command:, file:) is refused.
+   */
   #openUrl(url: string): void {
-    const safe = openableUrl(url);
+    const baseUrl = this.deps.connection.serviceUrl;
+    const template =
+      vscode.workspace.getConfiguration('pageReports').get<string>('reportPageUrl') || DEFAULT_REPORT_PAGE_URL;
+    const servicePage = baseUrl === undefined ? undefined : reportPageUrl(template, baseUrl, this.id);
+    const safe = pinnedUrl(url, [this.#report?.url, servicePage]);
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
       this.#log('warn', `refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
@@ -385,6 +434,7 @@ export class ReportPanel implements vscode.Disposable {
     for (const key of this.#pending) if (key <= seq) this.#pending.delete(key);
     // The first draw of the report after an open is logged with its time (command → content,
     // which the benchmark reads from the log).
+    if (kind === 'error') this.#log('info', 'shows an error with Retry.');
     if (kind === 'report' && !this.#shownSinceOpen) {
       this.#shownSinceOpen = true;
       const ms = Math.round(performance.now() - this.#openedAt);

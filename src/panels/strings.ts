@@ -11,6 +11,7 @@ export function panelStrings(): PanelStrings {
     loading: l10n.t('Loading report…'),
     retry: l10n.t('Retry'),
     errorTitle: l10n.t('Could not load the report'),
+    cannotShow: l10n.t('The report arrived but could not be shown.'),
     refreshFailed: l10n.t('Could not refresh the report; this is the data received before.'),
     deletedTitle: l10n.t('Report deleted'),
     reanalyze: l10n.t('Re-analyze'),

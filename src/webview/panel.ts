@@ -520,15 +520,22 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   const scroll = window.scrollY;
   relativeDates = [];
 
-  const { state } = message;
-  const content =
-    state.kind === 'loading'
-      ? renderLoading(s)
-      : state.kind === 'error'
-        ? renderError(s, state)
-        : state.kind === 'deleted'
-          ? renderDeleted(s, state)
-          : renderReport(s, state);
+  let { state } = message;
+  let content: HTMLElement;
+  try {
+    content =
+      state.kind === 'loading'
+        ? renderLoading(s)
+        : state.kind === 'error'
+          ? renderError(s, state)
+          : state.kind === 'deleted'
+            ? renderDeleted(s, state)
+            : renderReport(s, state);
+  } catch {
+    // Whatever the report holds, the page never stays on "loading": it says so, with Retry.
+    state = { kind: 'error', message: s.cannotShow, canRetry: true };
+    content = renderError(s, state);
+  }
   root.replaceChildren(content);
   root.setAttribute('aria-busy', String(state.kind === 'loading' || (state.kind === 'report' && state.busy)));
 

@@ -200,6 +200,11 @@ describe('manifest (package.json)', () => {
     assert.equal(properties['pageReports.serviceUrl']?.scope, 'application');
   });
 
+  it('item 6: requestTimeout is application-scoped, so no workspace can set it', () => {
+    const properties = manifest.contributes.configuration.properties;
+    assert.equal(properties['pageReports.requestTimeout']?.scope, 'application');
+  });
+
   it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async () => {
     const [current, regenerated] = await readmeState();
     assert.ok(current === regenerated, 'README.md tables are out of date: run npm run readme');
