@@ -4,6 +4,8 @@ import { isApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
+import { knownServices } from '../accounts/knownServices';
+import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from './format';
 import { renderShell } from './html';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
@@ -65,6 +67,11 @@ export class ReportPanel implements vscode.Disposable {
   /** A project whose panels were closed while this one was still loading (see {@link closeIfProject}). */
   #closingProject: string | undefined;
   #disposed = false;
+  /**
+   * The service the report came from (its normalized URL). A panel never fetches its id from
+   * another service: report 42 there is a different report.
+   */
+  #serviceUrl: string | undefined;
   readonly #disposables: vscode.Disposable[] = [];
   readonly #disposeEmitter = new vscode.EventEmitter<void>();
   /** Fires once, when the panel closes (by the user or by `dispose`). */
@@ -106,6 +113,7 @@ export class ReportPanel implements vscode.Disposable {
     readonly id: ReportId,
     initial: Report | undefined,
   ) {
+    this.#serviceUrl = deps.connection.serviceUrl;
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
     panel.iconPath = { light: file('media', 'panel-light.svg'), dark: file('media', 'panel-dark.svg') };
@@ -126,6 +134,44 @@ export class ReportPanel implements vscode.Disposable {
       this.#disposeEmitter,
     );
     if (initial) this.showReport(initial);
+  }
+
+  /** The URL of the service the report came from (undefined until one is known). */
+  get serviceUrl(): string | undefined {
+    return this.#serviceUrl;
+  }
+
+  /**
+   * The label of the panel's service when the extension now shows another service (or none),
+   * else undefined.
+   */
+  get foreignService(): string | undefined {
+    const mine = this.#serviceUrl;
+    if (mine === undefined || mine === this.deps.connection.serviceUrl) return undefined;
+    return serviceLabel(
+      new URL(mine).origin,
+      knownServices(this.deps.context.globalState).map((s) => s.url),
+    );
+  }
+
+  /**
+   * The service URL, the key or the timeout changed: a panel of the current service loads
+   * again; one of another service keeps its content and says where it came from.
+   */
+  onConnectionChanged(): void {
+    if (this.foreignService !== undefined) {
+      this.#loading?.abort();
+      this.#refreshing = false;
+      if (this.#report) this.#postReportState();
+      else this.#setState(this.#foreignErrorState());
+      return;
+    }
+    void this.load();
+  }
+
+  #foreignErrorState(): PanelState {
+    const service = this.foreignService ?? '';
+    return { kind: 'error', message: l10n.t('This report belongs to {0}', service), canRetry: false, foreign: service };
   }
 
   /** The report's project, once loaded (for `closeProject`). */
@@ -165,6 +211,12 @@ export class ReportPanel implements vscode.Disposable {
    */
   async load(): Promise<void> {
     this.#loading?.abort();
+    // A panel opened while no service was set belongs to the first one it loads from.
+    this.#serviceUrl ??= this.deps.connection.serviceUrl;
+    if (this.foreignService !== undefined) {
+      this.onConnectionChanged();
+      return;
+    }
     const controller = new AbortController();
     this.#loading = controller;
     const api = this.deps.connection.api;
@@ -183,7 +235,7 @@ export class ReportPanel implements vscode.Disposable {
     } else this.#setState({ kind: 'loading' });
     try {
       const report = await api.getReport(this.id, controller.signal);
-      if (controller.signal.aborted || this.#disposed) return;
+      if (controller.signal.aborted || this.#disposed || this.foreignService !== undefined) return;
       this.#refreshing = false;
       this.#refreshError = undefined;
       if (this.#closingProject !== undefined && report.project === this.#closingProject) {
@@ -256,6 +308,7 @@ export class ReportPanel implements vscode.Disposable {
       busy: this.#busy,
       refreshing: this.#refreshing,
       refreshError: this.#refreshError ?? null,
+      foreign: this.foreignService ?? null,
     });
   }
 
@@ -305,10 +358,18 @@ export class ReportPanel implements vscode.Disposable {
       case 'retry':
         void this.load();
         return;
+      case 'switchBack':
+        if (this.#serviceUrl !== undefined) this.#runCommand('pageReports.switchService', this.#serviceUrl);
+        return;
+      case 'close':
+        this.dispose();
+        return;
       case 'openUrl':
         this.#openUrl(message.url);
         return;
       case 'command':
+        // The toolbar acts on the current service: not on a report from another one.
+        if (this.foreignService !== undefined) return;
         this.#runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
         return;
       case 'filterProject':

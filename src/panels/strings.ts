@@ -55,6 +55,9 @@ export function panelStrings(): PanelStrings {
     statusUnknown: l10n.t('Not determined'),
     rawView: l10n.t('Raw data (every field the service sent)'),
     valueTruncated: l10n.t('Show all ({0} characters)', '{0}'),
+    foreign: l10n.t('This report belongs to {0}', '{0}'),
+    switchBack: l10n.t('Switch Back'),
+    close: l10n.t('Close'),
   };
 }
 

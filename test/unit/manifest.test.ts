@@ -93,9 +93,10 @@ describe('manifest (package.json)', () => {
     }
   });
 
-  it('declares only the activation VS Code cannot infer: restoring a report panel after a reload', () => {
-    // Commands, views and settings imply their own activation; a webview panel type does not.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report']);
+  it('declares only the activation VS Code cannot infer: restoring a report panel, and the Accounts menu after startup', () => {
+    // Commands, views and settings imply their own activation; a webview panel type does not,
+    // and the Accounts menu lists sessions only of a provider registered by an active extension.
+    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onStartupFinished']);
   });
 
   it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
