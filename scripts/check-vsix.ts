@@ -18,7 +18,6 @@ const allowed: RegExp[] = [
   /^extension\/LICENSE(\.txt)?$/,
   /^extension\/dist\/(extension|main)\.js$/,
   /^extension\/dist\/webview\/(panel|insights)\.js$/,
-  /^extension\/dist\/codicons\/codicon\.(css|ttf)$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
 ];
 

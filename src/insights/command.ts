@@ -9,7 +9,8 @@ import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import { projectName } from '../commands/refs';
-import { describe, inert, isOptions, requireApi } from '../commands/ui';
+import { describe, isOptions, requireApi } from '../commands/ui';
+import { escapeIcons } from '../common/text';
 import type { Parts } from '../parts';
 import { allProjectsLabel } from './strings';
 
@@ -70,7 +71,7 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
           if (controller.signal.aborted) return;
           projects.push(
             ...answer.items.map((p): ProjectItem => ({
-              label: inert(p.name),
+              label: escapeIcons(p.name),
               project: p.name,
               iconPath: new vscode.ThemeIcon('project'),
             })),
@@ -83,7 +84,7 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
         }
       } catch (e) {
         if (controller.signal.aborted || (isApiError(e) && e.kind === 'cancelled')) return;
-        pick.items = [...pick.items, { label: `$(error) ${inert(describe(e).message)}`, alwaysShow: true }];
+        pick.items = [...pick.items, { label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
       } finally {
         if (!controller.signal.aborted) pick.busy = false;
       }

@@ -77,7 +77,6 @@ class InsightsPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       scriptUri: asset('dist', 'webview', 'insights.js'),
       styleUri: asset('media', 'insights.css'),
-      codiconUri: asset('dist', 'codicons', 'codicon.css'),
       lang: vscode.env.language,
       title: insightsTitle(project),
       noscript: l10n.t('This panel needs scripts enabled to show the insights.'),

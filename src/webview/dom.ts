@@ -3,6 +3,8 @@
  * in through `textContent` only; attribute names are the caller's own, values may be data
  * (an attribute value is never parsed as markup). No page state lives here.
  */
+import { ICONS, type IconName } from './icons';
+
 export type Child = Node | string | null | undefined | false;
 
 export interface Props {
@@ -31,16 +33,26 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-export function icon(name: string, extraClass = ''): HTMLElement {
-  return el('span', {
-    className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`,
-    attrs: { 'aria-hidden': 'true' },
+/** A codicon as inline SVG (src/webview/icons.ts), drawn in the text colour. */
+export function icon(name: IconName, extraClass = ''): SVGSVGElement {
+  const graphic = svg('svg', {
+    class: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`,
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    fill: 'currentColor',
+    'aria-hidden': 'true',
+    focusable: 'false',
   });
+  for (const path of ICONS[name]) {
+    graphic.append(svg('path', path.evenOdd ? { d: path.d, 'fill-rule': 'evenodd' } : { d: path.d }));
+  }
+  return graphic;
 }
 
 export function button(
   label: string,
-  iconName: string | undefined,
+  iconName: IconName | undefined,
   onClick: () => void,
   options: { className?: string; focusKey?: string; ariaLabel?: string; disabled?: boolean; title?: string } = {},
 ): HTMLButtonElement {
