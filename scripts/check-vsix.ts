@@ -17,8 +17,7 @@ const allowed: RegExp[] = [
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
   /^extension\/dist\/(extension|main)\.js$/,
-  /^extension\/dist\/webview\/panel\.js$/,
-  /^extension\/dist\/codicons\/codicon\.(css|ttf)$/,
+  /^extension\/dist\/webview\/(panel|insights)\.js$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
 ];
 
@@ -29,6 +28,7 @@ const required = [
   // What activation defers, required by extension.js on first use.
   'extension/dist/main.js',
   'extension/dist/webview/panel.js',
+  'extension/dist/webview/insights.js',
   'extension/media/icon.png',
 ];
 

@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { Report, ReportId, ReportQuery, ReportsApi } from './api/types';
 import type { RecentAnalyses } from './common/recentAnalyses';
+import type { InsightsPanelsApi } from './insights/panel';
 import type { Log } from './log';
 
 export type ConnectionState = 'noUrl' | 'noKey' | 'ready';
@@ -18,6 +19,11 @@ export interface ConnectionApi {
   readonly onDidChange: vscode.Event<void>;
   /** The client for the current URL and key; undefined unless `state` is `ready`. */
   readonly api: ReportsApi | undefined;
+  /**
+   * The current service's label (`reports.example.com`) when more than one service is known,
+   * so the views can say where their data comes from; otherwise undefined.
+   */
+  readonly distinguishingLabel: string | undefined;
   /** Waits for the first read of settings and secrets (activation never awaits it). */
   readonly ready: Promise<void>;
 }
@@ -82,6 +88,8 @@ export interface Parts {
   readonly panels: ReportPanelsApi;
   /** THE store of recent analyses (the previous analysis of re-analyzed reports). */
   readonly analyses: RecentAnalyses;
+  /** The insights panels (issue #17). */
+  readonly insights: InsightsPanelsApi;
 }
 
 /** Tree elements of both views. Commands receive these as their first argument from menus. */

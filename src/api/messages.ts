@@ -6,7 +6,7 @@
  * `vscode.l10n.t` as `t`, so the English text here is also the localization key.
  */
 import { isApiError, type ApiError } from './errors';
-import { sanitizeServerText } from './failures';
+import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
 export type ErrorAction = 'retry' | 'setApiKey' | 'openSettings' | 'showLog';
@@ -89,6 +89,9 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
         actions: ['retry'],
       };
     case 'badResponse':
+      if (error.reason === TOO_LARGE_REASON) {
+        return { message: t('The service at {0} sent an answer larger than 16 MB.', error.host), actions: ['retry', 'showLog'] };
+      }
       return {
         message: t('The service at {0} answered {1} with a body that is not the expected JSON.', error.host, error.status ?? '?'),
         actions: ['retry', 'showLog'],

@@ -11,7 +11,7 @@ import { countTrends, formatScoreDelta, type ReportDiff } from '../panels/diff';
 import type { Parts } from '../parts';
 import { resultLabel } from '../views/query';
 import { displayUrl } from './refs';
-import { inert } from './ui';
+import { escapeIcons } from '../common/text';
 
 export interface ReportChangeSummary {
   readonly report: Report;
@@ -38,7 +38,7 @@ function changeItem(change: ReportChangeSummary): vscode.QuickPickItem & { chang
     pieces.push(`${word(diff.result.before)} → ${word(diff.result.after)}`);
   }
   return {
-    label: `${TREND_ICON[diff.trend]} ${inert(displayUrl(report.url))}`,
+    label: `${TREND_ICON[diff.trend]} ${escapeIcons(displayUrl(report.url))}`,
     description: pieces.join(' · '),
     detail: t('{0} fixed, {1} newly failing', diff.fixed.length, diff.newlyFailing.length),
     change,

@@ -14,8 +14,9 @@ import { reportsCsv, safeFileName } from '../common/csv';
 import { reportMarkdown } from '../common/reportMarkdown';
 import { SECTION } from '../connection/connection';
 import type { Parts } from '../parts';
-import { displayUrl, loadReport, reportTargets } from './refs';
-import { flash, idText, inert, isOptions, offer, requireApi } from './ui';
+import { displayUrl, loadWholeReport, reportTargets } from './refs';
+import { flash, idText, isOptions, offer, requireApi } from './ui';
+import { escapeForMessage } from '../common/text';
 
 /** Most reports one CSV export fetches, unless the setting says otherwise (package.json: 100-20000). */
 export const DEFAULT_EXPORT_LIMIT = 2000;
@@ -85,13 +86,17 @@ async function saveAs(options: SaveOptions): Promise<vscode.Uri | undefined> {
     // Not awaited: the command answers now; the content stays in this closure for the retry.
     offer(
       vscode.window.showErrorMessage,
-      l10n.t('Could not write {0}: {1}. Nothing was lost: save it elsewhere.', inert(fileName(target)), inert(reason)),
+      l10n.t(
+        'Could not write {0}: {1}. Nothing was lost: save it elsewhere.',
+        escapeForMessage(fileName(target)),
+        escapeForMessage(reason),
+      ),
       l10n.t('Save Elsewhere…'),
       () => saveAs({ ...options, target: undefined }),
     );
     return undefined;
   }
-  flash(l10n.t('Exported to {0}.', inert(fileName(target))));
+  flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
   return target;
 }
 
@@ -148,7 +153,7 @@ export function reportExportCommands(parts: Parts) {
     const refs = await reportTargets(api, item, selected, l10n.t('Copy which report as Markdown?'));
     if (refs.length === 0) return undefined;
     try {
-      const reports = await Promise.all(refs.map((ref) => loadReport(api, ref)));
+      const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
       const text = reports.map((r) => reportMarkdown(r, l10n.t)).join('\n');
       await vscode.env.clipboard.writeText(text);
       flash(l10n.t('Copied as Markdown.'));

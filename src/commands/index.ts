@@ -4,10 +4,12 @@
  * ends in an unhandled rejection.
  */
 import * as vscode from 'vscode';
+import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { hasNotFoundEvent } from '../connection/errorReporter';
 import type { Parts } from '../parts';
 import * as views from '../views/commands';
+import { showAllInsights, showInsights } from '../insights/command';
 import { reportExportCommands } from './exports';
 import { linkCommands } from './links';
 import { reportOpenCommands } from './open';
@@ -35,6 +37,7 @@ function commandTable(parts: Parts): Record<string, Handler> {
     setServiceUrl: (url) => setServiceUrl(parts, url),
     setApiKey: (key) => setApiKey(parts, key),
     removeApiKey: (options) => removeApiKey(parts, options),
+    switchService: (arg) => switchService(parts, arg),
     showLog: () => parts.log.show(),
 
     // Projects view (src/views/commands.ts)
@@ -64,6 +67,10 @@ function commandTable(parts: Parts): Record<string, Handler> {
     reanalyzeReport: onPanel(writes.reanalyze),
     changeReportPrivacy: onPanel(writes.changePrivacy),
     deleteReport: onPanel(writes.deleteReports),
+
+    // Insights (src/insights/)
+    showInsights: (arg) => showInsights(parts, arg),
+    showAllInsights: () => showAllInsights(parts),
 
     // Developer workflow: links and exports
     copyReportLink: onPanel(links.copyLink),

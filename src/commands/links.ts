@@ -13,12 +13,14 @@ import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import type { ReportId } from '../api/types';
 import { originOf } from '../common/recentAnalyses';
-import { originsWithKey } from '../connection/connection';
+import { indexedOrigins } from '../accounts/keyIndex';
+import { knownServices } from '../accounts/knownServices';
 import { setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isHttpUrl } from './reports';
-import { confirmModal, flash, inert, requireApi, type ConfirmOptions } from './ui';
+import { confirmModal, flash, requireApi, type ConfirmOptions } from './ui';
+import { escapeForMessage } from '../common/text';
 
 /** The extension's id: the authority of its URIs. */
 export const EXTENSION_ID = 'page-reports.page-reports';
@@ -27,13 +29,14 @@ export const EXTENSION_ID = 'page-reports.page-reports';
 export type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 
 /**
- * The services this machine knows: the current one, and every origin a key was stored for.
- * The one place that says so (the `accounts` work swaps it for its index of services).
+ * The services this machine knows: the current one, those Switch Service… lists, and every
+ * origin a key is stored for (the accounts' index). The one place links ask.
  */
 export function knownServiceOrigins(parts: Pick<Parts, 'context' | 'connection'>): string[] {
   const current = originOf(parts.connection.serviceUrl);
-  const stored = originsWithKey(parts.context.globalState);
-  return [...new Set([...(current === undefined ? [] : [current]), ...stored])];
+  const listed = knownServices(parts.context.globalState).map((service) => originOf(service.url));
+  const withKey = indexedOrigins(parts.context.globalState);
+  return [...new Set([current, ...listed, ...withKey].filter((origin): origin is string => origin !== undefined))];
 }
 
 /**
@@ -99,7 +102,7 @@ export function linkCommands(parts: Parts) {
       void vscode.window.showErrorMessage(
         l10n.t(
           'The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.',
-          inert(origin ?? service.slice(0, 100)),
+          escapeForMessage(origin ?? service.slice(0, 100)),
         ),
       );
       return false;

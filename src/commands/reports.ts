@@ -12,7 +12,10 @@ import { isApiError, type ApiError } from '../api/errors';
 import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { originOf } from '../common/recentAnalyses';
+import { isListSummary } from '../views/summary';
 import { diffAnalyses } from '../panels/diff';
+import { escapeForMessage, escapeIcons, singleLine } from '../common/text';
+import { urlForLog } from '../common/urls';
 import { runBatch, showBatchSummary } from './batch';
 import { showChangesSummary, type ReportChangeSummary } from './changes';
 import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
@@ -22,7 +25,6 @@ import {
   type ConfirmOptions,
   flash,
   idText,
-  inert,
   InFlight,
   isOptions,
   offer,
@@ -208,12 +210,12 @@ export function reportWriteCommands(parts: Parts) {
       flash(l10n.t('A report for this URL is already being created.'));
       return 'cancelled';
     }
-    log.info(`Creating a report for ${input.url} (privacy ${input.privacy ?? 0}).`);
+    log.info(`Creating a report for ${urlForLog(input.url)} (privacy ${input.privacy ?? 0}).`);
     const created = await inFlight.run(key, () =>
       vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: l10n.t('Analyzing {0}…', inert(displayUrl(input.url))),
+          title: l10n.t('Analyzing {0}…', escapeIcons(displayUrl(input.url))),
           cancellable: true,
         },
         async (_progress, token) => {
@@ -231,7 +233,7 @@ export function reportWriteCommands(parts: Parts) {
       ),
     );
     if (created === 'cancelled') {
-      log.info(`Stopped waiting for the new report for ${input.url}.`);
+      log.info(`Stopped waiting for the new report for ${urlForLog(input.url)}.`);
       offer(
         vscode.window.showInformationMessage,
         l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
@@ -244,7 +246,7 @@ export function reportWriteCommands(parts: Parts) {
 
   /** After a create: both views refresh, the new report is revealed and its panel opens. */
   async function showCreated(report: Report): Promise<void> {
-    log.info(`Report ${report.id} created for ${report.url}.`);
+    log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
     await refreshViews();
     await panels.open(report.id, report);
     await reportsView.reveal(report);
@@ -357,15 +359,17 @@ export function reportWriteCommands(parts: Parts) {
           const onPassword = invalid.fieldMessages('password');
           const onPrivacy = invalid.fieldMessages('privacy');
           if (onPassword.length > 0 && privacy === 2) {
-            messages.password = inert(onPassword.join(' '));
+            messages.password = escapeForMessage(onPassword.join(' '));
             step = 'password';
           } else if (onPrivacy.length > 0) {
-            messages.privacy = inert(onPrivacy.join(' '));
+            messages.privacy = escapeForMessage(onPrivacy.join(' '));
             step = 'privacy';
           } else {
             const onUrl = invalid.fieldMessages('url');
             const all = onUrl.length > 0 ? onUrl : invalid.fieldMessages();
-            messages.url = inert(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
+            messages.url = escapeForMessage(
+              all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message),
+            );
             step = 'url';
           }
           continue;
@@ -397,11 +401,15 @@ export function reportWriteCommands(parts: Parts) {
    */
   async function reanalyzeOne(api: ReportsApi, ref: ReportRef): Promise<{ before: Report; after: Report } | undefined> {
     return write('reanalyze', ref.id, async () => {
-      const before = ref.report ?? panels.current(ref.id) ?? (await api.getReport(ref.id));
+      // A list's copy is a summary without the analysis: the diff needs a whole report.
+      const whole = [ref.report, panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
+      const before = whole ?? (await api.getReport(ref.id));
       const origin = originOf(parts.connection.serviceUrl);
       if (origin !== undefined) {
         await parts.analyses.remember(origin, ref.id, before.raw).then(undefined, (e: unknown) => {
-          log.warn(`Could not keep the previous analysis of report ${ref.id}: ${e instanceof Error ? e.name : 'error'}`);
+          log.warn(
+            `Could not keep the previous analysis of report ${ref.id}: ${e instanceof Error ? e.name : 'error'}`,
+          );
         });
       }
       const after = await api.updateReport(ref.id, { update: true });
@@ -424,7 +432,9 @@ export function reportWriteCommands(parts: Parts) {
       const ref = refs[0];
       if (stillRunning('reanalyze', ref.id)) return undefined;
       try {
-        const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () => reanalyzeOne(api, ref));
+        const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
+          reanalyzeOne(api, ref),
+        );
         if (done) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
         return done?.after;
       } catch (e) {
@@ -460,7 +470,10 @@ export function reportWriteCommands(parts: Parts) {
       showBatchSummary(parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
     }
     if (changes.length > 0) showChangesSummary(parts, changes);
-    return { ...outcome, changes: changes.map((c) => ({ id: c.report.id, trend: c.diff.trend, delta: c.diff.score.delta })) };
+    return {
+      ...outcome,
+      changes: changes.map((c) => ({ id: c.report.id, trend: c.diff.trend, delta: c.diff.score.delta })),
+    };
   }
 
   /**
@@ -525,7 +538,7 @@ export function reportWriteCommands(parts: Parts) {
     for (;;) {
       const privacy = await pickStep<Privacy>({
         title,
-        placeholder: l10n.t('Who may open the page of {0}?', inert(displayUrl(report.url))),
+        placeholder: l10n.t('Who may open the page of {0}?', escapeIcons(displayUrl(report.url))),
         items: privacyItems(report.privacy),
         active: report.privacy,
       });
@@ -563,7 +576,9 @@ export function reportWriteCommands(parts: Parts) {
             const invalid = fieldErrors(e);
             if (invalid !== undefined) {
               const messages = invalid.fieldMessages();
-              return inert(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
+              return escapeForMessage(
+                messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
+              );
             }
             failed(e);
             throw e;
@@ -624,7 +639,7 @@ export function reportWriteCommands(parts: Parts) {
       }
       const ok = await confirmModal(
         parts.context,
-        l10n.t('Delete the report for {0}?', report.url),
+        l10n.t('Delete the report for {0}?', singleLine(report.url)),
         l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
         l10n.t('Delete'),
         confirm,

@@ -11,6 +11,7 @@ export function panelStrings(): PanelStrings {
     loading: l10n.t('Loading report…'),
     retry: l10n.t('Retry'),
     errorTitle: l10n.t('Could not load the report'),
+    cannotShow: l10n.t('The report arrived but could not be shown.'),
     refreshFailed: l10n.t('Could not refresh the report; this is the data received before.'),
     deletedTitle: l10n.t('Report deleted'),
     reanalyze: l10n.t('Re-analyze'),
@@ -63,6 +64,9 @@ export function panelStrings(): PanelStrings {
     sinceAppeared: l10n.t('New checks ({0})', '{0}'),
     sinceDisappeared: l10n.t('No longer checked ({0})', '{0}'),
     sinceNoCheckChanges: l10n.t('No check changed its outcome.'),
+    foreign: l10n.t('This report belongs to {0}', '{0}'),
+    switchBack: l10n.t('Switch Back'),
+    close: l10n.t('Close'),
   };
 }
 

@@ -31,6 +31,7 @@ import {
   type ReportQueryState,
 } from './query';
 import type { TreeShell } from './shell';
+import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /**
@@ -132,8 +133,9 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   }
 
   update(report: Report): void {
-    if (!this.#list.replace(report)) return;
-    this.changeEmitter.fire(this.#nodes.nodeFor(report));
+    const summary = toListSummary(report);
+    if (!this.#list.replace(summary)) return;
+    this.changeEmitter.fire(this.#nodes.nodeFor(summary));
   }
 
   selectedReports(): Report[] {
@@ -202,7 +204,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   #fetcher(): FetchPage<Report> {
     const query = toReportQuery(this.#state, this.perPage());
-    return (page, signal) => this.requireApi().listReports(query, page, signal);
+    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */

@@ -93,9 +93,10 @@ describe('manifest (package.json)', () => {
     }
   });
 
-  it('declares only the activation VS Code cannot infer: restoring a report panel after a reload, and links (onUri)', () => {
-    // Commands, views and settings imply their own activation; a webview panel type and a URI handler do not.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onUri']);
+  it('declares only the activation VS Code cannot infer: restoring a report or insights panel, the Accounts menu after startup, and links (onUri)', () => {
+    // Commands, views and settings imply their own activation; a webview panel type and a URI handler do not,
+    // and the Accounts menu lists sessions only of a provider registered by an active extension.
+    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onWebviewPanel:pageReports.insights', 'onStartupFinished', 'onUri']);
   });
 
   it('binds Delete in the Reports view without taking a key VS Code uses there, and Analyze Page to the editor', () => {
@@ -226,7 +227,14 @@ describe('manifest (package.json)', () => {
     assert.equal(properties['pageReports.serviceUrl']?.scope, 'application');
   });
 
-  it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async () => {
+  it('item 6: requestTimeout is application-scoped, so no workspace can set it', () => {
+    const properties = manifest.contributes.configuration.properties;
+    assert.equal(properties['pageReports.requestTimeout']?.scope, 'application');
+  });
+
+  it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async function () {
+    // Regenerating runs Prettier over the whole README: seconds, not milliseconds, on a busy machine.
+    this.timeout(30_000);
     const [current, regenerated] = await readmeState();
     assert.ok(current === regenerated, 'README.md tables are out of date: run npm run readme');
   });
