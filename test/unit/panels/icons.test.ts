@@ -5,16 +5,22 @@ import { beginDraw, endDraw, FIRST_PAINT_ROWS, later, takeRow } from '../../../s
 import { ICONS } from '../../../src/webview/icons';
 
 describe('panel icons and first paint', () => {
-  it("has path data only for each icon (the page's icon names are typed by this table)", () => {
+  it("has path data only for each icon the pages draw (the report panel's, its service banner's and the insights page's; their icon names are typed by this table)", () => {
     assert.deepEqual(Object.keys(ICONS).sort(), [
+      'arrow-left',
+      'chevron-down',
+      'chevron-right',
+      'close',
       'copy',
       'error',
       'filter',
       'globe',
+      'info',
       'key',
       'link-external',
       'lock',
       'pass-filled',
+      'preview',
       'question',
       'refresh',
       'sync',
