@@ -1,7 +1,7 @@
 /**
  * Activation does the least it can synchronously: it registers every command id with a thin
  * handler, creates both tree views with thin providers, registers the report panels'
- * serializer and sets the `pageReports.state` context key from the note the connection keeps.
+ * serializer and sets the connection's context key from the note the connection keeps.
  * The rest (`main.ts`: the connection and its client, the views' logic, the panels, the
  * commands' implementations) is loaded on first use: a command, a visible view asking for its
  * children, a panel coming back, or a change of the service URL setting or a stored key.
@@ -11,10 +11,10 @@ import * as vscode from 'vscode';
 import { originOf } from './accounts/labels';
 import { registerAuthProvider } from './accounts/provider';
 import { ServiceStatusBar } from './accounts/statusBar';
-import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
+import { notedState, rawServiceUrl } from './connection/stateNote';
 import type { Main } from './main';
-import { INSIGHTS_VIEW_TYPE, REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
-import { createTreeShells, URI_TEST_HOOK, VIEWS_TEST_HOOK } from './views/shell';
+import { createTreeShells } from './views/shell';
+import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';
 
 export function activate(context: vscode.ExtensionContext): void {
   let main: Main | undefined;
@@ -47,28 +47,26 @@ export function activate(context: vscode.ExtensionContext): void {
   // state on demand, never the network, and loads main.ts only for Set API Key….
   const statusBar = new ServiceStatusBar(context);
   const auth = registerAuthProvider(context, async () => {
-    const stored = await load().run('pageReports.setApiKey', []);
-    const url = vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl') ?? '';
+    const stored = await load().run(Command.setApiKey, []);
+    const url = vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl) ?? '';
     return stored === true ? originOf(url.trim()) : undefined;
   });
   subscriptions.push(statusBar, auth);
 
-  const manifest = context.extension.packageJSON as { contributes?: { commands?: { command?: unknown }[] } };
-  for (const { command } of manifest.contributes?.commands ?? []) {
-    if (typeof command !== 'string') continue;
+  for (const command of Object.values(Command)) {
     subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));
   }
   subscriptions.push(
-    vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
+    vscode.window.registerWebviewPanelSerializer(WebviewType.report, {
       deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
     }),
-    vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
+    vscode.window.registerWebviewPanelSerializer(WebviewType.insights, {
       deserializeWebviewPanel: (panel, state: unknown) => load().reviveInsights(panel, state),
     }),
     // A new URL, or a key stored or removed in another window, changes the state: the
     // connection works it out (and then follows these changes itself).
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!main && e.affectsConfiguration('pageReports.serviceUrl')) load();
+      if (!main && e.affectsConfiguration(Setting.serviceUrl)) load();
     }),
     context.secrets.onDidChange(() => {
       if (!main) load();
@@ -92,31 +90,30 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const state = notedState(
     context.globalState,
-    rawServiceUrl(vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl')),
+    rawServiceUrl(vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl)),
   );
   // Without a note for this setting (first start, or the setting changed while the extension
   // was not running) the connection works the state out right after activation.
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (state) void vscode.commands.executeCommand('setContext', STATE_CONTEXT_KEY, state);
+  if (state) void vscode.commands.executeCommand('setContext', ContextKey.state, state);
   else timer = setTimeout(() => (disposed ? undefined : load()), 0);
 
   // Integration tests read the views' providers; only in the extension's test mode.
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     const hook: Record<symbol, unknown> = globalThis;
-    Object.defineProperty(hook, VIEWS_TEST_HOOK, { configurable: true, get: () => load().views });
+    Object.defineProperty(hook, TestHook.views, { configurable: true, get: () => load().views });
     // The web workbench has no handler for vscode:// links from outside: tests call this one.
-    Object.defineProperty(hook, URI_TEST_HOOK, { configurable: true, get: () => load().handleUri });
+    Object.defineProperty(hook, TestHook.handleUri, { configurable: true, get: () => load().handleUri });
     // The accounts tests read the provider, the status bar and the panels the same way.
-    const accountsHook = Symbol.for('pageReports.accounts');
-    Object.defineProperty(hook, accountsHook, {
+    Object.defineProperty(hook, TestHook.accounts, {
       configurable: true,
       get: () => ({ provider: auth.provider, statusBar, panels: load().panels, secrets: context.secrets }),
     });
     subscriptions.push({
       dispose: () => {
-        delete hook[VIEWS_TEST_HOOK];
-        delete hook[URI_TEST_HOOK];
-        delete hook[accountsHook];
+        delete hook[TestHook.views];
+        delete hook[TestHook.handleUri];
+        delete hook[TestHook.accounts];
       },
     });
   }

@@ -11,7 +11,7 @@ import type { Log } from './log';
 export type ConnectionState = 'noUrl' | 'noKey' | 'ready';
 
 export interface ConnectionApi {
-  /** Drives the `pageReports.state` context key and the welcome views. */
+  /** Drives the `ContextKey.state` context key and the welcome views. */
   readonly state: ConnectionState;
   /** Normalized base URL of the service (no trailing slash), or undefined. */
   readonly serviceUrl: string | undefined;

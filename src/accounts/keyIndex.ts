@@ -7,23 +7,23 @@
  * stored or deleted, in this window or another.
  */
 import type * as vscode from 'vscode';
+import { GlobalStateKey, SECRET_KEY_PREFIX } from '../ids';
 
 /** Prefix of every API key's SecretStorage key; the origin follows it. */
-export const SECRET_PREFIX = 'pageReports.apiKey:';
 /** Global state: origins with a key in SecretStorage (no secret). */
-export const KEY_INDEX = 'pageReports.originsWithKey';
+const KEY_INDEX = GlobalStateKey.originsWithKey;
 
 /**
  * SecretStorage key of the API key for one service origin. One key per origin means that
  * pointing the extension at another server can never send it the first server's key.
  */
 export function secretKeyFor(origin: string): string {
-  return `${SECRET_PREFIX}${origin}`;
+  return `${SECRET_KEY_PREFIX}${origin}`;
 }
 
 /** The origin a SecretStorage key belongs to, or undefined for another secret. */
 export function originOfSecretKey(secretKey: string): string | undefined {
-  return secretKey.startsWith(SECRET_PREFIX) ? secretKey.slice(SECRET_PREFIX.length) : undefined;
+  return secretKey.startsWith(SECRET_KEY_PREFIX) ? secretKey.slice(SECRET_KEY_PREFIX.length) : undefined;
 }
 
 /** Origins the index lists as having a key, oldest first. */

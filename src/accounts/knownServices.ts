@@ -4,8 +4,9 @@
  * (`keyIndex.ts`).
  */
 import type * as vscode from 'vscode';
+import { GlobalStateKey } from '../ids';
 
-const KNOWN_SERVICES = 'pageReports.knownServices';
+const KNOWN_SERVICES = GlobalStateKey.knownServices;
 
 export interface KnownService {
   /** The normalized service URL (as `parseServiceUrl` returns it). */

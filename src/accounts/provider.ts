@@ -1,5 +1,5 @@
 /**
- * The `pageReports` authentication provider: every service origin with a stored API key is a
+ * The extension's authentication provider (`AUTH_PROVIDER_ID`): every service origin with a stored API key is a
  * session in VS Code's Accounts menu (`<label> (Page Reports)`), with Sign Out removing that
  * origin's key and only it. The provider reads SecretStorage and the key index in global state
  * (`keyIndex.ts`) and nothing else: registering it at startup touches no network and loads
@@ -11,8 +11,8 @@ import * as l10n from '../l10n';
 import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from './keyIndex';
 import { knownServices } from './knownServices';
 import { serviceLabel } from './labels';
+import { AUTH_PROVIDER_ID } from '../ids';
 
-export const AUTH_PROVIDER_ID = 'pageReports';
 export const AUTH_PROVIDER_LABEL = 'Page Reports';
 
 /**

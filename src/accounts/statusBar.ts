@@ -3,14 +3,14 @@
  * in the tooltip (connected, no key, key rejected, unreachable since TIME, rate limited until
  * TIME), and a click runs Switch Service…. Built by `activate` from the setting alone (no
  * network, no `main.ts`); the connection tells it the state once it is loaded. Hidden before
- * any service is set and when `pageReports.statusBar` is off.
+ * any service is set and when `Setting.statusBar` is off.
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import { knownServices } from './knownServices';
 import { originOf, serviceLabel } from './labels';
+import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';
 
-export const STATUS_BAR_SETTING = 'statusBar';
 
 /** What the connection last learned about the current service. */
 export type ServiceHealth =
@@ -48,15 +48,15 @@ export class ServiceStatusBar implements vscode.Disposable {
   #url: string | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
-    this.#item = vscode.window.createStatusBarItem('pageReports.service', vscode.StatusBarAlignment.Left, 0);
+    this.#item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 0);
     this.#item.name = l10n.t('Page Reports Service');
-    this.#item.command = 'pageReports.switchService';
+    this.#item.command = Command.switchService;
     this.#disposables.push(
       this.#item,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (
-          e.affectsConfiguration(`pageReports.${STATUS_BAR_SETTING}`) ||
-          e.affectsConfiguration('pageReports.serviceUrl')
+          e.affectsConfiguration(Setting.statusBar) ||
+          e.affectsConfiguration(Setting.serviceUrl)
         )
           this.update();
       }),
@@ -76,17 +76,17 @@ export class ServiceStatusBar implements vscode.Disposable {
 
   /** Redraws from the settings and the last state. */
   update(): void {
-    const config = vscode.workspace.getConfiguration('pageReports');
+    const config = vscode.workspace.getConfiguration();
     // The origin is all the item shows; the connection checks the rest of the URL (and says so
     // in the tooltip's state). Not `parseServiceUrl`, which would then ship in both files.
-    const raw = (config.get<string>('serviceUrl') ?? '').trim();
+    const raw = (config.get<string>(Setting.serviceUrl) ?? '').trim();
     const url = /^https?:\/\//i.test(raw) ? originOf(raw) : undefined;
     if (url !== this.#url) {
       // Another service: what was known about the last one does not apply.
       this.#url = url;
       this.#health = { kind: 'unknown' };
     }
-    if (url === undefined || config.get<boolean>(STATUS_BAR_SETTING, true) === false) {
+    if (url === undefined || config.get<boolean>(Setting.statusBar, true) === false) {
       this.#item.hide();
       return;
     }

@@ -1,7 +1,7 @@
 /**
  * Switch Service…: a quick pick of the known services (label, `$(key)` when a key is stored,
  * when last used), the current one marked, plus Add Service…, and a remove button on each row.
- * Choosing one writes the application setting `pageReports.serviceUrl`; the views, the panels
+ * Choosing one writes the application setting `Setting.serviceUrl`; the views, the panels
  * and the status bar follow the connection.
  */
 import * as vscode from 'vscode';
@@ -16,9 +16,10 @@ import {
   setServiceUrl,
   type ConnectionCommandDeps,
 } from '../connection/commands';
-import { connectionControls, SECTION, type Connection } from '../connection/connection';
+import { connectionControls, type Connection } from '../connection/connection';
 import { forgetService, knownServices, rememberService, type KnownService } from './knownServices';
 import { originOf, serviceLabel } from './labels';
+import { Setting } from '../ids';
 
 interface ServiceItem extends vscode.QuickPickItem {
   readonly service?: KnownService;
@@ -241,7 +242,7 @@ async function removeService(
   if (!ok) return false;
   // The current one first stops being current, so no reload can list it again meanwhile.
   if (url === conn.serviceUrl) {
-    await vscode.workspace.getConfiguration(SECTION).update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration().update(Setting.serviceUrl, undefined, vscode.ConfigurationTarget.Global);
     await conn.reloadNow();
   }
   await forgetService(deps.context.globalState, url);

@@ -1,5 +1,5 @@
 /**
- * Checking and normalizing the service's base URL (`pageReports.serviceUrl`). Imports no `vscode`.
+ * Checking and normalizing the service's base URL (`Setting.serviceUrl`). Imports no `vscode`.
  */
 import { isLoopbackHost } from '../common/urls';
 

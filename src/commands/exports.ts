@@ -12,20 +12,20 @@ import * as l10n from '../l10n';
 import type { Report, ReportsApi } from '../api/types';
 import { reportsCsv, safeFileName } from '../common/csv';
 import { reportMarkdown } from '../common/reportMarkdown';
-import { SECTION } from '../connection/connection';
 import type { Parts } from '../parts';
 import { displayUrl, loadWholeReport, reportTargets } from './refs';
 import { flash, idText, isOptions, offer, requireApi } from './ui';
 import { escapeForMessage } from '../common/text';
+import { Command, Setting } from '../ids';
 
 /** Most reports one CSV export fetches, unless the setting says otherwise (package.json: 100-20000). */
 export const DEFAULT_EXPORT_LIMIT = 2000;
 /** Reports per request while exporting: the service's largest page. */
 const EXPORT_PAGE_SIZE = 100;
 
-/** `pageReports.insightsLimit`, bounded to its declared range. */
+/** `Setting.insightsLimit`, bounded to its declared range. */
 export function exportLimit(): number {
-  const value = vscode.workspace.getConfiguration(SECTION).get<unknown>('insightsLimit');
+  const value = vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit);
   if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_EXPORT_LIMIT;
   return Math.min(20_000, Math.max(100, Math.floor(value)));
 }
@@ -165,7 +165,7 @@ export function reportExportCommands(parts: Parts) {
   }
 
   /**
-   * Export Report as JSON…: `pageReports.exportReportJson(item?, { target? })`. Fetches the
+   * Export Report as JSON…: `Command.exportReportJson(item?, { target? })`. Fetches the
    * report fresh and writes every field the service sent. Resolves the file written.
    */
   async function exportJson(item?: unknown, second?: unknown): Promise<vscode.Uri | undefined> {
@@ -186,7 +186,7 @@ export function reportExportCommands(parts: Parts) {
     } catch (e) {
       errors.report(e, {
         action: l10n.t('Export report {0}', idText(ref.id)),
-        retry: () => vscode.commands.executeCommand('pageReports.exportReportJson', { id: ref.id }),
+        retry: () => vscode.commands.executeCommand(Command.exportReportJson, { id: ref.id }),
       });
       return undefined;
     }
@@ -200,8 +200,8 @@ export function reportExportCommands(parts: Parts) {
   }
 
   /**
-   * Export List as CSV…: `pageReports.exportReportsCsv({ target? })`. Every report of the
-   * Reports view's current query, all pages, at most `pageReports.insightsLimit`. Resolves
+   * Export List as CSV…: `Command.exportReportsCsv({ target? })`. Every report of the
+   * Reports view's current query, all pages, at most `Setting.insightsLimit`. Resolves
    * the file written.
    */
   async function exportCsv(args?: unknown): Promise<vscode.Uri | undefined> {
@@ -215,7 +215,7 @@ export function reportExportCommands(parts: Parts) {
     } catch (e) {
       errors.report(e, {
         action: l10n.t('Export List as CSV'),
-        retry: () => vscode.commands.executeCommand('pageReports.exportReportsCsv', args),
+        retry: () => vscode.commands.executeCommand(Command.exportReportsCsv, args),
       });
       return undefined;
     }
@@ -226,7 +226,7 @@ export function reportExportCommands(parts: Parts) {
     const { reports, total } = fetched;
     if (total !== undefined && total > reports.length) {
       void vscode.window.showWarningMessage(
-        l10n.t('Exporting the first {0} of {1} reports (setting pageReports.insightsLimit).', reports.length, total),
+        l10n.t('Exporting the first {0} of {1} reports (setting {2}).', reports.length, total, Setting.insightsLimit),
       );
     }
     const date = new Date().toISOString().slice(0, 10);

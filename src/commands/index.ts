@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { hasNotFoundEvent } from '../connection/errorReporter';
+import { Command, type CommandId } from '../ids';
 import type { Parts } from '../parts';
 import * as views from '../views/commands';
 import { showAllInsights, showInsights } from '../insights/command';
@@ -18,15 +19,12 @@ import { reportWriteCommands } from './reports';
 
 type Handler = (...args: unknown[]) => unknown;
 
-/** Every command id is `pageReports.` and the table's key. */
-const PREFIX = 'pageReports.';
-
 /**
- * Builds the table, keyed by the ids without {@link PREFIX}. Arguments are what menus, the
+ * Builds the table, keyed by the command ids of src/ids.ts. Arguments are what menus, the
  * panel, tests or other extensions pass; the writes and reading commands take them as they
  * come (each handler's parameters are the command's arguments).
  */
-function commandTable(parts: Parts): Record<string, Handler> {
+function commandTable(parts: Parts): Record<CommandId, Handler> {
   const writes = reportWriteCommands(parts);
   const reading = reportOpenCommands(parts);
   const exports = reportExportCommands(parts);
@@ -34,50 +32,50 @@ function commandTable(parts: Parts): Record<string, Handler> {
   const onPanel = activePanelFallback(parts);
   return {
     // Connection
-    setServiceUrl: (url) => setServiceUrl(parts, url),
-    setApiKey: (key) => setApiKey(parts, key),
-    removeApiKey: (options) => removeApiKey(parts, options),
-    switchService: (arg) => switchService(parts, arg),
-    showLog: () => parts.log.show(),
+    [Command.setServiceUrl]: (url) => setServiceUrl(parts, url),
+    [Command.setApiKey]: (key) => setApiKey(parts, key),
+    [Command.removeApiKey]: (options) => removeApiKey(parts, options),
+    [Command.switchService]: (arg) => switchService(parts, arg),
+    [Command.showLog]: () => parts.log.show(),
 
     // Projects view (src/views/commands.ts)
-    searchProjects: (text) => views.searchProjects(parts, text),
-    sortProjects: (sort) => views.sortProjects(parts, sort),
-    clearProjectSearch: () => views.clearProjectSearch(parts),
-    refreshProjects: () => views.refreshProjects(parts),
-    showProjectInReports: (item) => views.showProjectInReports(parts, item),
-    deleteProject: projectWriteCommands(parts).deleteProject,
+    [Command.searchProjects]: (text) => views.searchProjects(parts, text),
+    [Command.sortProjects]: (sort) => views.sortProjects(parts, sort),
+    [Command.clearProjectSearch]: () => views.clearProjectSearch(parts),
+    [Command.refreshProjects]: () => views.refreshProjects(parts),
+    [Command.showProjectInReports]: (item) => views.showProjectInReports(parts, item),
+    [Command.deleteProject]: projectWriteCommands(parts).deleteProject,
 
     // Reports view (src/views/commands.ts)
-    filterReports: (filter) => views.filterReports(parts, filter),
-    sortReports: (sort) => views.sortReports(parts, sort),
-    clearReportFilters: () => views.clearReportFilters(parts),
-    refreshReports: () => views.refreshReports(parts),
-    loadMore: (item) => views.loadMore(parts, item),
-    retry: (item) => views.retry(parts, item),
+    [Command.filterReports]: (filter) => views.filterReports(parts, filter),
+    [Command.sortReports]: (sort) => views.sortReports(parts, sort),
+    [Command.clearReportFilters]: () => views.clearReportFilters(parts),
+    [Command.refreshReports]: () => views.refreshReports(parts),
+    [Command.loadMore]: (item) => views.loadMore(parts, item),
+    [Command.retry]: (item) => views.retry(parts, item),
 
     // Reports: reading
-    openReport: reading.openReport,
-    openReportPage: reading.openPage,
-    openReportOnService: onPanel(reading.openOnService),
-    copyReportUrl: reading.copyUrl,
+    [Command.openReport]: reading.openReport,
+    [Command.openReportPage]: reading.openPage,
+    [Command.openReportOnService]: onPanel(reading.openOnService),
+    [Command.copyReportUrl]: reading.copyUrl,
 
     // Reports: writing
-    createReport: writes.createReport,
-    reanalyzeReport: onPanel(writes.reanalyze),
-    changeReportPrivacy: onPanel(writes.changePrivacy),
-    deleteReport: onPanel(writes.deleteReports),
+    [Command.createReport]: writes.createReport,
+    [Command.reanalyzeReport]: onPanel(writes.reanalyze),
+    [Command.changeReportPrivacy]: onPanel(writes.changePrivacy),
+    [Command.deleteReport]: onPanel(writes.deleteReports),
 
     // Insights (src/insights/)
-    showInsights: (arg) => showInsights(parts, arg),
-    showAllInsights: () => showAllInsights(parts),
+    [Command.showInsights]: (arg) => showInsights(parts, arg),
+    [Command.showAllInsights]: () => showAllInsights(parts),
 
     // Developer workflow: links and exports
-    copyReportLink: onPanel(links.copyLink),
-    copyReportMarkdown: onPanel(exports.copyMarkdown),
-    exportReportJson: onPanel(exports.exportJson),
-    exportReportsCsv: exports.exportCsv,
-    analyzeUrl: () => links.analyzeUrl(),
+    [Command.copyReportLink]: onPanel(links.copyLink),
+    [Command.copyReportMarkdown]: onPanel(exports.copyMarkdown),
+    [Command.exportReportJson]: onPanel(exports.exportJson),
+    [Command.exportReportsCsv]: exports.exportCsv,
+    [Command.analyzeUrl]: () => links.analyzeUrl(),
   };
 }
 
@@ -141,7 +139,7 @@ export interface CommandHandlers extends vscode.Disposable {
  * package.json is logged as an error (the integration tests check it too).
  */
 export function commandHandlers(parts: Parts): CommandHandlers {
-  const table = Object.entries(commandTable(parts)).map(([key, handler]) => [PREFIX + key, handler] as const);
+  const table = Object.entries(commandTable(parts));
   if (parts.context.extensionMode !== vscode.ExtensionMode.Production) {
     const { missing, extra } = compareWithManifest(
       table.map(([id]) => id),

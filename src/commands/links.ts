@@ -21,6 +21,7 @@ import { reportTargets } from './refs';
 import { isHttpUrl } from './reports';
 import { confirmModal, flash, requireApi, type ConfirmOptions } from './ui';
 import { escapeForMessage } from '../common/text';
+import { Command } from '../ids';
 
 /** The extension's id: the authority of its URIs. */
 export const EXTENSION_ID = 'page-reports.page-reports';
@@ -142,7 +143,7 @@ export function linkCommands(parts: Parts) {
       }
       if (!(await useService(params.get('service'), options))) return 'refused';
       // New Report… asks, with the URL filled in: nothing is sent until the user confirms.
-      void vscode.commands.executeCommand('pageReports.createReport', { prefill: url });
+      void vscode.commands.executeCommand(Command.createReport, { prefill: url });
       return 'prefilled';
     }
     void vscode.window.showErrorMessage(l10n.t('Page Reports cannot open this link.'));
@@ -160,7 +161,7 @@ export function linkCommands(parts: Parts) {
       void vscode.window.showInformationMessage(l10n.t('Select a URL, or put the cursor on one, to analyze its page.'));
       return undefined;
     }
-    void vscode.commands.executeCommand('pageReports.createReport', { prefill: url });
+    void vscode.commands.executeCommand(Command.createReport, { prefill: url });
     return url;
   }
 

@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
-import { SECTION } from '../connection/connection';
 import { loadReport, reportTargets, type ReportRef } from './refs';
 import { flash, idText, offer, requireApi } from './ui';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
+import { Setting } from '../ids';
 
 /** Most panels one Open Report of a selection opens. */
 const MAX_OPEN = 10;
@@ -51,22 +51,22 @@ export function reportOpenCommands(parts: Parts) {
     return opened;
   }
 
-  /** Open on Service: the service's own page of the report (setting `pageReports.reportPageUrl`). */
+  /** Open on Service: the service's own page of the report (setting `Setting.reportPageUrl`). */
   async function openOnService(item?: unknown, selected?: unknown): Promise<boolean> {
     const api = await requireApi(parts.connection);
     const baseUrl = parts.connection.serviceUrl;
     if (api === undefined || baseUrl === undefined) return false;
     const refs = await reportTargets(api, item, selected, l10n.t('Open which report on the service?'));
-    const template = vscode.workspace.getConfiguration(SECTION).get<string>('reportPageUrl') || DEFAULT_REPORT_PAGE_URL;
+    const template = vscode.workspace.getConfiguration().get<string>(Setting.reportPageUrl) || DEFAULT_REPORT_PAGE_URL;
     let opened = false;
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);
       if (url === undefined) {
         offer(
           vscode.window.showErrorMessage,
-          l10n.t('The setting pageReports.reportPageUrl does not give an http or https URL.'),
+          l10n.t('The setting {0} does not give an http or https URL.', Setting.reportPageUrl),
           l10n.t('Open Settings'),
-          () => vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports.reportPageUrl'),
+          () => vscode.commands.executeCommand('workbench.action.openSettings', Setting.reportPageUrl),
         );
         return false;
       }

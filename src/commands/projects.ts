@@ -10,6 +10,7 @@ import type { Parts } from '../parts';
 import { pickProject, projectName } from './refs';
 import { escapeIcons, singleLine } from '../common/text';
 import { confirmModal, flash, InFlight, isOptions, requireApi, windowProgress, type ConfirmOptions } from './ui';
+import { Command } from '../ids';
 
 /** The handlers of the project writes. */
 export function projectWriteCommands(parts: Parts) {
@@ -36,7 +37,7 @@ export function projectWriteCommands(parts: Parts) {
   }
 
   /**
-   * Delete Project…: `pageReports.deleteProject(item?, options?)` where item is a project
+   * Delete Project…: `Command.deleteProject(item?, options?)` where item is a project
    * node, a `Project`, `{ project }` or a name. Resolves true when the project was deleted.
    */
   async function deleteProject(item?: unknown, second?: unknown, third?: unknown): Promise<boolean> {
@@ -80,7 +81,7 @@ export function projectWriteCommands(parts: Parts) {
     } catch (e) {
       errors.report(e, {
         action: l10n.t('Delete project {0}', project),
-        retry: () => vscode.commands.executeCommand('pageReports.deleteProject', project),
+        retry: () => vscode.commands.executeCommand(Command.deleteProject, project),
       });
       return false;
     }

@@ -32,6 +32,7 @@ import {
   windowProgress,
   withoutSecret,
 } from './ui';
+import { Command } from '../ids';
 
 /** Arguments for New Report… without its inputs (tests, automation). */
 export interface NewReportArgs {
@@ -382,7 +383,7 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   /**
-   * New Report…: `pageReports.createReport(args?: NewReportArgs | { prefill: string })`. With
+   * New Report…: `Command.createReport(args?: NewReportArgs | { prefill: string })`. With
    * `url` it sends without asking; with `prefill` (a link, Analyze Page) it asks with that URL
    * filled in, so nothing is sent without the user's confirmation. Resolves the new report.
    */
@@ -420,7 +421,7 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   /**
-   * Re-analyze: `pageReports.reanalyzeReport(item?, selected?, options?)`. One report
+   * Re-analyze: `Command.reanalyzeReport(item?, selected?, options?)`. One report
    * resolves the updated report; several ask once and resolve the batch outcome.
    */
   async function reanalyze(item?: unknown, selected?: unknown, options?: unknown) {
@@ -440,7 +441,7 @@ export function reportWriteCommands(parts: Parts) {
       } catch (e) {
         errors.report(e, {
           action: l10n.t('Re-analyze report {0}', idText(ref.id)),
-          retry: () => vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: ref.id }),
+          retry: () => vscode.commands.executeCommand(Command.reanalyzeReport, { id: ref.id }),
         });
         return undefined;
       }
@@ -477,7 +478,7 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   /**
-   * Change Privacy…: `pageReports.changeReportPrivacy(item?, argsOrSelected?)` where the
+   * Change Privacy…: `Command.changeReportPrivacy(item?, argsOrSelected?)` where the
    * second argument may be `{ privacy, password? }`. Resolves the updated report.
    */
   async function changePrivacy(item?: unknown, second?: unknown): Promise<Report | undefined> {
@@ -610,7 +611,7 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   /**
-   * Delete Report…: `pageReports.deleteReport(item?, selected?, options?)`. Asks once in a
+   * Delete Report…: `Command.deleteReport(item?, selected?, options?)`. Asks once in a
    * modal naming what goes; resolves true (one report) or the batch outcome (several).
    */
   async function deleteReports(item?: unknown, selected?: unknown, options?: unknown) {
@@ -659,7 +660,7 @@ export function reportWriteCommands(parts: Parts) {
       } catch (e) {
         errors.report(e, {
           action: l10n.t('Delete report {0}', idText(ref.id)),
-          retry: () => vscode.commands.executeCommand('pageReports.deleteReport', { id: ref.id }),
+          retry: () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }),
         });
         return false;
       }

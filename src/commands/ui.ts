@@ -9,6 +9,7 @@ import { describeError, type ErrorContext, type ErrorDescription } from '../api/
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
 import { escapeForMessage } from '../common/text';
+import { Command } from '../ids';
 
 /** A report id (from the server) for a message or the status bar: see {@link escapeForMessage}. */
 export function idText(id: ReportId): string {
@@ -107,7 +108,7 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
     : l10n.t('Set the API key for the service first.');
   const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
   offer(vscode.window.showInformationMessage, message, button, () =>
-    vscode.commands.executeCommand(noUrl ? 'pageReports.setServiceUrl' : 'pageReports.setApiKey'),
+    vscode.commands.executeCommand(noUrl ? Command.setServiceUrl : Command.setApiKey),
   );
   return undefined;
 }

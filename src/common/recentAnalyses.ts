@@ -11,11 +11,11 @@
  * older version, a hand-edited state) is ignored, never trusted.
  */
 import type { ReportId } from '../api/types';
+import { GlobalStateKey } from '../ids';
 
 /** How many reports keep their previous analysis. */
 export const RECENT_ANALYSES_LIMIT = 50;
 /** The workspace state key. */
-export const RECENT_ANALYSES_KEY = 'pageReports.recentAnalyses';
 
 /** The part of `vscode.Memento` the store uses. */
 export interface StateLike {
@@ -56,7 +56,7 @@ export class RecentAnalyses {
 
   /** Every entry, most recent first (entries of an unknown shape are left out). */
   all(): RecentAnalysis[] {
-    const stored = this.state.get<unknown>(RECENT_ANALYSES_KEY);
+    const stored = this.state.get<unknown>(GlobalStateKey.recentAnalyses);
     return Array.isArray(stored) ? stored.filter(isEntry) : [];
   }
 
@@ -74,7 +74,7 @@ export class RecentAnalyses {
     const key = String(id);
     const rest = this.all().filter((e) => !(e.origin === origin && e.id === key));
     const next: RecentAnalysis[] = [{ origin, id: key, previous, savedAt: now }, ...rest].slice(0, this.limit);
-    await this.state.update(RECENT_ANALYSES_KEY, next);
+    await this.state.update(GlobalStateKey.recentAnalyses, next);
   }
 
   /** Drops the entry of a deleted report. */
@@ -82,7 +82,7 @@ export class RecentAnalyses {
     const key = String(id);
     const all = this.all();
     const rest = all.filter((e) => !(e.origin === origin && e.id === key));
-    if (rest.length !== all.length) await this.state.update(RECENT_ANALYSES_KEY, rest);
+    if (rest.length !== all.length) await this.state.update(GlobalStateKey.recentAnalyses, rest);
   }
 }
 

@@ -58,11 +58,11 @@ export function pinnedUrl(requested: string, allowed: readonly (string | undefin
   return allowed.includes(requested) ? openableUrl(requested) : undefined;
 }
 
-/** The default of `pageReports.reportPageUrl`. */
+/** The default of `Setting.reportPageUrl`. */
 export const DEFAULT_REPORT_PAGE_URL = '{base_url}/reports/{id}';
 
 /**
- * The URL of a report's page on the service, from the `pageReports.reportPageUrl` template:
+ * The URL of a report's page on the service, from the `Setting.reportPageUrl` template:
  * `{base_url}` is the service URL, `{id}` the URL-encoded report id. Undefined unless the
  * result may be opened ({@link openableUrl}: http(s), no user info, no backslash).
  */

@@ -13,7 +13,8 @@ import type { ConnectionApi } from '../parts';
 import { confirmModal, describe, flash, isOptions, offer, windowProgress } from '../commands/ui';
 import { escapeForMessage } from '../common/text';
 import { serviceLabel } from '../accounts/labels';
-import { connectionControls, SECTION, type Connection } from './connection';
+import { connectionControls, type Connection } from './connection';
+import { Command, Setting } from '../ids';
 
 /** What the connection commands need from the parts. */
 export interface ConnectionCommandDeps {
@@ -123,7 +124,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
   }
   if (outcome.kind === 'rejected') {
     offer(vscode.window.showErrorMessage, l10n.t('The service rejected the API key.'), l10n.t('Set API Key…'), () =>
-      vscode.commands.executeCommand('pageReports.setApiKey'),
+      vscode.commands.executeCommand(Command.setApiKey),
     );
     return false;
   }
@@ -288,7 +289,7 @@ export async function setServiceUrl(
   if (fromArgument) {
     input = arg;
   } else {
-    const current = vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl') ?? '';
+    const current = vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl) ?? '';
     input = await vscode.window.showInputBox({
       title: l10n.t('Page Reports: Service URL'),
       prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
@@ -330,7 +331,7 @@ export async function setServiceUrl(
     await conn.allowInsecure(origin);
   }
 
-  await vscode.workspace.getConfiguration(SECTION).update('serviceUrl', parsed.url, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration().update(Setting.serviceUrl, parsed.url, vscode.ConfigurationTarget.Global);
   // The same value written again fires no configuration event; read it explicitly.
   await conn.reloadNow();
   deps.log.info(`Service URL set to ${parsed.url}.`);

@@ -10,19 +10,19 @@ import { knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import type { ServiceHealth } from '../accounts/statusBar';
 import { isApiError } from '../api/errors';
-import { noteState, rawServiceUrl, STATE_CONTEXT_KEY } from './stateNote';
+import { noteState, rawServiceUrl } from './stateNote';
+import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 
 export { secretKeyFor };
 
 /** Settings section of the extension. */
-export const SECTION = 'pageReports';
 const DEFAULT_TIMEOUT_S = 30;
 /** Origins the user has confirmed an unencrypted (`http:`, not loopback) connection to. */
-const INSECURE_ALLOWED = 'pageReports.insecureOriginsAllowed';
+const INSECURE_ALLOWED = GlobalStateKey.insecureOriginsAllowed;
 
 /** The request timeout setting in milliseconds, bounded to the setting's 1-600 s. */
 export function requestTimeoutMs(): number {
-  const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('requestTimeout', DEFAULT_TIMEOUT_S);
+  const seconds = vscode.workspace.getConfiguration().get<number>(Setting.requestTimeout, DEFAULT_TIMEOUT_S);
   const bounded = Number.isFinite(seconds) ? Math.min(600, Math.max(1, seconds)) : DEFAULT_TIMEOUT_S;
   return bounded * 1000;
 }
@@ -81,9 +81,9 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       this.#emitter,
       this.#healthEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) {
+        if (e.affectsConfiguration(Setting.serviceUrl)) {
           void this.#reload();
-        } else if (e.affectsConfiguration(`${SECTION}.requestTimeout`)) {
+        } else if (e.affectsConfiguration(Setting.requestTimeout)) {
           this.#timeoutMs = requestTimeoutMs();
           this.#publish();
         }
@@ -111,7 +111,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return this.#current.kind === 'ok' ? this.#current.origin : undefined;
   }
 
-  /** The request timeout in milliseconds, from `pageReports.requestTimeout`. */
+  /** The request timeout in milliseconds, from `Setting.requestTimeout`. */
   get requestTimeoutMs(): number {
     return this.#timeoutMs;
   }
@@ -285,15 +285,15 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   #readUrl(): UrlReading {
-    const raw = rawServiceUrl(vscode.workspace.getConfiguration(SECTION).get<string>('serviceUrl'));
+    const raw = rawServiceUrl(vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl));
     this.#rawUrl = raw;
     if (raw === '') return { kind: 'none' };
     const parsed = parseServiceUrl(raw);
     if (!parsed.ok) {
       if (this.#warnedInvalid !== raw) {
         this.#warnedInvalid = raw;
-        this.log.warn(`The setting ${SECTION}.serviceUrl is not a usable service URL: ${parsed.error}`);
-        this.#offer(l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error));
+        this.log.warn(`The setting ${Setting.serviceUrl} is not a usable service URL: ${parsed.error}`);
+        this.#offer(l10n.t('The setting {0} is not a usable service URL: {1}', Setting.serviceUrl, parsed.error));
       }
       return { kind: 'invalid', raw, error: parsed.error };
     }
@@ -320,7 +320,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     void vscode.window.showWarningMessage(message, setUrl).then(
       (choice) => {
         if (choice === setUrl) {
-          void vscode.commands.executeCommand('pageReports.setServiceUrl');
+          void vscode.commands.executeCommand(Command.setServiceUrl);
         }
       },
       () => undefined,
@@ -349,7 +349,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     const contextState = this.#guessContextState(state);
     if (contextState !== this.#lastContextState) {
       this.#lastContextState = contextState;
-      void vscode.commands.executeCommand('setContext', STATE_CONTEXT_KEY, contextState);
+      void vscode.commands.executeCommand('setContext', ContextKey.state, contextState);
       noteState(this.context.globalState, this.#rawUrl, contextState);
     }
     const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.#keyVersion} ${this.#timeoutMs}`;
@@ -373,7 +373,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 
 /**
  * Builds the connection and starts reading the setting and the secret. Sets the
- * `pageReports.state` context key at once to a best guess and corrects it after the read.
+ * `ContextKey.state` context key at once to a best guess and corrects it after the read.
  */
 export function createConnection(context: vscode.ExtensionContext, log: Log): Connection {
   return new Connection(context, log);

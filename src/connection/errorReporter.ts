@@ -7,6 +7,7 @@ import type { ConnectionApi, ErrorReporter } from '../parts';
 import { describe } from '../commands/ui';
 import { escapeForMessage } from '../common/text';
 import { Connection } from './connection';
+import { Command, SECTION } from '../ids';
 
 /** What a 404 was about, taken from the failed request's path. */
 export interface NotFound {
@@ -114,9 +115,9 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
         } catch (e) {
           report(e, options);
         }
-      } else if (choice === labels.setApiKey) await vscode.commands.executeCommand('pageReports.setApiKey');
+      } else if (choice === labels.setApiKey) await vscode.commands.executeCommand(Command.setApiKey);
       else if (choice === labels.openSettings) {
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'pageReports');
+        await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
       } else if (choice === labels.showLog) log.show();
     } finally {
       if (open.get(text) === entry) open.delete(text);

@@ -1,15 +1,16 @@
 /**
  * The connection state as last published, kept in global state with the service URL setting
- * it was worked out for. `activate` sets the `pageReports.state` context key from it without
+ * it was worked out for. `activate` sets the `ContextKey.state` context key from it without
  * loading the connection (which parses the URL and reads the secret, and waits until a view
  * or command needs it). Holds no secret.
  */
 import type * as vscode from 'vscode';
 import type { ConnectionState } from '../parts';
+import { GlobalStateKey } from '../ids';
 
-const STATE_NOTE = 'pageReports.stateNote';
+const STATE_NOTE = GlobalStateKey.stateNote;
 /** The context key that drives the welcome views and menus. */
-export const STATE_CONTEXT_KEY = 'pageReports.state';
+
 
 interface StateNote {
   url: string;

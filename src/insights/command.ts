@@ -1,5 +1,5 @@
 /**
- * `pageReports.showInsights`: opens a project's insights. With `{ project: name }`,
+ * `Command.showInsights`: opens a project's insights. With `{ project: name }`,
  * `{ project: null }` (all projects), a project tree node or a name it opens without asking;
  * from the palette it asks in a quick pick whose first item, preselected, is `All projects`,
  * followed by the projects by name, paged in as the service pages them.
@@ -35,7 +35,7 @@ export async function showInsights(parts: Parts, arg: unknown): Promise<void> {
   if (picked !== undefined) await parts.insights.open(picked.project);
 }
 
-/** `pageReports.showAllInsights` (the Projects view's `…` menu): insights of every project. */
+/** `Command.showAllInsights` (the Projects view's `…` menu): insights of every project. */
 export async function showAllInsights(parts: Parts): Promise<void> {
   await parts.insights.open(null);
 }

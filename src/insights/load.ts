@@ -10,7 +10,7 @@ import type { Page, Report, ReportsApi } from '../api/types';
 
 /** The report list's largest page (contract §2). */
 export const INSIGHTS_PAGE_SIZE = 100;
-/** The `pageReports.insightsLimit` setting's bounds and default. */
+/** The `Setting.insightsLimit` setting's bounds and default. */
 export const INSIGHTS_LIMIT_MIN = 100;
 export const INSIGHTS_LIMIT_MAX = 20_000;
 export const INSIGHTS_LIMIT_DEFAULT = 2_000;

@@ -10,7 +10,6 @@ import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
-import { INSIGHTS_VIEW_TYPE } from '../panels/viewType';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from './aggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
@@ -22,6 +21,7 @@ import {
   type InsightsState,
 } from './protocol';
 import { insightsStrings, insightsTitle, summaryWords } from './strings';
+import { Setting, TestHook, WebviewType } from '../ids';
 
 export interface InsightsDeps {
   readonly context: vscode.ExtensionContext;
@@ -123,7 +123,7 @@ class InsightsPanel implements vscode.Disposable {
       return;
     }
     if (fresh) this.#progress = emptyProgress();
-    const limit = insightsLimit(vscode.workspace.getConfiguration('pageReports').get<unknown>('insightsLimit'));
+    const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
     const progress = this.#progress;
     this.#setState(this.#stateOf('loading'));
     try {
@@ -322,7 +322,6 @@ class InsightsPanel implements vscode.Disposable {
 }
 
 /** A symbol integration tests read the panels through (set only in the extension's test mode). */
-export const INSIGHTS_TEST_HOOK = Symbol.for('pageReports.insights.testHook');
 
 /** What the test hook gives: the last state posted to the page of a project's panel. */
 export interface InsightsTestHook {
@@ -338,8 +337,8 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
     if (deps.context.extensionMode === vscode.ExtensionMode.Test) {
       const hook: Record<symbol, unknown> = globalThis;
       const value: InsightsTestHook = { lastPosted: (project) => this.#panels.get(key(project))?.lastPosted };
-      Object.defineProperty(hook, INSIGHTS_TEST_HOOK, { configurable: true, value });
-      this.#disposables.push({ dispose: () => delete hook[INSIGHTS_TEST_HOOK] });
+      Object.defineProperty(hook, TestHook.insights, { configurable: true, value });
+      this.#disposables.push({ dispose: () => delete hook[TestHook.insights] });
     }
   }
 
@@ -350,7 +349,7 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
       return;
     }
     const webviewPanel = vscode.window.createWebviewPanel(
-      INSIGHTS_VIEW_TYPE,
+      WebviewType.insights,
       insightsTitle(project),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...InsightsPanel.webviewOptions(this.deps.context), retainContextWhenHidden: false, enableFindWidget: true },

@@ -117,7 +117,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
 
 /**
  * Creates the report panels: the `ReportPanelsApi` for the other parts. The serializer that
- * brings panels back after a window reload (activation event `onWebviewPanel:pageReports.report`)
+ * brings panels back after a window reload (activation event `onWebviewPanel:` + `WebviewType.report`)
  * is registered by `activate` and hands them to {@link ReportPanels.revive}.
  */
 export function registerPanels(deps: PanelDeps): vscode.Disposable & { panels: ReportPanels } {

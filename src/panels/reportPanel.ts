@@ -23,19 +23,18 @@ import {
 } from './protocol';
 import { formatLabels, panelStrings } from './strings';
 
-import { REPORT_PANEL_VIEW_TYPE } from './viewType';
+import { Command, Setting, WebviewType } from '../ids';
 
-export { REPORT_PANEL_VIEW_TYPE };
 
 /** The extension command each toolbar button runs, with `{ id }` as its argument. */
 export const PANEL_COMMAND_IDS: Readonly<Record<PanelCommand, string>> = {
-  reanalyze: 'pageReports.reanalyzeReport',
-  changePrivacy: 'pageReports.changeReportPrivacy',
-  openOnService: 'pageReports.openReportOnService',
-  copyUrl: 'pageReports.copyReportUrl',
-  delete: 'pageReports.deleteReport',
+  reanalyze: Command.reanalyzeReport,
+  changePrivacy: Command.changeReportPrivacy,
+  openOnService: Command.openReportOnService,
+  copyUrl: Command.copyReportUrl,
+  delete: Command.deleteReport,
 };
-export const SHOW_PROJECT_COMMAND = 'pageReports.showProjectInReports';
+export const SHOW_PROJECT_COMMAND = Command.showProjectInReports;
 
 export interface PanelDeps {
   readonly context: vscode.ExtensionContext;
@@ -91,7 +90,7 @@ export class ReportPanel implements vscode.Disposable {
   /** Opens a new panel for the report, beside nothing: in the active editor group. */
   static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
     const panel = vscode.window.createWebviewPanel(
-      REPORT_PANEL_VIEW_TYPE,
+      WebviewType.report,
       initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', String(id)),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...ReportPanel.#webviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
@@ -406,7 +405,7 @@ export class ReportPanel implements vscode.Disposable {
         void this.load();
         return;
       case 'switchBack':
-        if (this.#serviceUrl !== undefined) this.#runCommand('pageReports.switchService', this.#serviceUrl);
+        if (this.#serviceUrl !== undefined) this.#runCommand(Command.switchService, this.#serviceUrl);
         return;
       case 'close':
         this.dispose();
@@ -441,7 +440,7 @@ export class ReportPanel implements vscode.Disposable {
   #openUrl(url: string): void {
     const baseUrl = this.deps.connection.serviceUrl;
     const template =
-      vscode.workspace.getConfiguration('pageReports').get<string>('reportPageUrl') || DEFAULT_REPORT_PAGE_URL;
+      vscode.workspace.getConfiguration().get<string>(Setting.reportPageUrl) || DEFAULT_REPORT_PAGE_URL;
     const servicePage = baseUrl === undefined ? undefined : reportPageUrl(template, baseUrl, this.id);
     const safe = pinnedUrl(url, [this.#report?.url, servicePage]);
     if (safe === undefined) {

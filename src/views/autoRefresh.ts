@@ -1,5 +1,5 @@
 /**
- * `pageReports.autoRefresh`: every N minutes (0 = off) the views that are showing reload
+ * `Setting.autoRefresh`: every N minutes (0 = off) the views that are showing reload
  * their lists. Only while the window has focus (nobody reads a list in a window in the
  * background, and the service's rate limit is shared), never while a view's load is in flight
  * or the service asked it to wait (429), and through the views' own refresh, which keeps
@@ -8,8 +8,8 @@
 import * as vscode from 'vscode';
 import type { ConnectionApi } from '../parts';
 import type { ViewBase } from './viewBase';
+import { Setting } from '../ids';
 
-export const AUTO_REFRESH_SETTING = 'autoRefresh';
 /** The setting's bounds, in minutes (package.json says the same). */
 const MAX_MINUTES = 1440;
 
@@ -42,12 +42,12 @@ export function startAutoRefresh(views: readonly RefreshableView[], connection: 
   const restart = (): void => {
     if (timer !== undefined) clearInterval(timer);
     timer = undefined;
-    const ms = autoRefreshMs(vscode.workspace.getConfiguration('pageReports').get<unknown>(AUTO_REFRESH_SETTING));
+    const ms = autoRefreshMs(vscode.workspace.getConfiguration().get<unknown>(Setting.autoRefresh));
     if (ms > 0) timer = setInterval(() => void autoRefreshTick(views, connection, vscode.window.state.focused), ms);
   };
   restart();
   const subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(`pageReports.${AUTO_REFRESH_SETTING}`)) restart();
+    if (e.affectsConfiguration(Setting.autoRefresh)) restart();
   });
   return new vscode.Disposable(() => {
     if (timer !== undefined) clearInterval(timer);

@@ -4,8 +4,8 @@
  * satisfies `ViewsRef`) and the command's arguments.
  *
  * Commands that set a query also take it as an argument, validated, instead of asking
- * (keybindings, other extensions, tests): e.g. `pageReports.filterReports` with
- * `{ result: 'bad' }`, `pageReports.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
+ * (keybindings, other extensions, tests): e.g. `Command.filterReports` with
+ * `{ result: 'bad' }`, `Command.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
@@ -33,6 +33,7 @@ import {
   type SortChoice,
 } from './query';
 import { ReportsView } from './reportsView';
+import { focusViewCommand, View } from '../ids';
 
 /** The views as the commands table has them (`Parts` satisfies this). */
 export interface ViewsRef {
@@ -73,7 +74,7 @@ function badArgument(what: string): Error {
 // ---- Projects view ------------------------------------------------------------------------
 
 /**
- * `pageReports.searchProjects`: asks for text in project names (server-side `search`), the
+ * `Command.searchProjects`: asks for text in project names (server-side `search`), the
  * current search prefilled; empty text clears it. A string argument is used without asking.
  */
 export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<void> {
@@ -96,7 +97,7 @@ export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<voi
 }
 
 /**
- * `pageReports.sortProjects`: quick pick of created date / name × direction, the current
+ * `Command.sortProjects`: quick pick of created date / name × direction, the current
  * choice marked. `{ sortBy, sort }` as argument is applied without asking.
  */
 export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<void> {
@@ -125,12 +126,12 @@ async function sortView<K extends string, Q extends { sortBy: K; sort: 'asc' | '
   if (sort) await view.setQuery(withSort(view.query, sort.sortBy, sort.sort));
 }
 
-/** `pageReports.clearProjectSearch`. */
+/** `Command.clearProjectSearch`. */
 export async function clearProjectSearch(ref: ViewsRef): Promise<void> {
   await concrete(ref).projects.clearSearch();
 }
 
-/** `pageReports.refreshProjects`: page 1 again, expansion kept. */
+/** `Command.refreshProjects`: page 1 again, expansion kept. */
 export async function refreshProjects(ref: ViewsRef): Promise<void> {
   await concrete(ref).projects.refresh();
 }
@@ -146,7 +147,7 @@ function projectNameOf(arg: unknown): string | undefined {
 }
 
 /**
- * `pageReports.showProjectInReports`: sets the Reports view's project filter to the project
+ * `Command.showProjectInReports`: sets the Reports view's project filter to the project
  * (a project node, a `Project` or its name) and shows the Reports view.
  */
 export async function showProjectInReports(ref: ViewsRef, projectNodeOrName: unknown): Promise<void> {
@@ -155,7 +156,7 @@ export async function showProjectInReports(ref: ViewsRef, projectNodeOrName: unk
   if (name === undefined) throw badArgument('showProjectInReports');
   await reports.setProjectFilter(name);
   // `<viewId>.focus` is the command VS Code defines for every view: it opens and focuses it.
-  await vscode.commands.executeCommand('pageReports.reports.focus');
+  await vscode.commands.executeCommand(focusViewCommand(View.reports));
 }
 
 // ---- Reports view -------------------------------------------------------------------------
@@ -186,7 +187,7 @@ function filterArgument(arg: Record<string, unknown>): Partial<FilterDraft> {
 }
 
 /**
- * `pageReports.filterReports`: three steps — text in the URL, result, project — each showing
+ * `Command.filterReports`: three steps — text in the URL, result, project — each showing
  * the current value, with Back between them; Escape changes nothing, the last step applies
  * all three at once (one reload). `{ search?, project?, result? }` as argument sets those
  * filters without asking (`undefined`/`null` clears one, absent keys stay).
@@ -249,7 +250,7 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
 }
 
 /**
- * `pageReports.sortReports`: quick pick of the report sorts (date created, date generated,
+ * `Command.sortReports`: quick pick of the report sorts (date created, date generated,
  * URL, score × direction), the current one checked and active. `{ sortBy, sort }` as
  * argument is applied without asking.
  */
@@ -260,12 +261,12 @@ export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void
   );
 }
 
-/** `pageReports.clearReportFilters`: drops search, project and result; keeps the sort. */
+/** `Command.clearReportFilters`: drops search, project and result; keeps the sort. */
 export async function clearReportFilters(ref: ViewsRef): Promise<void> {
   await concrete(ref).reports.clearFilters();
 }
 
-/** `pageReports.refreshReports`: page 1 again. */
+/** `Command.refreshReports`: page 1 again. */
 export async function refreshReports(ref: ViewsRef): Promise<void> {
   await concrete(ref).reports.refresh();
 }
@@ -275,7 +276,7 @@ function listKeyOf(node: unknown, kind: 'loadMore' | 'error'): string | undefine
   return isRecord(node) && node.kind === kind && typeof node.listKey === 'string' ? node.listKey : undefined;
 }
 
-/** `pageReports.loadMore`: appends the next page of the list the `Load more` node ends. */
+/** `Command.loadMore`: appends the next page of the list the `Load more` node ends. */
 export async function loadMore(ref: ViewsRef, node: unknown): Promise<void> {
   const { reports, projects } = concrete(ref);
   const listKey = listKeyOf(node, 'loadMore');
@@ -285,7 +286,7 @@ export async function loadMore(ref: ViewsRef, node: unknown): Promise<void> {
 }
 
 /**
- * `pageReports.retry`: runs the failed step of the list the error node ends (page 1 or the
+ * `Command.retry`: runs the failed step of the list the error node ends (page 1 or the
  * next page). Without a node, retries both views.
  */
 export async function retry(ref: ViewsRef, node?: unknown): Promise<void> {

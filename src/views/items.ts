@@ -21,8 +21,8 @@ import {
 } from './format';
 import { reportKey } from './listState';
 import type { Translate } from './query';
+import { Command } from '../ids';
 
-export { PROJECTS_VIEW_ID, REPORTS_VIEW_ID } from './shell';
 
 /** `vscode.l10n.t` in the shape `format.ts` and `query.ts` take. */
 export const l10nT: Translate = (message, ...args) => l10n.t(message, ...args);
@@ -184,7 +184,7 @@ export function reportTreeItem(node: ReportNode, options: { busy: boolean; searc
     options.busy ? 'report.busy' : 'report',
   );
   item.description = reportDescription(report, format);
-  item.command = { command: 'pageReports.openReport', title: l10n.t('Open Report'), arguments: [node] };
+  item.command = { command: Command.openReport, title: l10n.t('Open Report'), arguments: [node] };
   const spoken = reportAccessibilityLabel(report, format);
   item.accessibilityInformation = { label: options.busy ? l10n.t('{0}, busy', spoken) : spoken };
   return item;
@@ -220,7 +220,7 @@ export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
   const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, l10nT);
   const item = newItem(node, label, icon(node.loading ? 'sync~spin' : 'fold-down'), 'loadMore');
   if (!node.loading) {
-    item.command = { command: 'pageReports.loadMore', title: l10n.t('Load More'), arguments: [node] };
+    item.command = { command: Command.loadMore, title: l10n.t('Load More'), arguments: [node] };
   }
   item.tooltip =
     node.total === undefined
@@ -240,7 +240,7 @@ export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'list.errorForeground'), 'error');
   item.description = l10n.t('Retry');
   item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(l10n.t('Select to try again.'))}`);
-  item.command = { command: 'pageReports.retry', title: l10n.t('Retry'), arguments: [node] };
+  item.command = { command: Command.retry, title: l10n.t('Retry'), arguments: [node] };
   item.accessibilityInformation = { label: l10n.t('{0} Select to try again.', node.message) };
   return item;
 }

@@ -8,7 +8,6 @@ import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';
 import {
-  PROJECTS_VIEW_ID,
   l10nT,
   projectListKey,
   projectOfListKey,
@@ -37,9 +36,10 @@ import type { ReportsView } from './reportsView';
 import type { TreeShell } from './shell';
 import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
+import { Command, ContextKey, View, WorkspaceStateKey } from '../ids';
 
 /** Workspace state, like the Reports view's query (see there for why). */
-const QUERY_KEY = 'pageReports.projects.query';
+const QUERY_KEY = WorkspaceStateKey.projectsQuery;
 
 /** One expanded project's reports. */
 interface ProjectChildren {
@@ -70,7 +70,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     private readonly reportsView: ReportsView,
     shell: TreeShell,
   ) {
-    super(deps, PROJECTS_VIEW_ID);
+    super(deps, View.projects);
     this.#state = deserializeProjectQuery(deps.context.workspaceState.get(QUERY_KEY));
     // The TreeView itself belongs to activation (views/shell.ts); this view answers for it.
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
@@ -280,7 +280,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
         : query === ''
           ? service
           : `${service} · ${query}`;
-    this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.#state));
+    this.setContext(ContextKey.projectsSearching, this.connected && isProjectQuerySearching(this.#state));
   }
 
   #emptyNode(): EmptyNode {
@@ -290,8 +290,8 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       listKey: 'projects',
       message: emptyProjectsMessage(this.#state.search, l10nT),
       action: searching
-        ? { command: 'pageReports.clearProjectSearch', title: l10n.t('Clear Search') }
-        : { command: 'pageReports.createReport', title: l10n.t('New Report…') },
+        ? { command: Command.clearProjectSearch, title: l10n.t('Clear Search') }
+        : { command: Command.createReport, title: l10n.t('New Report…') },
     };
   }
 

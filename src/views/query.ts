@@ -115,12 +115,12 @@ export function withProjectSort(state: ProjectQueryState, sortBy: ProjectSortKey
   return { ...state, sortBy, sort };
 }
 
-/** Whether any filter narrows the Reports view (drives `pageReports.reports.filtered`). */
+/** Whether any filter narrows the Reports view (drives `ContextKey.reportsFiltered`). */
 export function isReportQueryFiltered(state: ReportQueryState): boolean {
   return state.search !== undefined || state.project !== undefined || state.result !== undefined;
 }
 
-/** Whether a search narrows the Projects view (drives `pageReports.projects.searching`). */
+/** Whether a search narrows the Projects view (drives `ContextKey.projectsSearching`). */
 export function isProjectQuerySearching(state: ProjectQueryState): boolean {
   return state.search !== undefined;
 }

@@ -49,4 +49,3 @@ export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredVie
   };
 }
 
-export { VIEWS_TEST_HOOK } from './shell';

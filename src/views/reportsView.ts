@@ -8,7 +8,6 @@ import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
 import {
-  REPORTS_VIEW_ID,
   l10nT,
   reportKey,
   resolveTooltip,
@@ -33,13 +32,14 @@ import {
 import type { TreeShell } from './shell';
 import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
+import { Command, ContextKey, View, WorkspaceStateKey } from '../ids';
 
 /**
  * Where the query is kept. Workspace state, not global: a workspace is usually about one site,
  * so its filter belongs to it, and two windows on different sites keep their own filters
  * (as VS Code's own views keep their filters per workspace).
  */
-const QUERY_KEY = 'pageReports.reports.query';
+const QUERY_KEY = WorkspaceStateKey.reportsQuery;
 
 export class ReportsView extends ViewBase implements ReportsViewApi {
   readonly treeView: vscode.TreeView<ViewNode>;
@@ -58,7 +58,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   readonly onDidChangeQuery = this.#queryEmitter.event;
 
   constructor(deps: ViewDeps, shell: TreeShell) {
-    super(deps, REPORTS_VIEW_ID);
+    super(deps, View.reports);
     this.#state = deserializeReportQuery(deps.context.workspaceState.get(QUERY_KEY));
     // The TreeView itself belongs to activation (views/shell.ts); this view answers for it.
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
@@ -210,7 +210,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
     this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state, l10nT);
-    this.setContext('pageReports.reports.filtered', this.connected && isReportQueryFiltered(this.#state));
+    this.setContext(ContextKey.reportsFiltered, this.connected && isReportQueryFiltered(this.#state));
   }
 
   #emptyNode(): EmptyNode {
@@ -220,8 +220,8 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
       listKey: 'reports',
       message: emptyReportsMessage(this.#state, l10nT),
       action: filtered
-        ? { command: 'pageReports.clearReportFilters', title: l10n.t('Clear Filters') }
-        : { command: 'pageReports.createReport', title: l10n.t('New Report…') },
+        ? { command: Command.clearReportFilters, title: l10n.t('Clear Filters') }
+        : { command: Command.createReport, title: l10n.t('New Report…') },
     };
   }
 }

@@ -5,18 +5,8 @@
  * so activation creates both views without fetching or building anything.
  */
 import * as vscode from 'vscode';
+import { View } from '../ids';
 
-export const REPORTS_VIEW_ID = 'pageReports.reports';
-export const PROJECTS_VIEW_ID = 'pageReports.projects';
-
-/**
- * Where the views are published while the extension runs its integration tests
- * (`ExtensionMode.Test`, set up by `activate`): `globalThis[Symbol.for('pageReports.views')]`.
- * Never set otherwise.
- */
-export const VIEWS_TEST_HOOK = Symbol.for('pageReports.views');
-/** Where the URI handler is published in test mode: `globalThis[Symbol.for('pageReports.handleUri')]`. */
-export const URI_TEST_HOOK = Symbol.for('pageReports.handleUri');
 
 /** A created tree view and the slot its real provider goes into. */
 export interface TreeShell<T = unknown> extends vscode.Disposable {
@@ -86,7 +76,7 @@ function createShell(id: string, options: { canSelectMany: boolean; showCollapse
 /** Creates both tree views; `load` is called (once needed) to attach their real providers. */
 export function createTreeShells(load: () => unknown): TreeShells {
   return {
-    reports: createShell(REPORTS_VIEW_ID, { canSelectMany: true, showCollapseAll: false }, load),
-    projects: createShell(PROJECTS_VIEW_ID, { canSelectMany: false, showCollapseAll: true }, load),
+    reports: createShell(View.reports, { canSelectMany: true, showCollapseAll: false }, load),
+    projects: createShell(View.projects, { canSelectMany: false, showCollapseAll: true }, load),
   };
 }

@@ -13,6 +13,7 @@ import type { ConnectionApi, ErrorReporter } from '../parts';
 import type { ViewNode } from './items';
 import type { ListHandle } from './listState';
 import { toPerPage } from './query';
+import { Setting } from '../ids';
 
 /** What `registerViews` is given by `activate`. */
 export interface ViewDeps {
@@ -55,7 +56,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
         this.changeEmitter.fire();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('pageReports.pageSize')) this.onPageSizeChanged();
+        if (e.affectsConfiguration(Setting.pageSize)) this.onPageSizeChanged();
       }),
     );
   }
@@ -81,9 +82,9 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   }
   protected abstract onPageSizeChanged(): void;
 
-  /** `per_page` from the `pageReports.pageSize` setting (10, 25, 50 or 100; else 25). */
+  /** `per_page` from the `Setting.pageSize` setting (10, 25, 50 or 100; else 25). */
   protected perPage(): PerPage {
-    return toPerPage(vscode.workspace.getConfiguration('pageReports').get<unknown>('pageSize'));
+    return toPerPage(vscode.workspace.getConfiguration().get<unknown>(Setting.pageSize));
   }
 
   /**

@@ -8,12 +8,12 @@ import type * as vscode from 'vscode';
 import {
   deleteKey,
   indexedOrigins,
-  KEY_INDEX,
   originOfSecretKey,
   readKey,
   secretKeyFor,
   storeKey,
 } from '../../../src/accounts/keyIndex';
+import { GlobalStateKey } from '../../../src/ids';
 import { forgetService, knownServices, rememberService } from '../../../src/accounts/knownServices';
 import { originOf, serviceLabel } from '../../../src/accounts/labels';
 
@@ -102,9 +102,9 @@ describe('accounts: the index of origins with keys', () => {
 
   it('ignores a malformed index', () => {
     const memento = new MemoryMemento();
-    memento.values.set(KEY_INDEX, ['https://a.example', 42, null]);
+    memento.values.set(GlobalStateKey.originsWithKey, ['https://a.example', 42, null]);
     assert.deepEqual(indexedOrigins(memento), ['https://a.example']);
-    memento.values.set(KEY_INDEX, 'nonsense');
+    memento.values.set(GlobalStateKey.originsWithKey, 'nonsense');
     assert.deepEqual(indexedOrigins(memento), []);
   });
 });

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { RECENT_ANALYSES_KEY, RecentAnalyses, originOf, type StateLike } from '../../../src/common/recentAnalyses';
+import { GlobalStateKey } from '../../../src/ids';
+import { RecentAnalyses, originOf, type StateLike } from '../../../src/common/recentAnalyses';
 
 /** A Memento in a map, JSON round-tripped like VS Code's. */
 function memento(initial?: unknown): StateLike & { writes: number } {
   const map = new Map<string, string>();
-  if (initial !== undefined) map.set(RECENT_ANALYSES_KEY, JSON.stringify(initial));
+  if (initial !== undefined) map.set(GlobalStateKey.recentAnalyses, JSON.stringify(initial));
   return {
     writes: 0,
     get<T>(key: string): T | undefined {
