@@ -61,7 +61,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     insights,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [...health, commands, insights, panels, views, connection, log];
+  const disposables: vscode.Disposable[] = [...health, insights, panels, views, errors, connection, log];
   return {
     views,
     panels: panels.panels,

@@ -7,6 +7,7 @@ import type { Report, ReportId, ReportQuery, ReportsApi } from './api/types';
 import type { RecentAnalyses } from './common/recentAnalyses';
 import type { InsightsPanelsApi } from './insights/panel';
 import type { Log } from './log';
+import type { ProjectQueryState, ReportQueryState } from './views/query';
 
 export type ConnectionState = 'noUrl' | 'noKey' | 'ready';
 
@@ -26,6 +27,28 @@ export interface ConnectionApi {
   readonly distinguishingLabel: string | undefined;
   /** Waits for the first read of settings and secrets (activation never awaits it). */
   readonly ready: Promise<void>;
+  /** `text` with the current API key (and anything else secret) replaced, for logs and messages. */
+  redact(text: string): string;
+}
+
+/** What the connection and service commands change: keys, the insecure-origin list, a reload. */
+export interface ConnectionControls extends ConnectionApi {
+  /** Origin of the usable service URL, e.g. `https://reports.example.com`. */
+  readonly origin: string | undefined;
+  /** The request timeout in milliseconds, from the settings. */
+  readonly requestTimeoutMs: number;
+  /** Stores `key` for `origin` and waits until the connection uses it (when still current). */
+  storeKey(origin: string, key: string): Promise<void>;
+  /** Removes the key of `origin` (by default the current one) and waits until it is unused. */
+  removeKey(origin?: string): Promise<void>;
+  /** Origins with a stored key. */
+  originsWithKey(): string[];
+  /** Remembers that the user allowed plain http for `origin`. */
+  allowInsecure(origin: string): Promise<void>;
+  /** Whether the user allowed plain http for `origin`. */
+  isInsecureAllowed(origin: string): boolean;
+  /** Reads the setting and the key again now, instead of on the next change event. */
+  reloadNow(): Promise<void>;
 }
 
 export interface ErrorReporter {
@@ -35,6 +58,14 @@ export interface ErrorReporter {
    * a 404 refreshes the lists. Never throws, never rejects.
    */
   report(error: unknown, options?: { retry?: () => unknown; action?: string }): void;
+  /** Fires after a 404 on a report or project: the lists drop it by refreshing. */
+  readonly onNotFound: vscode.Event<NotFound>;
+}
+
+/** What a 404 was about, taken from the failed request's path. */
+export interface NotFound {
+  reportId?: ReportId;
+  project?: string;
 }
 
 export interface ReportsViewApi {
@@ -52,13 +83,37 @@ export interface ReportsViewApi {
   selectedReports(): Report[];
   /** The list query the view shows (filters and sort), without paging. */
   listQuery(): ReportQuery;
+  /** The filters and sort as the user set them. */
+  readonly query: ReportQueryState;
+  /** Shows the list for `next` (one reload; kept for the workspace). */
+  setQuery(next: ReportQueryState): Promise<void>;
+  /** Drops search, project and result; keeps the sort. */
+  clearFilters(): Promise<void>;
+  /** Appends the next page. */
+  loadMore(): Promise<void>;
+  /** Runs the failed step again (page 1 or the next page). */
+  retry(): Promise<void>;
+  /** The service's project names, for the filter's project step; never rejects. */
+  projectNames(signal?: AbortSignal): Promise<string[]>;
 }
 
 export interface ProjectsViewApi {
+  /** Reloads the projects from page 1, expansion kept. */
   refresh(): Promise<void>;
   /** Replaces a loaded report in place, under whichever project holds it. */
   update(report: Report): void;
+  /** Shows or clears the busy state of a report's item under its project. */
   setBusy(id: ReportId, busy: boolean): void;
+  /** The search and sort as the user set them. */
+  readonly query: ProjectQueryState;
+  /** Shows the projects for `next` (one reload; kept for the workspace). */
+  setQuery(next: ProjectQueryState): Promise<void>;
+  /** Drops the search; keeps the sort. */
+  clearSearch(): Promise<void>;
+  /** Appends the next page of a list: `projects`, or a project's reports (its list key). */
+  loadMore(listKey: string): Promise<void>;
+  /** Runs the failed step of a list again. */
+  retry(listKey: string): Promise<void>;
 }
 
 export interface ReportPanelsApi {
@@ -81,7 +136,7 @@ export interface ReportPanelsApi {
 export interface Parts {
   readonly context: vscode.ExtensionContext;
   readonly log: Log;
-  readonly connection: ConnectionApi;
+  readonly connection: ConnectionControls;
   readonly errors: ErrorReporter;
   readonly reportsView: ReportsViewApi;
   readonly projectsView: ProjectsViewApi;

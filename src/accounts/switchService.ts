@@ -16,10 +16,10 @@ import {
   setServiceUrl,
   type ConnectionCommandDeps,
 } from '../connection/commands';
-import { connectionControls, type Connection } from '../connection/connection';
 import { forgetService, knownServices, rememberService, type KnownService } from './knownServices';
 import { originOf, serviceLabel } from './labels';
 import { Setting } from '../ids';
+import type { ConnectionControls } from '../parts';
 
 interface ServiceItem extends vscode.QuickPickItem {
   readonly service?: KnownService;
@@ -32,7 +32,7 @@ interface ServiceItem extends vscode.QuickPickItem {
  * when something changed.
  */
 export async function switchService(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
-  const conn = connectionControls(deps.connection);
+  const conn = deps.connection;
   await conn.ready;
   if (typeof arg === 'string') return setServiceUrl(deps, arg);
   if (isOptions(arg)) {
@@ -44,8 +44,12 @@ export async function switchService(deps: ConnectionCommandDeps, arg?: unknown):
   return pickService(deps, conn);
 }
 
-function items(conn: Connection, removeButton: vscode.QuickInputButton): ServiceItem[] {
-  const services = knownServices(conn.context.globalState);
+function items(
+  deps: ConnectionCommandDeps,
+  conn: ConnectionControls,
+  removeButton: vscode.QuickInputButton,
+): ServiceItem[] {
+  const services = knownServices(deps.context.globalState);
   const urls = services.map((s) => s.url);
   const withKey = conn.originsWithKey();
   const rows: ServiceItem[] = services.map((service) => {
@@ -73,7 +77,7 @@ function items(conn: Connection, removeButton: vscode.QuickInputButton): Service
   ];
 }
 
-function pickService(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
+function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
   const removeButton: vscode.QuickInputButton = {
     iconPath: new vscode.ThemeIcon('trash'),
     tooltip: l10n.t('Remove Service…'),
@@ -85,7 +89,7 @@ function pickService(deps: ConnectionCommandDeps, conn: Connection): Promise<boo
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
     const refresh = (): void => {
-      pick.items = items(conn, removeButton);
+      pick.items = items(deps, conn, removeButton);
       pick.activeItems = pick.items.filter((i) => i.service?.url === conn.serviceUrl);
     };
     refresh();
@@ -127,7 +131,7 @@ function pickService(deps: ConnectionCommandDeps, conn: Connection): Promise<boo
 }
 
 /** Add Service…: the URL, then the key as Set Service URL does; nothing is saved unless the key checks out. */
-async function addService(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
+async function addService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
   const input = await vscode.window.showInputBox({
     title: l10n.t('Page Reports: Add Service'),
     prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
@@ -164,7 +168,7 @@ async function addService(deps: ConnectionCommandDeps, conn: Connection): Promis
 
 async function addServiceWithKey(
   deps: ConnectionCommandDeps,
-  conn: Connection,
+  conn: ConnectionControls,
   raw: string,
   rawKey: string,
 ): Promise<boolean> {
@@ -198,7 +202,7 @@ async function addServiceWithKey(
   return setServiceUrl(deps, parsed.url);
 }
 
-async function confirmInsecure(deps: ConnectionCommandDeps, conn: Connection, origin: string): Promise<boolean> {
+async function confirmInsecure(deps: ConnectionCommandDeps, conn: ConnectionControls, origin: string): Promise<boolean> {
   if (conn.isInsecureAllowed(origin)) return true;
   const host = new URL(origin).host;
   const ok = await confirmModal(
@@ -221,7 +225,7 @@ async function confirmInsecure(deps: ConnectionCommandDeps, conn: Connection, or
  */
 async function removeService(
   deps: ConnectionCommandDeps,
-  conn: Connection,
+  conn: ConnectionControls,
   url: string,
   options: Record<string, unknown> | undefined,
 ): Promise<boolean> {

@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
-import { hasNotFoundEvent } from '../connection/errorReporter';
 import { Command, type CommandId } from '../ids';
 import type { Parts } from '../parts';
 import * as views from '../views/commands';
@@ -15,7 +14,7 @@ import { reportExportCommands } from './exports';
 import { linkCommands } from './links';
 import { reportOpenCommands } from './open';
 import { projectWriteCommands } from './projects';
-import { reportWriteCommands } from './reports';
+import { createReportArgs, privacyArgs, reportWriteCommands } from './reports';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -61,9 +60,9 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.copyReportUrl]: reading.copyUrl,
 
     // Reports: writing
-    [Command.createReport]: writes.createReport,
+    [Command.createReport]: (arg) => writes.createReport(createReportArgs(arg)),
     [Command.reanalyzeReport]: onPanel(writes.reanalyze),
-    [Command.changeReportPrivacy]: onPanel(writes.changePrivacy),
+    [Command.changeReportPrivacy]: onPanel((item, second) => writes.changePrivacy(item, privacyArgs(second))),
     [Command.deleteReport]: onPanel(writes.deleteReports),
 
     // Insights (src/insights/)
@@ -130,7 +129,7 @@ function wrap(parts: Parts, id: string, handler: Handler): Handler {
 }
 
 /** Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these. */
-export interface CommandHandlers extends vscode.Disposable {
+export interface CommandHandlers {
   readonly handlers: ReadonlyMap<string, Handler>;
 }
 
@@ -149,12 +148,5 @@ export function commandHandlers(parts: Parts): CommandHandlers {
     if (extra.length > 0) parts.log.error(`Handlers without a command in package.json: ${extra.join(', ')}`);
   }
   const handlers = new Map(table.map(([id, handler]) => [id, wrap(parts, id, handler)]));
-  return {
-    handlers,
-    // The views refresh on the reporter's onNotFound themselves (views/register.ts). The
-    // reporter is a Disposable nothing else holds: it goes with the commands.
-    dispose: () => {
-      if (hasNotFoundEvent(parts.errors)) parts.errors.dispose();
-    },
-  };
+  return { handlers };
 }

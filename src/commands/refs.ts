@@ -67,7 +67,7 @@ export function projectName(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg === '' ? undefined : arg;
   if (isTreeNode(arg)) return arg.kind === 'project' ? arg.project.name : undefined;
   if (isObject(arg)) {
-    if (typeof arg.name === 'string' && isObject(arg.raw)) return (arg as unknown as Project).name || undefined;
+    if (typeof arg.name === 'string' && isObject(arg.raw)) return arg.name || undefined;
     if (typeof arg.project === 'string' && arg.project !== '') return arg.project;
   }
   return undefined;

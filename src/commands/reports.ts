@@ -34,17 +34,30 @@ import {
 } from './ui';
 import { Command } from '../ids';
 
-/** Arguments for New Report… without its inputs (tests, automation). */
-export interface NewReportArgs {
-  url: string;
-  privacy?: Privacy;
-  password?: string;
+/**
+ * New Report…'s argument, as the table reads it: `{ url, privacy?, password? }` sends without
+ * asking (tests, automation); `{ prefill }` or nothing asks. The values are checked by the
+ * command like the inputs check what is typed.
+ */
+export type CreateReportArgs =
+  | { readonly send: { readonly url: string; readonly privacy: unknown; readonly password: unknown } }
+  | { readonly prefill: string | undefined };
+
+/** Reads New Report…'s argument (see {@link CreateReportArgs}). */
+export function createReportArgs(arg: unknown): CreateReportArgs {
+  if (isOptions(arg) && typeof arg.url === 'string') return { send: { url: arg.url, privacy: arg.privacy, password: arg.password } };
+  return { prefill: isOptions(arg) && typeof arg.prefill === 'string' ? arg.prefill : undefined };
 }
 
-/** Arguments for Change Privacy… without its inputs. */
+/** Change Privacy…'s values given as an argument (`{ privacy, password? }`), checked by the command. */
 export interface PrivacyArgs {
-  privacy: Privacy;
-  password?: string;
+  readonly privacy: unknown;
+  readonly password: unknown;
+}
+
+/** Reads Change Privacy…'s second argument: `{ privacy, password? }`, or undefined to ask. */
+export function privacyArgs(second: unknown): PrivacyArgs | undefined {
+  return isOptions(second) && 'privacy' in second ? { privacy: second.privacy, password: second.password } : undefined;
 }
 
 const PRIVACY_VALUES: readonly Privacy[] = [0, 1, 2];
@@ -113,10 +126,12 @@ function passwordError(value: string): string | undefined {
   return value === '' ? l10n.t('Enter the password that will open the report page.') : undefined;
 }
 
-/** What is wrong with a privacy and password given as arguments, or undefined. */
-function privacyArgsError(privacy: unknown, password: unknown): string | undefined {
+/** A privacy and password given as arguments, checked: the values to send, or what is wrong. */
+function checkPrivacyArgs(privacy: unknown, password: unknown): { privacy: Privacy; password?: string } | string {
   if (!isPrivacy(privacy)) return l10n.t('Privacy must be 0 (Public), 1 (Private) or 2 (Password).');
-  return privacy === 2 ? passwordError(typeof password === 'string' ? password : '') : undefined;
+  if (privacy !== 2) return { privacy };
+  const text = typeof password === 'string' ? password : '';
+  return passwordError(text) ?? { privacy, password: text };
 }
 
 /**
@@ -255,15 +270,17 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   /** New Report… with arguments: checks them like the inputs do, then sends. */
-  async function createFromArgs(api: ReportsApi, args: NewReportArgs): Promise<Report | undefined> {
-    const url = typeof args.url === 'string' ? args.url.trim() : '';
-    const privacy = args.privacy ?? 0;
-    const problem = urlError(url) ?? privacyArgsError(privacy, args.password);
-    if (problem !== undefined) {
-      void vscode.window.showErrorMessage(problem);
+  async function createFromArgs(
+    api: ReportsApi,
+    args: { url: string; privacy: unknown; password: unknown },
+  ): Promise<Report | undefined> {
+    const url = args.url.trim();
+    const checked = urlError(url) ?? checkPrivacyArgs(args.privacy ?? 0, args.password);
+    if (typeof checked === 'string') {
+      void vscode.window.showErrorMessage(checked);
       return undefined;
     }
-    const input: NewReport = privacy === 2 ? { url, privacy, password: args.password } : { url, privacy };
+    const input: NewReport = { url, ...checked };
     try {
       const created = await sendCreate(api, input);
       if (created === 'cancelled') return undefined;
@@ -383,16 +400,14 @@ export function reportWriteCommands(parts: Parts) {
   }
 
   /**
-   * New Report…: `Command.createReport(args?: NewReportArgs | { prefill: string })`. With
+   * New Report…: `Command.createReport(args?: { url, privacy?, password? } | { prefill })`. With
    * `url` it sends without asking; with `prefill` (a link, Analyze Page) it asks with that URL
    * filled in, so nothing is sent without the user's confirmation. Resolves the new report.
    */
-  async function createReport(args?: unknown): Promise<Report | undefined> {
+  async function createReport(args: CreateReportArgs): Promise<Report | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    if (isOptions(args) && typeof args.url === 'string') return createFromArgs(api, args as unknown as NewReportArgs);
-    const prefill = isOptions(args) && typeof args.prefill === 'string' ? args.prefill : undefined;
-    return createWithInputs(api, prefill);
+    return 'send' in args ? createFromArgs(api, args.send) : createWithInputs(api, args.prefill);
   }
 
   /**
@@ -481,10 +496,9 @@ export function reportWriteCommands(parts: Parts) {
    * Change Privacy…: `Command.changeReportPrivacy(item?, argsOrSelected?)` where the
    * second argument may be `{ privacy, password? }`. Resolves the updated report.
    */
-  async function changePrivacy(item?: unknown, second?: unknown): Promise<Report | undefined> {
+  async function changePrivacy(item: unknown, args: PrivacyArgs | undefined): Promise<Report | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const args = isOptions(second) && 'privacy' in second ? (second as unknown as PrivacyArgs) : undefined;
     // One report at a time: with several selected, the one the menu was opened on.
     const refs = await reportTargets(api, item, undefined, l10n.t('Change the privacy of which report?'));
     const ref = refs[0];
@@ -515,14 +529,14 @@ export function reportWriteCommands(parts: Parts) {
     };
 
     if (args !== undefined) {
-      const problem = privacyArgsError(args.privacy, args.password);
-      if (problem !== undefined) {
-        void vscode.window.showErrorMessage(problem);
+      const checked = checkPrivacyArgs(args.privacy, args.password);
+      if (typeof checked === 'string') {
+        void vscode.window.showErrorMessage(checked);
         return undefined;
       }
       try {
-        const updated = await send(args.privacy, args.password);
-        return updated ? done(updated, args.privacy) : undefined;
+        const updated = await send(checked.privacy, checked.password);
+        return updated ? done(updated, checked.privacy) : undefined;
       } catch (e) {
         return failed(e);
       }

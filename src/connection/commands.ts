@@ -9,18 +9,17 @@ import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
-import type { ConnectionApi } from '../parts';
+import type { ConnectionControls } from '../parts';
 import { confirmModal, describe, flash, isOptions, offer, windowProgress } from '../commands/ui';
 import { escapeForMessage } from '../common/text';
 import { serviceLabel } from '../accounts/labels';
-import { connectionControls, type Connection } from './connection';
 import { Command, Setting } from '../ids';
 
 /** What the connection commands need from the parts. */
 export interface ConnectionCommandDeps {
   readonly context: vscode.ExtensionContext;
   readonly log: Log;
-  readonly connection: ConnectionApi;
+  readonly connection: ConnectionControls;
 }
 
 /** Outcome of checking a key with the service. */
@@ -48,7 +47,7 @@ export async function checkKey(
   deps: ConnectionCommandDeps,
   signal: AbortSignal,
 ): Promise<KeyCheck> {
-  const timeoutMs = connectionControls(deps.connection).requestTimeoutMs;
+  const timeoutMs = deps.connection.requestTimeoutMs;
   // One request, not retried: a failure is shown next to the input, where Enter tries again.
   const api = createClient({
     baseUrl,
@@ -79,7 +78,7 @@ function logSaveFailure(deps: ConnectionCommandDeps, e: unknown): void {
   deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
 }
 
-export async function save(conn: Connection, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
+export async function save(conn: ConnectionControls, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
   await conn.storeKey(origin, key);
   deps.log.info(`API key saved for ${origin}.`);
   flash(l10n.t('API key saved for {0}.', new URL(origin).host));
@@ -91,7 +90,7 @@ export async function save(conn: Connection, origin: string, key: string, deps: 
  * was saved. A 401 saves nothing.
  */
 export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
-  const conn = connectionControls(deps.connection);
+  const conn = deps.connection;
   await conn.ready;
   if (conn.serviceUrl === undefined) {
     // Without a URL there is nothing to check the key against: set it first.
@@ -105,7 +104,7 @@ export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Pro
   return typeof arg === 'string' ? setKeyFromArgument(deps, conn, arg) : askForKey(deps, conn);
 }
 
-async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection, raw: string): Promise<boolean> {
+async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: ConnectionControls, raw: string): Promise<boolean> {
   const key = raw.trim();
   const url = conn.serviceUrl;
   const origin = conn.origin;
@@ -151,7 +150,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
  */
 export function askForKey(
   deps: ConnectionCommandDeps,
-  conn: Connection,
+  conn: ConnectionControls,
   target: { url: string | undefined; origin: string | undefined } = { url: conn.serviceUrl, origin: conn.origin },
 ): Promise<boolean> {
   const { url, origin } = target;
@@ -283,7 +282,7 @@ export async function setServiceUrl(
   arg?: unknown,
   flow: { chainKey: boolean } = { chainKey: true },
 ): Promise<boolean> {
-  const conn = connectionControls(deps.connection);
+  const conn = deps.connection;
   const fromArgument = typeof arg === 'string';
   let input: string | undefined;
   if (fromArgument) {
@@ -347,7 +346,7 @@ export async function setServiceUrl(
  * confirmation and defaults to the current origin. Resolves true when a key was removed.
  */
 export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
-  const conn = connectionControls(deps.connection);
+  const conn = deps.connection;
   await conn.ready;
   const options = isOptions(arg) ? arg : undefined;
   const stored = conn.originsWithKey();
@@ -385,7 +384,7 @@ export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): 
  * The origin whose key to remove: the only one, or the user's pick of all of them (the
  * current service first). undefined when none is stored, null when the user cancelled.
  */
-async function pickOriginWithKey(conn: Connection, stored: readonly string[]): Promise<string | undefined | null> {
+async function pickOriginWithKey(conn: ConnectionControls, stored: readonly string[]): Promise<string | undefined | null> {
   const origins = [...stored].sort((a, b) => Number(b === conn.origin) - Number(a === conn.origin));
   if (origins.length <= 1) return origins[0];
   const picked = await vscode.window.showQuickPick(

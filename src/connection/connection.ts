@@ -378,9 +378,3 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 export function createConnection(context: vscode.ExtensionContext, log: Log): Connection {
   return new Connection(context, log);
 }
-
-/** The connection's commands-only surface, or an error when `api` is some other object. */
-export function connectionControls(api: ConnectionApi): Connection {
-  if (api instanceof Connection) return api;
-  throw new Error('The connection was not created by createConnection.');
-}

@@ -1,30 +1,12 @@
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
-import type { ReportId } from '../api/types';
 import type { Log } from '../log';
-import type { ConnectionApi, ErrorReporter } from '../parts';
+import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from '../commands/ui';
 import { escapeForMessage } from '../common/text';
-import { Connection } from './connection';
 import { Command, SECTION } from '../ids';
 
-/** What a 404 was about, taken from the failed request's path. */
-export interface NotFound {
-  reportId?: ReportId;
-  project?: string;
-}
-
-/** The error reporter plus the event the extension wires to refresh its lists. */
-export interface ErrorReporterWithEvents extends ErrorReporter, vscode.Disposable {
-  /** Fires after a 404 on a report or project: the lists should refresh. */
-  readonly onNotFound: vscode.Event<NotFound>;
-}
-
-/** Whether `errors` offers {@link ErrorReporterWithEvents.onNotFound}. */
-export function hasNotFoundEvent(errors: ErrorReporter): errors is ErrorReporterWithEvents {
-  return 'onNotFound' in errors;
-}
 
 /** Whether an error only says that someone stopped waiting: never shown to the user. */
 export function isCancellation(error: unknown): boolean {
@@ -65,7 +47,7 @@ function oneLine(text: string): string {
  * buttons, and a one-line summary in the log. 401s give one prompt while it is open;
  * identical messages are not stacked; cancellations are silent.
  */
-export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorReporterWithEvents {
+export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorReporter & vscode.Disposable {
   const notFound = new vscode.EventEmitter<NotFound>();
   /**
    * Messages whose notification is still open. With buttons it stays on screen until
@@ -74,7 +56,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
    */
   const open = new Map<string, { sticky: boolean; at: number }>();
   let keyPromptOpen = false;
-  const redact = (text: string): string => (connection instanceof Connection ? connection.redact(text) : text);
+  const redact = (text: string): string => connection.redact(text);
   // A new key deserves its own prompt if it is rejected too.
   const onConnection = connection.onDidChange(() => {
     keyPromptOpen = false;

@@ -15,7 +15,6 @@ import { REPORT_RESULTS } from '../api/types';
 import { BACK, quickPickStep as pickStep, textStep, type Back } from '../commands/input';
 import { escapeIcons } from './format';
 import { l10nT } from './items';
-import { ProjectsView } from './projectsView';
 import {
   MAX_FILTER_LENGTH,
   isProjectSortKey,
@@ -32,26 +31,12 @@ import {
   withReportSort,
   type SortChoice,
 } from './query';
-import { ReportsView } from './reportsView';
 import { focusViewCommand, View } from '../ids';
 
 /** The views as the commands table has them (`Parts` satisfies this). */
 export interface ViewsRef {
   readonly reportsView: ReportsViewApi;
   readonly projectsView: ProjectsViewApi;
-}
-
-interface Views {
-  readonly reports: ReportsView;
-  readonly projects: ProjectsView;
-}
-
-/** The concrete views behind the interfaces (`registerViews` creates exactly these). */
-function concrete(ref: ViewsRef): Views {
-  if (ref.reportsView instanceof ReportsView && ref.projectsView instanceof ProjectsView) {
-    return { reports: ref.reportsView, projects: ref.projectsView };
-  }
-  throw new Error('The Page Reports views are not registered.');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -78,7 +63,7 @@ function badArgument(what: string): Error {
  * current search prefilled; empty text clears it. A string argument is used without asking.
  */
 export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<void> {
-  const { projects } = concrete(ref);
+  const projects = ref.projectsView;
   let search: string | undefined;
   if (typeof text === 'string') {
     if (filterTextProblem(text) !== undefined) throw badArgument('searchProjects');
@@ -101,7 +86,7 @@ export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<voi
  * choice marked. `{ sortBy, sort }` as argument is applied without asking.
  */
 export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<void> {
-  const { projects } = concrete(ref);
+  const projects = ref.projectsView;
   await sortView(projects, choice, 'sortProjects', isProjectSortKey, withProjectSort, () =>
     pickSort(l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query),
   );
@@ -128,12 +113,12 @@ async function sortView<K extends string, Q extends { sortBy: K; sort: 'asc' | '
 
 /** `Command.clearProjectSearch`. */
 export async function clearProjectSearch(ref: ViewsRef): Promise<void> {
-  await concrete(ref).projects.clearSearch();
+  await ref.projectsView.clearSearch();
 }
 
 /** `Command.refreshProjects`: page 1 again, expansion kept. */
 export async function refreshProjects(ref: ViewsRef): Promise<void> {
-  await concrete(ref).projects.refresh();
+  await ref.projectsView.refresh();
 }
 
 /** The project name in a project node, a `Project`, `{ project: name }` or a string. */
@@ -151,7 +136,7 @@ function projectNameOf(arg: unknown): string | undefined {
  * (a project node, a `Project` or its name) and shows the Reports view.
  */
 export async function showProjectInReports(ref: ViewsRef, projectNodeOrName: unknown): Promise<void> {
-  const { reports } = concrete(ref);
+  const reports = ref.reportsView;
   const name = projectNameOf(projectNodeOrName);
   if (name === undefined) throw badArgument('showProjectInReports');
   await reports.setProjectFilter(name);
@@ -193,7 +178,7 @@ function filterArgument(arg: Record<string, unknown>): Partial<FilterDraft> {
  * filters without asking (`undefined`/`null` clears one, absent keys stay).
  */
 export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<void> {
-  const { reports } = concrete(ref);
+  const reports = ref.reportsView;
   if (filters !== undefined) {
     if (!isRecord(filters)) throw badArgument('filterReports');
     await reports.setQuery(withReportFilters(reports.query, filterArgument(filters)));
@@ -255,7 +240,7 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
  * argument is applied without asking.
  */
 export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void> {
-  const { reports } = concrete(ref);
+  const reports = ref.reportsView;
   await sortView(reports, choice, 'sortReports', isReportSortKey, withReportSort, () =>
     pickSort(l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query),
   );
@@ -263,12 +248,12 @@ export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void
 
 /** `Command.clearReportFilters`: drops search, project and result; keeps the sort. */
 export async function clearReportFilters(ref: ViewsRef): Promise<void> {
-  await concrete(ref).reports.clearFilters();
+  await ref.reportsView.clearFilters();
 }
 
 /** `Command.refreshReports`: page 1 again. */
 export async function refreshReports(ref: ViewsRef): Promise<void> {
-  await concrete(ref).reports.refresh();
+  await ref.reportsView.refresh();
 }
 
 /** The list key of a `loadMore` or `error` node, or undefined. */
@@ -278,7 +263,7 @@ function listKeyOf(node: unknown, kind: 'loadMore' | 'error'): string | undefine
 
 /** `Command.loadMore`: appends the next page of the list the `Load more` node ends. */
 export async function loadMore(ref: ViewsRef, node: unknown): Promise<void> {
-  const { reports, projects } = concrete(ref);
+  const { reportsView: reports, projectsView: projects } = ref;
   const listKey = listKeyOf(node, 'loadMore');
   if (listKey === undefined) throw badArgument('loadMore');
   if (listKey === 'reports') await reports.loadMore();
@@ -290,7 +275,7 @@ export async function loadMore(ref: ViewsRef, node: unknown): Promise<void> {
  * next page). Without a node, retries both views.
  */
 export async function retry(ref: ViewsRef, node?: unknown): Promise<void> {
-  const { reports, projects } = concrete(ref);
+  const { reportsView: reports, projectsView: projects } = ref;
   const listKey = listKeyOf(node, 'error');
   if (listKey === undefined) {
     await Promise.all([reports.retry(), projects.retry('projects')]);

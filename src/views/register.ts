@@ -7,21 +7,22 @@ import type * as vscode from 'vscode';
 import { startAutoRefresh } from './autoRefresh';
 import { ProjectsView } from './projectsView';
 import { ReportsView } from './reportsView';
+import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { TreeShells } from './shell';
 import type { ViewDeps } from './viewBase';
 
 export type { ViewDeps } from './viewBase';
 
-/** The views, as concrete classes (they implement `ReportsViewApi` / `ProjectsViewApi`). */
+/** The views, as the parts use them; disposing this disposes both. */
 export interface RegisteredViews extends vscode.Disposable {
-  readonly reportsView: ReportsView;
-  readonly projectsView: ProjectsView;
+  readonly reportsView: ReportsViewApi;
+  readonly projectsView: ProjectsViewApi;
 }
 
 /**
  * Makes the Reports and Projects views answer for their shells. Also refreshes both when the
- * error reporter says a report or project no longer exists (its `onNotFound`, when it has
- * one), so lists drop it.
+ * error reporter says a report or project no longer exists (its `onNotFound`), so lists drop
+ * it.
  */
 export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredViews {
   const reportsView = new ReportsView(deps, shells.reports);
@@ -31,15 +32,12 @@ export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredVie
     projectsView,
     reportsView,
   ];
-  const notFound = (deps.errors as { onNotFound?: vscode.Event<unknown> }).onNotFound;
-  if (notFound) {
-    disposables.push(
-      notFound(() => {
-        void reportsView.refresh();
-        void projectsView.refresh();
-      }),
-    );
-  }
+  disposables.push(
+    deps.errors.onNotFound(() => {
+      void reportsView.refresh();
+      void projectsView.refresh();
+    }),
+  );
   return {
     reportsView,
     projectsView,
