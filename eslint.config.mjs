@@ -1,6 +1,27 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Modules of the parts that stay free of `vscode` (unit-tested in plain Node). */
+const PURE_PART_MODULES = [
+  'src/views/query.ts',
+  'src/views/listState.ts',
+  'src/views/format.ts',
+  'src/views/summary.ts',
+  'src/accounts/labels.ts',
+  'src/panels/html.ts',
+  'src/insights/load.ts',
+];
+const NO_VSCODE = { name: 'vscode', message: 'This module stays free of vscode (ARCHITECTURE.md, Dependency rules).' };
+const NO_COMMANDS = {
+  regex: '(^|/)commands/',
+  message: 'Only main.ts and src/commands import src/commands: shared editor UI belongs in src/ui (ARCHITECTURE.md, Dependency rules).',
+};
+const NO_UI = { regex: '(^|/)ui/', message: 'src/ui uses vscode; this module stays free of it (ARCHITECTURE.md, Dependency rules).' };
+const PAGE_ONLY = {
+  regex: '^\\.\\./(?!common/|api/types$)',
+  message: 'The page imports only src/webview, src/common and src/api/types: nothing of the extension host (ARCHITECTURE.md, Dependency rules).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs', '**/*.cjs'] },
   eslint.configs.recommended,
@@ -22,11 +43,28 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  // Dependency rules (ARCHITECTURE.md lists the same, with the reasons). ESLint applies the last
+  // matching block's `no-restricted-imports`, so every block repeats the rules that still hold.
   {
-    // The service client, the pure panel modules and the webview never see `vscode`.
-    files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/panels/html.ts', 'src/panels/protocol.ts', 'src/panels/format.ts', 'src/panels/dates.ts', 'src/views/query.ts', 'src/accounts/labels.ts', 'src/views/listState.ts', 'src/views/format.ts', 'src/panels/diff.ts', 'src/common/**/*.ts', 'src/insights/aggregate.ts', 'src/insights/load.ts', 'src/insights/protocol.ts', 'src/webview/**/*.ts'],
+    // The parts below the command table never reach into it: shared editor UI lives in src/ui/.
+    files: ['src/views/**/*.ts', 'src/panels/**/*.ts', 'src/connection/**/*.ts', 'src/accounts/**/*.ts', 'src/insights/**/*.ts', 'src/ui/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This module stays free of vscode.' }] }],
+      'no-restricted-imports': ['error', { patterns: [NO_COMMANDS] }],
+    },
+  },
+  {
+    // The vscode-free core: the service client, the shared pure modules, the page scripts and
+    // the pure modules of the parts. Unit tests run them in plain Node.
+    files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/webview/**/*.ts', ...PURE_PART_MODULES],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_COMMANDS, NO_UI] }],
+    },
+  },
+  {
+    // What runs in the page imports only page modules, the shared core and the service's types.
+    files: ['src/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_COMMANDS, NO_UI, PAGE_ONLY] }],
     },
   },
   {

@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import { parseServiceUrl } from '../api/serviceUrl';
-import { confirmModal, flash, isOptions, windowProgress } from '../commands/ui';
+import { confirmModal, flash, windowProgress } from '../ui/notify';
+import { isOptions } from '../common/guards';
 import {
   askForKey,
   checkKey,

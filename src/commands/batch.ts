@@ -7,9 +7,10 @@ import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
-import { displayUrl, type ReportRef } from './refs';
+import type { ReportRef } from '../common/commandArgs';
+import { displayUrl } from './refs';
 import { escapeForMessage, escapeIcons } from '../common/text';
-import { describe } from './ui';
+import { describe } from '../ui/notify';
 
 export interface BatchOutcome {
   readonly succeeded: ReportId[];

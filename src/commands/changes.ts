@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import type { Report } from '../api/types';
-import { countTrends, formatScoreDelta, type ReportDiff } from '../panels/diff';
+import { countTrends, formatScoreDelta, type ReportDiff } from '../common/diff';
 import type { Parts } from '../parts';
 import { resultLabel } from '../views/query';
 import { displayUrl } from './refs';

@@ -14,7 +14,8 @@ import { reportsCsv, safeFileName } from '../common/csv';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, loadWholeReport, reportTargets } from './refs';
-import { flash, idText, isOptions, offer, requireApi } from './ui';
+import { flash, idText, offer, requireApi } from '../ui/notify';
+import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { Command, Setting } from '../ids';
 

@@ -19,7 +19,7 @@ import { setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isHttpUrl } from './reports';
-import { confirmModal, flash, requireApi, type ConfirmOptions } from './ui';
+import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage } from '../common/text';
 import { Command } from '../ids';
 

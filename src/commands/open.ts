@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
-import { loadReport, reportTargets, type ReportRef } from './refs';
-import { flash, idText, offer, requireApi } from './ui';
+import type { ReportRef } from '../common/commandArgs';
+import { loadReport, reportTargets } from './refs';
+import { flash, idText, offer, requireApi } from '../ui/notify';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
 import { Setting } from '../ids';
 

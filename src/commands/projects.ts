@@ -7,9 +7,12 @@ import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
-import { pickProject, projectName } from './refs';
+import { projectName } from '../common/commandArgs';
+import { pickProject } from './refs';
 import { escapeIcons, singleLine } from '../common/text';
-import { confirmModal, flash, InFlight, isOptions, requireApi, windowProgress, type ConfirmOptions } from './ui';
+import { confirmModal, flash, requireApi, windowProgress, type ConfirmOptions } from '../ui/notify';
+import { isOptions } from '../common/guards';
+import { InFlight } from './writes';
 import { Command } from '../ids';
 
 /** The handlers of the project writes. */

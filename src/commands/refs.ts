@@ -5,73 +5,12 @@
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
-import type { Project, Report, ReportId, ReportsApi } from '../api/types';
-import type { TreeNode } from '../parts';
+import type { Project, Report, ReportsApi } from '../api/types';
 import { escapeIcons } from '../common/text';
-import { describe, isOptions } from './ui';
+import { describe } from '../ui/notify';
+import { isOptions } from '../common/guards';
+import { reportRefs, type ReportRef } from '../common/commandArgs';
 import { isListSummary } from '../views/summary';
-
-/** A report a command acts on: always its id, and the report when the caller had it. */
-export interface ReportRef {
-  readonly id: ReportId;
-  readonly report?: Report;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isReportId(value: unknown): value is ReportId {
-  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
-}
-
-function isTreeNode(value: unknown): value is TreeNode {
-  return isObject(value) && typeof value.kind === 'string';
-}
-
-/** A full domain report (as the client builds them), not just `{ id }`. */
-function isReport(value: unknown): value is Report {
-  return isObject(value) && isReportId(value.id) && typeof value.url === 'string' && isObject(value.raw);
-}
-
-/**
- * The report `arg` names, or undefined when it names none (a project node, a load-more
- * item, nothing at all).
- */
-export function reportRef(arg: unknown): ReportRef | undefined {
-  if (isReportId(arg)) return { id: arg };
-  if (isTreeNode(arg)) return arg.kind === 'report' ? { id: arg.report.id, report: arg.report } : undefined;
-  if (isReport(arg)) return { id: arg.id, report: arg };
-  if (isObject(arg) && isReportId(arg.id)) return { id: arg.id };
-  return undefined;
-}
-
-/**
- * The reports of a menu invocation `(item, selected)`: the whole selection when the clicked
- * item is part of it (multi-select), else the item alone. Duplicates are dropped.
- */
-export function reportRefs(item: unknown, selected: unknown): ReportRef[] {
-  const itemRef = reportRef(item);
-  let refs: ReportRef[] = itemRef ? [itemRef] : [];
-  if (Array.isArray(selected) && selected.length > 1) {
-    const all = selected.map(reportRef).filter((r): r is ReportRef => r !== undefined);
-    if (itemRef === undefined || all.some((r) => String(r.id) === String(itemRef.id))) refs = all;
-  }
-  const unique = new Map<string, ReportRef>();
-  for (const ref of refs) if (!unique.has(String(ref.id))) unique.set(String(ref.id), ref);
-  return [...unique.values()];
-}
-
-/** The project name `arg` names: a project node, a `Project`, `{ project }` or a name. */
-export function projectName(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return arg === '' ? undefined : arg;
-  if (isTreeNode(arg)) return arg.kind === 'project' ? arg.project.name : undefined;
-  if (isObject(arg)) {
-    if (typeof arg.name === 'string' && isObject(arg.raw)) return arg.name || undefined;
-    if (typeof arg.project === 'string' && arg.project !== '') return arg.project;
-  }
-  return undefined;
-}
 
 /** The report behind `ref`, asking the service when the caller only had its id. */
 export async function loadReport(api: ReportsApi, ref: ReportRef): Promise<Report> {

@@ -13,25 +13,17 @@ import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/ty
 import type { Parts } from '../parts';
 import { originOf } from '../common/recentAnalyses';
 import { isListSummary } from '../views/summary';
-import { diffAnalyses } from '../panels/diff';
+import { diffAnalyses } from '../common/diff';
 import { escapeForMessage, escapeIcons, singleLine } from '../common/text';
 import { urlForLog } from '../common/urls';
 import { runBatch, showBatchSummary } from './batch';
 import { showChangesSummary, type ReportChangeSummary } from './changes';
-import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
-import { displayUrl, loadReport, reportTargets, type ReportRef } from './refs';
-import {
-  confirmModal,
-  type ConfirmOptions,
-  flash,
-  idText,
-  InFlight,
-  isOptions,
-  offer,
-  requireApi,
-  windowProgress,
-  withoutSecret,
-} from './ui';
+import { BACK, pickStep, textStep, type Back, type PickStepItem } from '../ui/input';
+import type { ReportRef } from '../common/commandArgs';
+import { displayUrl, loadReport, reportTargets } from './refs';
+import { confirmModal, type ConfirmOptions, flash, idText, offer, requireApi, windowProgress, withoutSecret } from '../ui/notify';
+import { isOptions } from '../common/guards';
+import { InFlight } from './writes';
 import { Command } from '../ids';
 
 /**

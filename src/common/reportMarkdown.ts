@@ -8,8 +8,8 @@
  * report's own URL, and only when it is an absolute http(s) URL.
  */
 import type { Importance, Report } from '../api/types';
-import { checkLabel, formatScore } from '../panels/format';
-import { openableUrl } from '../panels/protocol';
+import { checkLabel, formatScore } from './format';
+import { openableUrl } from './panelProtocol';
 import { escapeMarkdown } from '../views/format';
 import { plainTranslate, resultLabel, type Translate } from '../views/query';
 

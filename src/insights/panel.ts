@@ -11,7 +11,7 @@ import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
-import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from './aggregate';
+import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
 import {
   parseInsightsPageMessage,
@@ -19,7 +19,7 @@ import {
   type InsightsHostMessage,
   type InsightsPhase,
   type InsightsState,
-} from './protocol';
+} from '../common/insightsProtocol';
 import { insightsStrings, insightsTitle, summaryWords } from './strings';
 import { Setting, TestHook, WebviewType } from '../ids';
 

@@ -1,6 +1,6 @@
 import * as l10n from '../l10n';
-import type { SummaryWords } from './aggregate';
-import type { InsightsStrings } from './protocol';
+import type { SummaryWords } from '../common/insightsAggregate';
+import type { InsightsStrings } from '../common/insightsProtocol';
 
 /** The title of an insights panel: `Insights: All projects` or `Insights: example.com`. */
 export function insightsTitle(project: string | null): string {

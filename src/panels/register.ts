@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
 import type { ReportPanelsApi } from '../parts';
-import { parseSavedPageState } from './protocol';
+import { parseSavedPageState } from '../common/panelProtocol';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
 /**

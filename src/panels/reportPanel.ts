@@ -9,7 +9,7 @@ import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
 import { knownServices } from '../accounts/knownServices';
 import { serviceLabel } from '../accounts/labels';
-import { reportTitle } from './format';
+import { reportTitle } from '../common/format';
 import { renderShell } from './html';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
@@ -20,7 +20,7 @@ import {
   type PanelCommand,
   type PanelState,
   type PanelStateKind,
-} from './protocol';
+} from '../common/panelProtocol';
 import { formatLabels, panelStrings } from './strings';
 
 import { Command, Setting, WebviewType } from '../ids';

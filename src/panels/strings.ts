@@ -1,6 +1,6 @@
 import * as l10n from '../l10n';
-import type { FormatLabels } from './format';
-import type { PanelStrings } from './protocol';
+import type { FormatLabels } from '../common/format';
+import type { PanelStrings } from '../common/panelProtocol';
 
 /**
  * The page's words, localized here (the page has no `vscode.l10n`) and sent in `init`.

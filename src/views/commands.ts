@@ -12,7 +12,7 @@ import * as l10n from '../l10n';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { ReportResult } from '../api/types';
 import { REPORT_RESULTS } from '../api/types';
-import { BACK, quickPickStep as pickStep, textStep, type Back } from '../commands/input';
+import { BACK, quickPickStep as pickStep, textStep, type Back } from '../ui/input';
 import { escapeIcons } from './format';
 import { l10nT } from './items';
 import {

@@ -31,7 +31,7 @@ import {
   type FailingCheck,
   type InsightsModel,
   type ReportRef,
-} from '../insights/aggregate';
+} from '../common/insightsAggregate';
 import {
   isInsightsHostMessage,
   parseSavedInsightsState,
@@ -40,7 +40,7 @@ import {
   type InsightsState,
   type InsightsStrings,
   type SavedInsightsState,
-} from '../insights/protocol';
+} from '../common/insightsProtocol';
 import { button, el, fill, icon } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out

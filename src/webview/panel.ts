@@ -7,10 +7,10 @@
  * becomes an `href` or `src`, and no inline style or handler is written (the CSP forbids
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
-import { formatRelative } from '../panels/dates';
-import { diffAnalyses, formatScoreDelta, type CheckChange } from '../panels/diff';
+import { formatRelative } from '../common/dates';
+import { diffAnalyses, formatScoreDelta, type CheckChange } from '../common/diff';
 import { button, el, fill, icon, svg } from './dom';
-import { formatDate, toReportView, type FormatLabels } from '../panels/format';
+import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
   isHostMessage,
   parseSavedPageState,
@@ -26,7 +26,7 @@ import {
   type ReportId,
   type ReportView,
   type SavedPageState,
-} from '../panels/protocol';
+} from '../common/panelProtocol';
 import { beginDraw, endDraw, isDeferring, later, takeRow } from './afterPaint';
 import type { IconName } from './icons';
 

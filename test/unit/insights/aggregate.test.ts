@@ -10,9 +10,9 @@ import {
   scoreBucket,
   summaryMarkdown,
   DEFAULT_SUMMARY_WORDS,
-} from '../../../src/insights/aggregate';
+} from '../../../src/common/insightsAggregate';
 import { insightsLimit } from '../../../src/insights/load';
-import { checkLabel } from '../../../src/panels/format';
+import { checkLabel } from '../../../src/common/format';
 import { escapeMarkdown } from '../../../src/views/format';
 
 let nextId = 1;

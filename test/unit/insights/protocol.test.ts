@@ -3,7 +3,7 @@ import {
   isInsightsHostMessage,
   parseInsightsPageMessage,
   parseSavedInsightsState,
-} from '../../../src/insights/protocol';
+} from '../../../src/common/insightsProtocol';
 
 describe('insights protocol', () => {
   it('accepts the page messages it knows, copying only their known fields', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseReport } from '../../../src/api/schemas';
 import type { Check } from '../../../src/api/types';
-import { countTrends, diffAnalyses, formatScoreDelta, MINUS, type AnalysisLike } from '../../../src/panels/diff';
+import { countTrends, diffAnalyses, formatScoreDelta, MINUS, type AnalysisLike } from '../../../src/common/diff';
 
 const check = (name: string, passed: boolean | undefined, importance: Check['importance'] = 'high'): Check => ({
   name,

@@ -11,8 +11,8 @@ import {
   toReportView,
   truncate,
   VALUE_DISPLAY_LIMIT,
-} from '../../../src/panels/format';
-import { toReportData, type ReportView } from '../../../src/panels/protocol';
+} from '../../../src/common/format';
+import { toReportData, type ReportView } from '../../../src/common/panelProtocol';
 
 const NOW = Date.parse('2026-11-20T13:15:30Z');
 

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { formatAbsolute, formatRelative, safeLocale } from '../../../src/panels/dates';
+import { formatAbsolute, formatRelative, safeLocale } from '../../../src/common/dates';
 import {
   isHostMessage,
   openableUrl,
   parsePageMessage,
   parseSavedPageState,
   PANEL_COMMANDS,
-} from '../../../src/panels/protocol';
+} from '../../../src/common/panelProtocol';
 
 describe('panel protocol: messages from the page', () => {
   it('accepts each well-formed message and copies only its known fields', () => {

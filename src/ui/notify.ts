@@ -1,6 +1,7 @@
 /**
- * Small pieces of UI the command handlers share: modal confirmations, the "connect first"
- * prompt, status bar confirmations and the in-flight guard for writes.
+ * Small pieces of editor UI the parts share: modal confirmations, the "connect first" prompt,
+ * progress, notifications with one button, status bar confirmations, and the localized,
+ * inert description of a failure.
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
@@ -16,8 +17,8 @@ export function idText(id: ReportId): string {
   return escapeForMessage(String(id));
 }
 
-/** `text` with every occurrence of `secret` blanked out. */
-export function blank(text: string, secret: string | undefined): string {
+/** `text` with every occurrence of `secret` replaced by `***`. */
+export function maskSecret(text: string, secret: string | undefined): string {
   return secret ? text.split(secret).join('***') : text;
 }
 
@@ -32,7 +33,7 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
     error.fieldErrors === undefined
       ? undefined
       : Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => blank(m, secret))]),
+          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => maskSecret(m, secret))]),
         );
   return new ApiError(
     {
@@ -41,14 +42,14 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
       method: error.method,
       path: error.path,
       status: error.status,
-      serviceMessage: error.serviceMessage === undefined ? undefined : blank(error.serviceMessage, secret),
+      serviceMessage: error.serviceMessage === undefined ? undefined : maskSecret(error.serviceMessage, secret),
       fieldErrors,
       retryAfter: error.retryAfter,
       reason: error.reason,
       timeoutMs: error.timeoutMs,
       redirectTo: error.redirectTo,
     },
-    blank(error.message, secret),
+    maskSecret(error.message, secret),
   );
 }
 
@@ -70,11 +71,6 @@ export interface ConfirmOptions {
    * other extensions always see the confirmation.
    */
   confirmed?: boolean;
-}
-
-/** Whether `value` is a plain options object (not a tree node, report, array or id). */
-export function isOptions(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value) && !('id' in value);
 }
 
 /**
@@ -137,27 +133,4 @@ export function offer(
 /** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must pass `escapeIcons` (or `escapeForMessage`). */
 export function flash(message: string): void {
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
-}
-
-/**
- * Remembers which writes are in flight, so a double click (or a second menu invocation)
- * never sends the same write twice.
- */
-export class InFlight {
-  readonly #running = new Set<string>();
-
-  /** Runs `task` unless the same key is already running; then resolves `undefined`. */
-  async run<T>(key: string, task: () => PromiseLike<T>): Promise<T | undefined> {
-    if (this.#running.has(key)) return undefined;
-    this.#running.add(key);
-    try {
-      return await task();
-    } finally {
-      this.#running.delete(key);
-    }
-  }
-
-  has(key: string): boolean {
-    return this.#running.has(key);
-  }
 }

@@ -3,7 +3,7 @@ import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
-import { describe } from '../commands/ui';
+import { describe } from './notify';
 import { escapeForMessage } from '../common/text';
 import { Command, SECTION } from '../ids';
 

@@ -9,8 +9,8 @@
  */
 import type { Check, Importance, Report, ReportId } from '../api/types';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
-import { openableUrl } from './protocol';
-import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './protocol';
+import { openableUrl } from './panelProtocol';
+import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './panelProtocol';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
 export const VALUE_DISPLAY_LIMIT = 200;

@@ -9,7 +9,7 @@
  */
 import type { Check, Importance, ReportResult } from '../api/types';
 import { checkLabel, checkStatus } from './format';
-import type { CheckStatus } from './protocol';
+import type { CheckStatus } from './panelProtocol';
 
 /** The parts of a report a diff reads (a `Report` or the panel's `ReportData`). */
 export interface AnalysisLike {

@@ -333,4 +333,4 @@ export function isHostMessage(value: unknown): value is HostMessage {
 }
 
 /** The one rule for opening URLs, shared by the page and the controller (see `common/urls`). */
-export { openableUrl } from '../common/urls';
+export { openableUrl } from './urls';

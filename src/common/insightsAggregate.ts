@@ -7,7 +7,7 @@
  * page puts them into the DOM as text); only the Markdown summary escapes them, for Markdown.
  */
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
-import { checkLabel, reportTitle } from '../panels/format';
+import { checkLabel, reportTitle } from './format';
 import { escapeMarkdown } from '../views/format';
 
 /** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */

@@ -1,11 +1,11 @@
 /**
  * The messages between the insights panel's controller (extension host) and its page script
  * (webview), both ways, with guards for what arrives. Imports no `vscode` and nothing from
- * the DOM: both sides compile it. Same handshake as the report panel (`panels/protocol.ts`):
+ * the DOM: both sides compile it. Same handshake as the report panel (`common/panelProtocol.ts`):
  * the page posts `ready`, the controller answers `init` then the current `state`.
  */
 import type { ReportId } from '../api/types';
-import type { InsightsModel } from './aggregate';
+import type { InsightsModel } from './insightsAggregate';
 
 export type { InsightsModel };
 

@@ -1,0 +1,14 @@
+/**
+ * Type guards for values from outside (command arguments, stored state, the webview, the
+ * service): one home for each check. No `vscode`.
+ */
+
+/** A plain object (not null, not an array): its fields may be read, each still `unknown`. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `value` is a plain options object (not a tree node, report, array or id). */
+export function isOptions(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && !('kind' in value) && !('id' in value);
+}
