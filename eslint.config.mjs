@@ -16,6 +16,17 @@ const NO_COMMANDS = {
   regex: '(^|/)commands/',
   message: 'Only main.ts and src/commands import src/commands: shared editor UI belongs in src/ui (ARCHITECTURE.md, Dependency rules).',
 };
+const ACTIVATION = {
+  regex: '^\\./(?!activation/|ids$|main$)',
+  allowTypeImports: true,
+  message:
+    'src/extension.ts runs at activation and imports only src/activation/, src/ids.ts and vscode: everything else loads with main.ts on first use, so activation stays as fast as an empty extension (ARCHITECTURE.md, Dependency rules; esbuild.js checks the split).',
+};
+const MAIN_VALUES = {
+  regex: '^\\./main$',
+  allowTypeImports: true,
+  message: "src/extension.ts takes only types from main.ts at the top; it loads main.ts with require('./main') on first use (ARCHITECTURE.md).",
+};
 const NO_UI = { regex: '(^|/)ui/', message: 'src/ui uses vscode; this module stays free of it (ARCHITECTURE.md, Dependency rules).' };
 const PAGE_ONLY = {
   regex: '^\\.\\./(?!common/|api/types$)',
@@ -65,6 +76,23 @@ export default tseslint.config(
     files: ['src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_COMMANDS, NO_UI, PAGE_ONLY] }],
+    },
+  },
+  {
+    // The activation entry.
+    files: ['src/extension.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ACTIVATION, MAIN_VALUES] }],
+    },
+  },
+  {
+    // What the entry imports: no part's logic (only the stateless accounts helpers main.ts shares).
+    files: ['src/activation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_COMMANDS, { regex: '^\\.\\./(?!ids$|l10n$|parts$|accounts/(keyIndex|knownServices|labels)$)', allowTypeImports: true, message: ACTIVATION.message }] },
+      ],
     },
   },
   {

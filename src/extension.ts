@@ -8,12 +8,11 @@
  * Nothing here awaits the network.
  */
 import * as vscode from 'vscode';
-import { originOf } from './accounts/labels';
-import { registerAuthProvider } from './accounts/provider';
-import { ServiceStatusBar } from './accounts/statusBar';
-import { notedState, rawServiceUrl } from './connection/stateNote';
+import { keyCreator, registerAuthProvider } from './activation/authProvider';
+import { createTreeShells } from './activation/shell';
+import { notedState, rawServiceUrl } from './activation/stateNote';
+import { ServiceStatusBar } from './activation/statusBar';
 import type { Main } from './main';
-import { createTreeShells } from './views/shell';
 import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -46,11 +45,10 @@ export function activate(context: vscode.ExtensionContext): void {
   // here (the extension also activates on onStartupFinished): it reads SecretStorage and global
   // state on demand, never the network, and loads main.ts only for Set API Key….
   const statusBar = new ServiceStatusBar(context);
-  const auth = registerAuthProvider(context, async () => {
-    const stored = await load().run(Command.setApiKey, []);
-    const url = vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl) ?? '';
-    return stored === true ? originOf(url.trim()) : undefined;
-  });
+  const auth = registerAuthProvider(
+    context,
+    keyCreator(() => load().run(Command.setApiKey, [])),
+  );
   subscriptions.push(statusBar, auth);
 
   for (const command of Object.values(Command)) {

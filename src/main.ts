@@ -5,7 +5,7 @@
  * `extension.ts` requires this module then and builds the parts once.
  */
 import type * as vscode from 'vscode';
-import type { ServiceStatusBar } from './accounts/statusBar';
+import type { ServiceStatusBar } from './activation/statusBar';
 import { commandHandlers, uriHandler } from './commands/index';
 import type { UriOutcome } from './commands/links';
 import type { ConfirmOptions } from './ui/notify';
@@ -17,7 +17,7 @@ import { Log } from './log';
 import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
 import { registerViews, type RegisteredViews } from './views/register';
-import type { TreeShells } from './views/shell';
+import type { TreeShells } from './activation/shell';
 
 /** The built parts, as `activate`'s thin handlers reach them. */
 export interface Main extends vscode.Disposable {

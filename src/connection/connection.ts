@@ -8,9 +8,9 @@ import type { ConnectionApi, ConnectionState } from '../parts';
 import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../accounts/keyIndex';
 import { knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
-import type { ServiceHealth } from '../accounts/statusBar';
+import type { ServiceHealth } from '../activation/statusBar';
 import { isApiError } from '../api/errors';
-import { noteState, rawServiceUrl } from './stateNote';
+import { noteState, rawServiceUrl } from '../activation/stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 
 export { secretKeyFor };

@@ -1,5 +1,5 @@
 /**
- * Takes over both tree views activation created (views/shell.ts). Nothing is fetched here:
+ * Takes over both tree views activation created (src/activation/shell.ts). Nothing is fetched here:
  * each view loads when VS Code first asks for its children, which it does only once the view
  * is visible.
  */
@@ -8,7 +8,7 @@ import { startAutoRefresh } from './autoRefresh';
 import { ProjectsView } from './projectsView';
 import { ReportsView } from './reportsView';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
-import type { TreeShells } from './shell';
+import type { TreeShells } from '../activation/shell';
 import type { ViewDeps } from './viewBase';
 
 export type { ViewDeps } from './viewBase';

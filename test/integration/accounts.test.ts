@@ -12,8 +12,8 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { PageReportsAuthProvider } from '../../src/accounts/provider';
-import type { ServiceStatusBar } from '../../src/accounts/statusBar';
+import type { PageReportsAuthProvider } from '../../src/activation/authProvider';
+import type { ServiceStatusBar } from '../../src/activation/statusBar';
 import type { ReportPanels } from '../../src/panels/register';
 import type { ReportNode, ViewNode } from '../../src/views/items';
 import type { ReportsView } from '../../src/views/reportsView';

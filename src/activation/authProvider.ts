@@ -8,10 +8,10 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
-import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from './keyIndex';
-import { knownServices } from './knownServices';
-import { serviceLabel } from './labels';
-import { AUTH_PROVIDER_ID } from '../ids';
+import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from '../accounts/keyIndex';
+import { knownServices } from '../accounts/knownServices';
+import { originOf, serviceLabel } from '../accounts/labels';
+import { AUTH_PROVIDER_ID, Setting } from '../ids';
 
 export const AUTH_PROVIDER_LABEL = 'Page Reports';
 
@@ -20,6 +20,18 @@ export const AUTH_PROVIDER_LABEL = 'Page Reports';
  * the origin whose key it stored, or undefined when the user gave up.
  */
 export type CreateKey = () => Promise<string | undefined>;
+
+/**
+ * The {@link CreateKey} of a Set API Key… run (`setApiKey` resolves true when it stored a key):
+ * the origin of the service URL setting then.
+ */
+export function keyCreator(setApiKey: () => Promise<unknown>): CreateKey {
+  return async () => {
+    const stored = await setApiKey();
+    const url = vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl) ?? '';
+    return stored === true ? originOf(url.trim()) : undefined;
+  };
+}
 
 export class PageReportsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   readonly #emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();

@@ -7,8 +7,8 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
-import { knownServices } from './knownServices';
-import { originOf, serviceLabel } from './labels';
+import { knownServices } from '../accounts/knownServices';
+import { originOf, serviceLabel } from '../accounts/labels';
 import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';
 
 
