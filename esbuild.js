@@ -1,5 +1,6 @@
-// Builds the extension (cjs for the extension host), the report panel's page script
-// (iife for the webview) and the integration tests (cjs, run inside the extension host).
+// Builds the extension (cjs for the Node extension host), its browser entry (cjs for the web
+// worker extension host, dist/web/extension.js), the report panel's page script (iife for the
+// webview) and the integration tests (cjs, run inside the extension host).
 //   node esbuild.js               development build with source maps
 //   node esbuild.js --production  minified, no source maps (what the VSIX ships)
 //   node esbuild.js --watch       rebuild on change
@@ -118,6 +119,30 @@ const splitCheck = {
   },
 };
 
+/**
+ * Fails the browser entry's build on any Node built-in (`fs`, `node:crypto`, …): the web worker
+ * extension host has none, and esbuild's browser platform would only warn or leave a `require`
+ * that throws at run time. Names the importer so the fix is obvious.
+ * @type {import('esbuild').Plugin}
+ */
+const noNodeBuiltins = {
+  name: 'no-node-builtins',
+  setup(build) {
+    const builtins = new Set(require('node:module').builtinModules);
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!args.path.startsWith('node:') && !builtins.has(name) && !builtins.has(name.split('/')[0])) return undefined;
+      return {
+        errors: [
+          {
+            text: `Node built-in "${args.path}" imported by ${path.relative(root, args.importer)}: the browser entry runs in a web worker, which has no Node modules. Use a web API, or keep the code in a Node-only module.`,
+          },
+        ],
+      };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -147,6 +172,26 @@ function extensionOptions() {
   };
 }
 
+/**
+ * The browser entry's own options (also used by bench/lib/builds.ts): the same activation
+ * and features for the web worker extension host, in one file (`require('./main')` is bundled,
+ * still run on first use only), with no Node built-ins.
+ */
+function webExtensionOptions() {
+  return {
+    entryPoints: { extension: 'src/extension.ts' },
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    charset: 'utf8',
+    external: ['vscode'],
+    mainFields: ['browser', 'module', 'main'],
+    plugins: [noNodeBuiltins, vscodeOnce],
+    tsconfigRaw: { compilerOptions: { target: 'ES2022', alwaysStrict: false } },
+    banner: { js: '"use strict";' },
+  };
+}
+
 /** The webview script's own options (also used by bench/lib/builds.ts). */
 function webviewOptions() {
   return {
@@ -166,6 +211,12 @@ const builds = [
     plugins: [splitCheck, ...common.plugins, ...extensionOptions().plugins],
     metafile: true,
     outdir: 'dist',
+  },
+  {
+    ...common,
+    ...webExtensionOptions(),
+    plugins: [...common.plugins, ...webExtensionOptions().plugins],
+    outdir: 'dist/web',
   },
   {
     ...common,
@@ -191,6 +242,64 @@ if (!production && integrationTests.length > 0) {
   });
 }
 
+/**
+ * Node's `assert/strict` in the web test bundle: the `assert` package (Node's assert for the
+ * browser), so the same suites run in both extension hosts.
+ * @type {import('esbuild').Plugin}
+ */
+const browserAssert = {
+  name: 'browser-assert',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?assert(\/strict)?$/ }, () => ({ path: 'assert/strict', namespace: 'browser-assert' }));
+    build.onLoad({ filter: /.*/, namespace: 'browser-assert' }, () => ({
+      contents: 'module.exports = require("assert/").strict;',
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * mocha's browser build is a UMD file in an ES module package: bundled as is, its
+ * `typeof exports` test would see the bundle's own `module`. Hiding those makes it take its
+ * browser branch and set `globalThis.mocha`, as a page's script tag would.
+ * @type {import('esbuild').Plugin}
+ */
+const mochaGlobal = {
+  name: 'mocha-global',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]mocha[\\/]mocha\.js$/ }, (args) => ({
+      contents: `var exports, module, define;\n${fs.readFileSync(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The integration tests for the web worker extension host (test/integration/web/index.ts), one
+ * file. `config` (the service's address and keys) is written in, as a web worker has no
+ * environment to read it from; scripts/run-integration.ts builds this once the service listens.
+ * Node built-ins stay external: only tests skipped in the web host reach them.
+ * @param {Record<string, string>} config
+ */
+function webTestOptions(config) {
+  return {
+    ...common,
+    minify: false,
+    sourcemap: 'inline',
+    entryPoints: { index: 'test/integration/web/index.ts' },
+    outdir: 'out/test/web',
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['vscode', 'node:*', ...require('node:module').builtinModules.filter((m) => m !== 'assert' && m !== 'util')],
+    mainFields: ['browser', 'module', 'main'],
+    plugins: [...common.plugins, browserAssert, mochaGlobal],
+    // The `assert` package and its `util` read `process` (env, stderr) here and there.
+    define: { PAGE_REPORTS_TEST_CONFIG: JSON.stringify(config), process: JSON.stringify({ env: {}, stderr: {} }) },
+  };
+}
+
 async function main() {
   copyCodicons();
   const present = builds.filter((b) => Object.values(b.entryPoints).every((e) => fs.existsSync(path.resolve(root, e))));
@@ -204,7 +313,7 @@ async function main() {
   if (results.some((r) => r.errors.length > 0)) process.exitCode = 1;
 }
 
-module.exports = { extensionOptions, webviewOptions, duplicatedModules };
+module.exports = { extensionOptions, webExtensionOptions, webTestOptions, webviewOptions, duplicatedModules, noNodeBuiltins };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -1,5 +1,21 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+/**
+ * The extension also ships a browser entry (dist/web/extension.js) for the web worker extension
+ * host, which has no Node: no Node module and no Node-only global anywhere in src (esbuild.js
+ * fails the web build on a Node import as well).
+ */
+const noNodeBuiltins = {
+  group: ['node:*', ...builtinModules],
+  message: 'src also runs in a browser web worker (the browser entry): use a web API instead of a Node module.',
+};
+const noNodeGlobals = ['Buffer', 'process', '__dirname', '__filename', 'setImmediate', 'clearImmediate', 'global'].map((name) => ({
+  name,
+  message: 'src also runs in a browser web worker (the browser entry), which has no such global.',
+}));
+const vscodeFree = { name: 'vscode', message: 'This module stays free of vscode.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs', '**/*.cjs'] },
@@ -23,10 +39,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins] }],
+      'no-restricted-globals': ['error', ...noNodeGlobals],
+    },
+  },
+  {
     // The service client, the pure panel modules and the webview never see `vscode`.
     files: ['src/api/**/*.ts', 'src/panels/html.ts', 'src/panels/protocol.ts', 'src/panels/format.ts', 'src/panels/dates.ts', 'src/views/query.ts', 'src/views/listState.ts', 'src/views/format.ts', 'src/webview/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This module stays free of vscode.' }] }],
+      'no-restricted-imports': ['error', { paths: [vscodeFree], patterns: [noNodeBuiltins] }],
     },
   },
   {

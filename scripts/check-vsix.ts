@@ -17,6 +17,7 @@ const allowed: RegExp[] = [
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
   /^extension\/dist\/(extension|main)\.js$/,
+  /^extension\/dist\/web\/extension\.js$/,
   /^extension\/dist\/webview\/panel\.js$/,
   /^extension\/dist\/codicons\/codicon\.(css|ttf)$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
@@ -28,6 +29,8 @@ const required = [
   'extension/dist/extension.js',
   // What activation defers, required by extension.js on first use.
   'extension/dist/main.js',
+  // The browser entry, for the web worker extension host (vscode.dev, code-server's web host).
+  'extension/dist/web/extension.js',
   'extension/dist/webview/panel.js',
   'extension/media/icon.png',
 ];

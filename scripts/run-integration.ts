@@ -1,7 +1,14 @@
 /**
  * Integration level of `npm test`: mocha inside the real extension host.
  *
- *   scripts/node24.sh scripts/run-integration.ts      (or: npm run test:integration)
+ *   scripts/node24.sh scripts/run-integration.ts             (or: npm run test:integration)
+ *   scripts/node24.sh scripts/run-integration.ts --host web  (or: npm run test:integration-web)
+ *
+ * `--host web` runs the suites that need no Node in the web worker extension host instead, with
+ * the extension's browser entry: the user setting `remote.extensionKind` (written before the
+ * launch) makes code-server run the extension there, and the tests' bundle
+ * (test/integration/web/index.ts) is built after the service listens, with its address written
+ * in, since a web worker has no environment. The service answers CORS as Laravel does by default.
  *
  * Builds the extension and the tests (`node esbuild.js`), starts the reference service with
  * fault injection on loopback, then hands over to @vscode/test-electron's `runTests`, which
@@ -18,6 +25,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import * as esbuild from 'esbuild';
+import { writeUserSettings } from './lib/codeServer';
 import { startService } from '../test/service/server';
 import { makeTempDir, removeDir } from './lib/processes';
 import { repoRoot } from './lib/tools';
@@ -34,10 +43,31 @@ function build(): void {
   if (result.status !== 0) throw new Error('the build failed (node esbuild.js)');
 }
 
+/** The extension's id, as `remote.extensionKind` names it. */
+const extensionId = 'page-reports.page-reports';
+
+/** Builds the web host's test bundle with the service's address and keys in it; answers its path. */
+async function buildWebTests(env: Record<string, string>): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { webTestOptions } = require('../esbuild.js') as { webTestOptions(config: Record<string, string>): esbuild.BuildOptions };
+  const options = webTestOptions(env);
+  removeDir(path.join(repoRoot, String(options.outdir)));
+  await esbuild.build({ ...options, absWorkingDir: repoRoot });
+  return path.join(repoRoot, String(options.outdir), 'index.js');
+}
+
+function hostArg(argv: readonly string[]): 'node' | 'web' {
+  const at = argv.indexOf('--host');
+  const host = at === -1 ? 'node' : argv[at + 1];
+  if (host !== 'node' && host !== 'web') throw new Error(`--host takes node or web, not ${String(host)}`);
+  return host;
+}
+
 async function main(): Promise<number> {
+  const host = hostArg(process.argv.slice(2));
   build();
-  const testsIndex = path.join(outDir, 'index.js');
-  if (!fs.existsSync(testsIndex)) throw new Error(`${testsIndex} was not built`);
+  const nodeTestsIndex = path.join(outDir, 'index.js');
+  if (!fs.existsSync(nodeTestsIndex)) throw new Error(`${nodeTestsIndex} was not built`);
 
   const temp = makeTempDir('integration');
   const service = await startService({
@@ -54,6 +84,18 @@ async function main(): Promise<number> {
     const workspace = path.join(temp, 'workspace');
     fs.mkdirSync(workspace);
     fs.writeFileSync(path.join(workspace, 'README.md'), '# Integration test workspace\n');
+    const testsEnv = {
+      PAGE_REPORTS_TEST_SERVICE_URL: service.url,
+      PAGE_REPORTS_TEST_KEY: integrationKeys.main,
+      PAGE_REPORTS_TEST_OTHER_KEY: integrationKeys.other,
+      PAGE_REPORTS_TEST_FORBIDDEN_KEY: integrationKeys.forbidden,
+    };
+    const userDataDir = path.join(temp, 'user-data');
+    let testsIndex = nodeTestsIndex;
+    if (host === 'web') {
+      testsIndex = await buildWebTests({ ...testsEnv, PAGE_REPORTS_TEST_GREP: process.env.PAGE_REPORTS_TEST_GREP ?? '' });
+      writeUserSettings(userDataDir, { 'remote.extensionKind': { [extensionId]: ['web'] } });
+    }
     const desktop = process.env.PAGE_REPORTS_VSCODE === 'desktop';
     await runTests({
       ...(desktop
@@ -67,15 +109,11 @@ async function main(): Promise<number> {
       launchArgs: [
         workspace,
         '--disable-extensions',
-        `--user-data-dir=${path.join(temp, 'user-data')}`,
+        `--user-data-dir=${userDataDir}`,
+        ...(host === 'web' ? ['--extensionDevelopmentKind=web'] : []),
         `--extensions-dir=${path.join(temp, 'extensions')}`,
       ],
-      extensionTestsEnv: {
-        PAGE_REPORTS_TEST_SERVICE_URL: service.url,
-        PAGE_REPORTS_TEST_KEY: integrationKeys.main,
-        PAGE_REPORTS_TEST_OTHER_KEY: integrationKeys.other,
-        PAGE_REPORTS_TEST_FORBIDDEN_KEY: integrationKeys.forbidden,
-      },
+      extensionTestsEnv: testsEnv,
     });
     return 0;
   } catch (e) {

@@ -5,11 +5,13 @@
  * Sentences are written as l10n templates (`{0}` placeholders). vscode callers pass
  * `vscode.l10n.t` as `t`, so the English text here is also the localization key.
  */
+import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browser';
 import { isApiError, type ApiError } from './errors';
 import { sanitizeServerText } from './failures';
 import type { ReportId } from './types';
 
-export type ErrorAction = 'retry' | 'setApiKey' | 'openSettings' | 'showLog';
+/** `readAboutCors`: opens the README's section "Works in the browser" (what a service must allow). */
+export type ErrorAction = 'retry' | 'setApiKey' | 'openSettings' | 'showLog' | 'readAboutCors';
 
 export interface ErrorDescription {
   message: string;
@@ -73,6 +75,15 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
       return { message: serviceMessage ?? t('The service did not accept the request.'), actions: [] };
     }
     case 'rateLimited':
+      if (error.reason === HIDDEN_RETRY_AFTER) {
+        return {
+          message: t(
+            'The service is rate limiting requests. The browser hides how long to wait, so reads waited {0} s between tries. Wait a moment and try again.',
+            HIDDEN_RETRY_AFTER_WAIT_MS / 1000,
+          ),
+          actions: ['retry'],
+        };
+      }
       return {
         message:
           error.retryAfter === undefined
@@ -93,6 +104,11 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
         message: t('The service at {0} answered {1} with a body that is not the expected JSON.', error.host, error.status ?? '?'),
         actions: ['retry', 'showLog'],
       };
+    case 'cors':
+      return {
+        message: t('The service at {0} does not allow requests from the browser (CORS).', error.host),
+        actions: ['readAboutCors', 'retry'],
+      };
     case 'network':
       return { message: t('Cannot reach {0} ({1}).', error.host, error.reason ?? t('network error')), actions: ['retry', 'openSettings'] };
     case 'timeout': {
@@ -101,6 +117,15 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
       return { message: t('Cannot reach {0} ({1}).', error.host, reason), actions: ['retry', 'openSettings'] };
     }
     case 'redirect':
+      if (error.reason === HIDDEN_REDIRECT) {
+        return {
+          message: t(
+            'The service at {0} answered with a redirect, which the browser does not let the extension inspect, so it was not followed. Set the service URL to the address it redirects to.',
+            error.host,
+          ),
+          actions: ['openSettings', 'showLog'],
+        };
+      }
       return {
         message:
           error.redirectTo === undefined

@@ -7,6 +7,7 @@
  * Hand-written rather than over a request library: it needs only these few rules, and
  * every list request pays for whatever a library adds (bundle bytes and time per call).
  */
+import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, isBrowserFetchFailure, withHiddenRetryAfter } from './browser';
 import { ApiError } from './errors';
 import { errorForStatus, isFetchNetworkFailure, networkReason, parseRetryAfter, type RequestTarget } from './failures';
 import type { RequestLogEntry } from './types';
@@ -44,6 +45,8 @@ export interface Answer {
 /** One attempt's HTTP answer (any status), body read. */
 interface Exchange {
   status: number;
+  /** The fetch `Response.type`: in a browser, `opaqueredirect` or `cors` (see ./browser). */
+  type: string;
   headers: Headers;
   text: string;
 }
@@ -196,7 +199,10 @@ export class Transport {
         const wait = isRead && retry < this.options.retryLimit ? this.retryWait(answer, failure, retry + 1) : undefined;
         if (wait === undefined || waitedMs + wait > this.options.retryMaxWaitMs) {
           if (answer === undefined) throw failure;
-          if (answer.status >= 400) throw errorForStatus(target, answer.status, answer.headers, answer.text, key);
+          // In a browser (./browser): a redirect it made opaque, a Retry-After it hid.
+          const hidden = hiddenRedirectError(answer, target);
+          if (hidden) throw hidden;
+          if (answer.status >= 400) throw withHiddenRetryAfter(errorForStatus(target, answer.status, answer.headers, answer.text, key), answer);
           return answer;
         }
         waitedMs += wait;
@@ -204,7 +210,9 @@ export class Transport {
         onRetry(++retry);
       }
     } catch (error) {
-      throw this.toApiError(error, target, signal) ?? error;
+      throw this.toApiError(error, target, signal) ??
+        (await browserFetchError(error, target, this.origin, this.options.fetch ?? fetch)) ??
+        error;
     }
   }
 
@@ -223,7 +231,7 @@ export class Transport {
       const fetcher = this.options.fetch ?? fetch;
       const response = await fetcher(url, init);
       const text = await response.text();
-      return { status: response.status, headers: response.headers, text };
+      return { status: response.status, type: response.type, headers: response.headers, text };
     } catch (error) {
       // Whatever the fetch reported, an attempt cut short by its timer is a timeout.
       throw controller.signal.reason instanceof AttemptTimeout && !signal?.aborted ? controller.signal.reason : error;
@@ -237,9 +245,13 @@ export class Transport {
   private retryWait(answer: Exchange | undefined, failure: unknown, retryCount: number): number | undefined {
     if (answer !== undefined) {
       if (!RETRY_STATUSES.includes(answer.status)) return undefined;
-      const after = parseRetryAfter(answer.headers.get('retry-after'));
+      const after = parseRetryAfter(answer.headers.get('retry-after')) ?? hiddenRetryAfterWait(answer);
       if (after !== undefined) return after;
-    } else if (failure instanceof AttemptTimeout || failure instanceof ApiError || !isFetchNetworkFailure(failure)) {
+    } else if (
+      failure instanceof AttemptTimeout ||
+      failure instanceof ApiError ||
+      !(isFetchNetworkFailure(failure) || isBrowserFetchFailure(failure))
+    ) {
       // Timeouts (the user already waited the whole timeout), aborts and anything unexpected.
       return undefined;
     } else if (PERMANENT_NETWORK_REASONS.has(networkReason(failure))) {

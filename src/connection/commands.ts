@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '../l10n';
+import { mixedContentBlocked } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
@@ -279,7 +280,9 @@ export async function setServiceUrl(
         if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
         if (parsed.insecure) {
           return {
-            message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
+            message: mixedContentBlocked(new URL(parsed.url).origin)
+              ? l10n.t('http: to another machine: the API key would travel unencrypted, and this https: page blocks it (mixed content).')
+              : l10n.t('http: to another machine: the API key would travel unencrypted.'),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
         }
@@ -299,10 +302,15 @@ export async function setServiceUrl(
     const ok = await confirmModal(
       deps.context,
       l10n.t('Send the API key unencrypted to {0}?', host),
-      l10n.t(
-        'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-        host,
-      ),
+      mixedContentBlocked(origin)
+        ? l10n.t(
+            'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Also, VS Code runs here in a browser page served over https:, which blocks requests to http: addresses (mixed content), so the service cannot be reached this way. Use https:.',
+            host,
+          )
+        : l10n.t(
+            'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+            host,
+          ),
       l10n.t('Use Unencrypted Connection'),
     );
     if (!ok) return false;

@@ -16,6 +16,11 @@ export interface ServiceOptions {
   rateLimit?: number;
   /** Length of the fixed rate-limit window in milliseconds; default 60000. */
   rateWindowMs?: number;
+  /**
+   * CORS as a Laravel application answers it by default (`Access-Control-Allow-Origin: *`,
+   * preflights echoed, nothing exposed) on `/api/*` and `/__admin/*`; default true.
+   */
+  cors?: boolean;
   /** Enables the `/__admin/*` endpoints and the `X-Fault` request header. */
   faults?: boolean;
   /** JSON file that keeps every report across restarts (written to a temp file, then renamed). */

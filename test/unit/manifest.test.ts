@@ -27,6 +27,7 @@ interface Manifest {
   publisher: string;
   displayName: string;
   main: string;
+  browser: string;
   icon: string;
   license: string;
   engines: { vscode: string };
@@ -71,6 +72,7 @@ describe('manifest (package.json)', () => {
     assert.equal(manifest.publisher, 'page-reports');
     assert.equal(manifest.displayName, 'Page Reports');
     assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.browser, './dist/web/extension.js');
     assert.equal(manifest.license, 'MIT');
     const [container] = manifest.contributes.viewsContainers.activitybar;
     assert.deepEqual({ id: container?.id, title: container?.title }, { id: 'pageReports', title: 'Page Reports' });
