@@ -84,6 +84,8 @@ export function isBrowserFetchFailure(error: unknown): boolean {
  * request (so it is reachable, and the browser withheld its answer from the extension),
  * else `network`. The probe is a plain GET of the service's origin, sent without the key
  * (a no-cors request may carry none) and without credentials. Undefined for other errors.
+ * A connection the service drops without an answer while the host still answers the probe
+ * also reads as `cors`: the browser gives no way to tell those apart.
  */
 export async function browserFetchError(
   error: unknown,
@@ -113,7 +115,7 @@ async function answersWithoutCors(origin: string, fetcher: typeof fetch): Promis
       method: 'GET',
       mode: 'no-cors',
       credentials: 'omit',
-      redirect: 'manual',
+      // `redirect: 'manual'` is not allowed with no-cors; a redirect followed here sends nothing secret.
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
     return true;

@@ -215,6 +215,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       query: Object.fromEntries(new URLSearchParams(search)),
       rawQuery: search,
       hasAuthorization: req.headers.authorization !== undefined,
+      origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       bodyFields: parsed.ok ? Object.keys(parsed.fields) : [],
       status: null,
       at: new Date().toISOString(),

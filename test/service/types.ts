@@ -112,6 +112,8 @@ export interface RecordedRequest {
   /** The query string as sent, with its `?`, or ''. */
   rawQuery: string;
   hasAuthorization: boolean;
+  /** The `Origin` header: a browser sends it on cross-origin calls (the web worker extension host), Node's fetch does not. */
+  origin: string | null;
   /** Names of the body fields (form or JSON); never their values. */
   bodyFields: string[];
   /** Status of the answer; null while unanswered or when the connection was dropped. */
