@@ -225,7 +225,10 @@ const builds = [
   },
 ];
 
-const integrationTests = listTests(path.join(root, 'test', 'integration'));
+// test/integration/web/ is the web worker host's own bundle (webTestOptions), not the Node host's.
+const integrationTests = listTests(path.join(root, 'test', 'integration')).filter(
+  (file) => !file.startsWith(path.join(root, 'test', 'integration', 'web') + path.sep),
+);
 if (!production && integrationTests.length > 0) {
   builds.push({
     ...common,

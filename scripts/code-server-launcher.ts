@@ -69,9 +69,13 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
   };
 }
 
-/** code-server serves the local file system under its own remote authority, `remote`. */
-function remoteUri(file: string): string {
-  return `vscode-remote://remote${file.split(path.sep).map(encodeURIComponent).join('/')}`;
+/**
+ * code-server serves the local file system under a remote authority: `remote` is enough for
+ * its Node extension host, but the workbench itself knows only the authority it was opened
+ * with (host and port), and places extensions in its web worker host only under that one.
+ */
+function remoteUri(file: string, authority = 'remote'): string {
+  return `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
 }
 
 /**
@@ -154,9 +158,10 @@ async function main(): Promise<number> {
     // Both before the workbench loads: the smoke-test driver looks for them at start-up.
     await page.exposeFunction('codeAutomationExit', (code: number) => settle(code));
     await page.exposeFunction('codeAutomationLog', relayTo(workbenchLog));
+    const authority = args.extensionDevelopmentKind === 'web' ? new URL(server.url).host : 'remote';
     const payload: [string, string][] = [
-      ['extensionDevelopmentPath', remoteUri(args.extensionDevelopmentPath)],
-      ['extensionTestsPath', remoteUri(args.extensionTestsPath)],
+      ['extensionDevelopmentPath', remoteUri(args.extensionDevelopmentPath, authority)],
+      ['extensionTestsPath', remoteUri(args.extensionTestsPath, authority)],
       ['skipWelcome', 'true'],
     ];
     // The workbench's own name for VS Code's --extensionDevelopmentKind.

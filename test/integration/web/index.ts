@@ -17,9 +17,6 @@ interface BrowserMocha {
 
 /** Called by the web worker extension host's test runner. */
 export async function run(): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const vs = require('vscode') as typeof import('vscode');
-  console.log('DEBUG', JSON.stringify(vs.workspace.getConfiguration('remote').get('extensionKind')), vs.extensions.getExtension('page-reports.page-reports')?.extensionKind, typeof (globalThis as {process?: unknown}).process);
   // mocha's browser build sets `globalThis.mocha` (see esbuild.js, mochaGlobal).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('mocha/mocha.js');
