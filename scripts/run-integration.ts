@@ -49,7 +49,9 @@ const extensionId = 'page-reports.page-reports';
 /** Builds the web host's test bundle with the service's address and keys in it; answers its path. */
 async function buildWebTests(env: Record<string, string>): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { webTestOptions } = require('../esbuild.js') as { webTestOptions(config: Record<string, string>): esbuild.BuildOptions };
+  const { webTestOptions } = require('../esbuild.js') as {
+    webTestOptions: (config: Record<string, string>) => esbuild.BuildOptions;
+  };
   const options = webTestOptions(env);
   removeDir(path.join(repoRoot, String(options.outdir)));
   await esbuild.build({ ...options, absWorkingDir: repoRoot });

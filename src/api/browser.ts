@@ -76,7 +76,11 @@ export function withHiddenRetryAfter(error: ApiError, response: ResponseFacts): 
  * and mixed-content blocks all look the same.
  */
 export function isBrowserFetchFailure(error: unknown): boolean {
-  return error instanceof TypeError && (error.cause === undefined || error.cause === null) && error.message !== 'fetch failed';
+  return (
+    error instanceof TypeError &&
+    (error.cause === undefined || error.cause === null) &&
+    error.message !== 'fetch failed'
+  );
 }
 
 /**
@@ -106,7 +110,10 @@ export async function browserFetchError(
       `The service at ${target.host} does not allow requests from the browser (CORS): ${target.method} ${target.path} was blocked.`,
     );
   }
-  return new ApiError({ kind: 'network', ...target, reason: 'network error', cause: error }, `Cannot reach ${target.host} (network error).`);
+  return new ApiError(
+    { kind: 'network', ...target, reason: 'network error', cause: error },
+    `Cannot reach ${target.host} (network error).`,
+  );
 }
 
 async function answersWithoutCors(origin: string, fetcher: typeof fetch): Promise<boolean> {
@@ -148,7 +155,8 @@ export function mixedContentBlocked(serviceOrigin: string): boolean {
   } catch {
     return false;
   }
-  const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(service.hostname) || service.hostname.endsWith('.localhost');
+  const loopback =
+    /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(service.hostname) || service.hostname.endsWith('.localhost');
   return page.startsWith('https:') && service.protocol === 'http:' && !loopback;
 }
 

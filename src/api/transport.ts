@@ -7,7 +7,13 @@
  * Hand-written rather than over a request library: it needs only these few rules, and
  * every list request pays for whatever a library adds (bundle bytes and time per call).
  */
-import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, isBrowserFetchFailure, withHiddenRetryAfter } from './browser';
+import {
+  browserFetchError,
+  hiddenRedirectError,
+  hiddenRetryAfterWait,
+  isBrowserFetchFailure,
+  withHiddenRetryAfter,
+} from './browser';
 import { ApiError } from './errors';
 import { errorForStatus, isFetchNetworkFailure, networkReason, parseRetryAfter, type RequestTarget } from './failures';
 import type { RequestLogEntry } from './types';
@@ -202,7 +208,9 @@ export class Transport {
           // In a browser (./browser): a redirect it made opaque, a Retry-After it hid.
           const hidden = hiddenRedirectError(answer, target);
           if (hidden) throw hidden;
-          if (answer.status >= 400) throw withHiddenRetryAfter(errorForStatus(target, answer.status, answer.headers, answer.text, key), answer);
+          if (answer.status >= 400) {
+            throw withHiddenRetryAfter(errorForStatus(target, answer.status, answer.headers, answer.text, key), answer);
+          }
           return answer;
         }
         waitedMs += wait;
@@ -210,9 +218,11 @@ export class Transport {
         onRetry(++retry);
       }
     } catch (error) {
-      throw this.toApiError(error, target, signal) ??
+      throw (
+        this.toApiError(error, target, signal) ??
         (await browserFetchError(error, target, this.origin, this.options.fetch ?? fetch)) ??
-        error;
+        error
+      );
     }
   }
 

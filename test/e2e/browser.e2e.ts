@@ -47,7 +47,11 @@ describe('in the browser: the web worker extension host (end to end)', function 
       await reportRows().first().waitFor({ state: 'visible', timeout: 30_000 });
       const rows = await wb.treeRows('Reports');
       assert.ok(rows.length >= 10, `a page of reports: ${rows.join(' | ')}`);
-      await wb.view('Projects').locator('.pane-body .monaco-list-row').first().waitFor({ state: 'visible', timeout: 20_000 });
+      await wb
+        .view('Projects')
+        .locator('.pane-body .monaco-list-row')
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 });
 
       // Open a report.
       await reportRows().first().click();
@@ -83,7 +87,12 @@ describe('in the browser: the web worker extension host (end to end)', function 
     let wb: Workbench;
     before(
       async () =>
-        (wb = await startWorkbench({ name: 'browser-no-cors', settings: webHost, serviceUrl: true, service: { cors: false } })),
+        (wb = await startWorkbench({
+          name: 'browser-no-cors',
+          settings: webHost,
+          serviceUrl: true,
+          service: { cors: false },
+        })),
     );
     after(() => wb?.stop());
     afterEach(function () {

@@ -49,7 +49,9 @@ describe('web worker extension host', function () {
     const id = await someReportId();
     await admin('requests', undefined, 'DELETE');
     await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
-    const seen = await waitFor(async () => (await requestsFor(id)).find((r) => r.status === 200), { message: 'the read' });
+    const seen = await waitFor(async () => (await requestsFor(id)).find((r) => r.status === 200), {
+      message: 'the read',
+    });
     assert.ok(seen.origin !== null && /^https?:\/\//.test(seen.origin), `Origin: ${String(seen.origin)}`);
     assert.notEqual(seen.origin, new URL(serviceUrl()).origin);
     assert.equal(seen.hasAuthorization, true);
@@ -57,7 +59,13 @@ describe('web worker extension host', function () {
 
   it('does not follow a redirect the browser hides, not even to the same origin', async () => {
     const id = await someReportId();
-    await admin('faults', { method: 'GET', path: `/api/v1/reports/${id}`, status: 302, redirectTo: serviceUrl(), times: 1 });
+    await admin('faults', {
+      method: 'GET',
+      path: `/api/v1/reports/${id}`,
+      status: 302,
+      redirectTo: serviceUrl(),
+      times: 1,
+    });
     const result = await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
     assert.equal(result, undefined, 'nothing copied');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -79,15 +87,19 @@ describe('web worker extension host', function () {
       times: 1,
     });
     await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
-    const seen = await waitFor(async () => {
-      const requests = await requestsFor(id);
-      return requests.length >= 2 ? requests : undefined;
-    }, { timeoutMs: 10_000, message: 'the retry' });
+    const seen = await waitFor(
+      async () => {
+        const requests = await requestsFor(id);
+        return requests.length >= 2 ? requests : undefined;
+      },
+      { timeoutMs: 10_000, message: 'the retry' },
+    );
     assert.deepEqual(
       seen.map((r) => r.status),
       [429, 200],
     );
-    const waited = Date.parse(seen[1]!.at) - Date.parse(seen[0]!.at);
+    const [first, second] = seen;
+    const waited = Date.parse(second?.at ?? '') - Date.parse(first?.at ?? '');
     assert.ok(waited >= HIDDEN_RETRY_AFTER_WAIT_MS - 100, `waited ${waited} ms`);
   });
 });

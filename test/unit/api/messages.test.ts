@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
+import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
 import { describeError, formatMessage, type Translate } from '../../../src/api/messages';
 
 const host = 'reports.example.com';
@@ -120,8 +121,24 @@ describe('describeError (product spec: When things go wrong)', () => {
     }
   });
 
+  it('in a browser: a CORS refusal, a redirect it hid, a Retry-After it hid', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'cors', reason: CORS_REFUSED })), {
+      message: `The service at ${host} does not allow requests from the browser (CORS).`,
+      actions: ['readAboutCors', 'retry'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'redirect', reason: HIDDEN_REDIRECT })), {
+      message: `The service at ${host} answered with a redirect, which the browser does not let the extension inspect, so it was not followed. Set the service URL to the address it redirects to.`,
+      actions: ['openSettings', 'showLog'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'rateLimited', status: 429, reason: HIDDEN_RETRY_AFTER })), {
+      message:
+        'The service is rate limiting requests. The browser hides how long to wait, so reads waited 2 s between tries. Wait a moment and try again.',
+      actions: ['retry'],
+    });
+  });
+
   it('covers every kind with a non-empty sentence', () => {
-    const kinds: ApiErrorKind[] = ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'redirect', 'cancelled'];
+    const kinds: ApiErrorKind[] = ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'redirect', 'cancelled', 'cors'];
     for (const kind of kinds) {
       const { message } = describeError(apiError({ kind }));
       assert.match(message, /^\S.*[.)]$/, kind);
