@@ -85,6 +85,24 @@ const mainApart = {
 };
 
 /**
+ * Builds the Node entry with src/api/browserNode.ts in place of src/api/browser.ts: Node's
+ * fetch never answers as a browser does, so the browser handling would only be bytes there
+ * (bench size row: extension JS 101.9 KB with it, 99.7 KB without; budget 100 KB). The browser entry keeps it.
+ * @type {import('esbuild').Plugin}
+ */
+const browserApart = {
+  name: 'browser-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/browser$/ }, (args) => {
+      const resolved = path.resolve(args.resolveDir, args.path);
+      return resolved === path.resolve(root, 'src', 'api', 'browser')
+        ? { path: path.resolve(root, 'src', 'api', 'browserNode.ts') }
+        : undefined;
+    });
+  },
+};
+
+/**
  * The only sources allowed in both dist/extension.js and dist/main.js. Each copy would have its
  * own module state, so a module with state (the l10n function's, the connection's, a cache)
  * must stay in one file; these hold constants and pure functions only.
@@ -164,7 +182,7 @@ function extensionOptions() {
     charset: 'utf8',
     external: ['vscode'],
     mainFields: ['module', 'main'],
-    plugins: [vscodeOnce, mainApart],
+    plugins: [vscodeOnce, mainApart, browserApart],
     // One "use strict" for the whole file instead of one in each lazily run module (~0.5 KB):
     // tsconfig.json's strict would make esbuild repeat it inside every module wrapper.
     tsconfigRaw: { compilerOptions: { target: 'ES2023', alwaysStrict: false } },

@@ -14,17 +14,11 @@
  * - Response headers the service does not expose (Laravel's default exposes none) read as
  *   `null`: `Retry-After` is invisible, so a 429 waits a fixed backoff, and says so.
  */
+import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
 import { ApiError } from './errors';
 import type { RequestTarget } from './failures';
 
-/** Wait before retrying a read whose `Retry-After` the browser hides (a fixed pause, not doubled). */
-export const HIDDEN_RETRY_AFTER_WAIT_MS = 2_000;
-/** `ApiError.reason` of a rate limit whose `Retry-After` the browser hid. */
-export const HIDDEN_RETRY_AFTER = 'Retry-After hidden by the browser';
-/** `ApiError.reason` of a redirect the browser did not let the client see. */
-export const HIDDEN_REDIRECT = 'redirect hidden by the browser';
-/** `ApiError.reason` of a request the browser blocked because the service allows no other origin. */
-export const CORS_REFUSED = 'CORS';
+export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS };
 /** How long the probe that tells a CORS refusal from an unreachable host may take. */
 const PROBE_TIMEOUT_MS = 5_000;
 

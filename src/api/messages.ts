@@ -5,7 +5,7 @@
  * Sentences are written as l10n templates (`{0}` placeholders). vscode callers pass
  * `vscode.l10n.t` as `t`, so the English text here is also the localization key.
  */
-import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browser';
+import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
 import { isApiError, type ApiError } from './errors';
 import { sanitizeServerText } from './failures';
 import type { ReportId } from './types';

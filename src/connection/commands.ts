@@ -280,9 +280,10 @@ export async function setServiceUrl(
         if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
         if (parsed.insecure) {
           return {
-            message: mixedContentBlocked(new URL(parsed.url).origin)
-              ? l10n.t('http: to another machine: the API key would travel unencrypted, and this https: page blocks it (mixed content).')
-              : l10n.t('http: to another machine: the API key would travel unencrypted.'),
+            message: withMixedContent(
+              l10n.t('http: to another machine: the API key would travel unencrypted.'),
+              new URL(parsed.url).origin,
+            ),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
         }
@@ -302,15 +303,13 @@ export async function setServiceUrl(
     const ok = await confirmModal(
       deps.context,
       l10n.t('Send the API key unencrypted to {0}?', host),
-      mixedContentBlocked(origin)
-        ? l10n.t(
-            'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Also, VS Code runs here in a browser page served over https:, which blocks requests to http: addresses (mixed content), so the service cannot be reached this way. Use https:.',
-            host,
-          )
-        : l10n.t(
-            'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-            host,
-          ),
+      withMixedContent(
+        l10n.t(
+          'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+          host,
+        ),
+        origin,
+      ),
       l10n.t('Use Unencrypted Connection'),
     );
     if (!ok) return false;
@@ -324,6 +323,15 @@ export async function setServiceUrl(
   flash(l10n.t('Service URL set to {0}.', parsed.url));
   if (!fromArgument && flow.chainKey && conn.state === 'noKey') await askForKey(deps, conn);
   return true;
+}
+
+/**
+ * The unencrypted-connection warning, plus what a browser adds: from a page served over
+ * https:, it blocks requests to http: on another machine outright (mixed content).
+ */
+function withMixedContent(warning: string, origin: string): string {
+  if (!mixedContentBlocked(origin)) return warning;
+  return `${warning} ${l10n.t('In this browser the page uses https:, so it blocks such requests (mixed content).')}`;
 }
 
 /**
