@@ -28,7 +28,7 @@ const WAIT_STATUSES: readonly number[] = [429, 503];
 /** The fields of a fetch `Response` this module reads. */
 export interface ResponseFacts {
   status: number;
-  /** `opaqueredirect` for a redirect under `redirect: 'manual'` in a browser; `cors` for a cross-origin answer. */
+  /** `opaqueredirect` for a redirect under `redirect: 'manual'` in a browser. */
   type: string;
   headers: Headers;
 }
@@ -46,17 +46,19 @@ export function hiddenRedirectError(response: ResponseFacts, target: RequestTarg
 }
 
 /**
- * Milliseconds to wait before retrying a cross-origin 429 or 503 whose `Retry-After` the
- * browser hides; undefined when the header is readable or the answer is not one of those.
+ * Milliseconds to wait before retrying a 429 or 503 in a browser without a readable
+ * `Retry-After`; undefined when the header is readable, the answer is not one of those, or
+ * this is not a browser. In a browser an absent header and a hidden one look the same
+ * (`null`), so both get the fixed wait. `inBrowser` is for tests.
  */
-export function hiddenRetryAfterWait(response: ResponseFacts): number | undefined {
-  if (response.type !== 'cors' || !WAIT_STATUSES.includes(response.status)) return undefined;
+export function hiddenRetryAfterWait(response: ResponseFacts, inBrowser = runsInBrowser()): number | undefined {
+  if (!inBrowser || !WAIT_STATUSES.includes(response.status)) return undefined;
   return response.headers.get('retry-after') === null ? HIDDEN_RETRY_AFTER_WAIT_MS : undefined;
 }
 
 /** A final 429 error, marked when the browser hid its `Retry-After` (the message then says what was waited). */
-export function withHiddenRetryAfter(error: ApiError, response: ResponseFacts): ApiError {
-  if (error.kind !== 'rateLimited' || hiddenRetryAfterWait(response) === undefined) return error;
+export function withHiddenRetryAfter(error: ApiError, response: ResponseFacts, inBrowser = runsInBrowser()): ApiError {
+  if (error.kind !== 'rateLimited' || hiddenRetryAfterWait(response, inBrowser) === undefined) return error;
   return new ApiError(
     { ...errorInit(error), reason: HIDDEN_RETRY_AFTER },
     `The service at ${error.host} is rate limiting requests; the browser hides Retry-After, so reads waited ${HIDDEN_RETRY_AFTER_WAIT_MS / 1000} s between tries.`,

@@ -44,28 +44,28 @@ describe('browser differences (src/api/browser.ts)', () => {
       assert.equal(hiddenRedirectError(answer(302, type), target), undefined);
   });
 
-  it('waits the fixed backoff only for a cross-origin 429/503 whose Retry-After cannot be read', () => {
-    assert.equal(hiddenRetryAfterWait(answer(429, 'cors')), HIDDEN_RETRY_AFTER_WAIT_MS);
-    assert.equal(hiddenRetryAfterWait(answer(503, 'cors')), HIDDEN_RETRY_AFTER_WAIT_MS);
+  it('waits the fixed backoff only in a browser, for a 429/503 whose Retry-After cannot be read', () => {
+    assert.equal(hiddenRetryAfterWait(answer(429, 'cors'), true), HIDDEN_RETRY_AFTER_WAIT_MS);
+    assert.equal(hiddenRetryAfterWait(answer(503, 'default'), true), HIDDEN_RETRY_AFTER_WAIT_MS);
     assert.equal(
-      hiddenRetryAfterWait(answer(429, 'cors', { 'Retry-After': '3' })),
+      hiddenRetryAfterWait(answer(429, 'cors', { 'Retry-After': '3' }), true),
       undefined,
       'exposed: read as usual',
     );
     assert.equal(hiddenRetryAfterWait(answer(429, 'default')), undefined, 'Node: the normal backoff');
-    assert.equal(hiddenRetryAfterWait(answer(500, 'cors')), undefined);
+    assert.equal(hiddenRetryAfterWait(answer(500, 'cors'), true), undefined);
   });
 
   it('marks a final 429 whose Retry-After was hidden, and leaves every other error as it is', () => {
     const limited = new ApiError({ kind: 'rateLimited', ...target, status: 429 }, 'limited');
-    const marked = withHiddenRetryAfter(limited, answer(429, 'cors'));
+    const marked = withHiddenRetryAfter(limited, answer(429, 'cors'), true);
     assert.equal(marked.kind, 'rateLimited');
     assert.equal(marked.status, 429);
     assert.equal(marked.reason, HIDDEN_RETRY_AFTER);
     assert.match(marked.message, /hides Retry-After/);
     assert.equal(withHiddenRetryAfter(limited, answer(429, 'default')), limited);
     const server = new ApiError({ kind: 'server', ...target, status: 503 }, 'down');
-    assert.equal(withHiddenRetryAfter(server, answer(503, 'cors')), server);
+    assert.equal(withHiddenRetryAfter(server, answer(503, 'cors'), true), server);
   });
 
   it("tells a browser's bare TypeError from Node's fetch failures", () => {
