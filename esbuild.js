@@ -112,6 +112,12 @@ const SHARED_STATELESS = new Set([
   'src/connection/stateNote.ts',
   'src/panels/viewType.ts',
   'src/views/shell.ts',
+  // The accounts part in the entry (provider, status bar) and main.ts (connection, Switch
+  // Service…) share these: functions over SecretStorage and global state, no module state.
+  'src/l10n.ts',
+  'src/accounts/keyIndex.ts',
+  'src/accounts/knownServices.ts',
+  'src/accounts/labels.ts',
 ]);
 
 /** Sources an extension build put into both of its outputs that are not known to be stateless. */

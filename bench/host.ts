@@ -55,6 +55,22 @@ export interface HostOptions {
   analyze: boolean;
 }
 
+/**
+ * The installed extension activates on `onStartupFinished` too (its Accounts menu entry), which
+ * would run `activate()` while the workbench settles and leave the timed `activate()` nothing
+ * to do. `activate()` is the same code whichever event runs it, so the installed copy drops
+ * that one event and the timer starts it as before.
+ */
+function keepActivationForTheTimer(extensionsDir: string): void {
+  for (const name of fs.readdirSync(extensionsDir)) {
+    const manifestPath = path.join(extensionsDir, name, 'package.json');
+    if (!name.startsWith(`${EXTENSION_ID}-`) || !fs.existsSync(manifestPath)) continue;
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { activationEvents?: string[] };
+    manifest.activationEvents = (manifest.activationEvents ?? []).filter((e) => e !== 'onStartupFinished');
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  }
+}
+
 /** The floor: package.json and an extension.js whose activate() does nothing. */
 function writeFloorExtension(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -188,6 +204,7 @@ async function prepareIn(ctx: BenchContext, vsix: string, tools: Tools, temp: st
   };
   await installExtension(tools, dirs, vsix);
   await installExtension(tools, dirs, floorVsix);
+  keepActivationForTheTimer(dirs.extensionsDir);
 
   const probeDir = path.join(temp, PROBE_NAME);
   await writeProbeExtension(ctx.root, probeDir);

@@ -2,9 +2,10 @@
  * Row 1, size: the minified extension JS and webview script as `npm run package` builds
  * them (`node esbuild.js --production`), and the VSIX it packs. The extension ships as two
  * files, the entry activation loads (dist/extension.js) and the code it requires on first
- * use (dist/main.js); both are shown and the 100 KB budget holds their total. The browser
- * entry for the web worker extension host (dist/web/extension.js, one file with the same
- * features) has its own row and budget (200 KB). Sizes are
+ * use (dist/main.js); both are shown and the 150 KB budget holds their total (ky included).
+ * The browser entry for the web worker extension host (dist/web/extension.js, one file with
+ * the same features) has its own row and budget (200 KB). The webview's script has its own
+ * row and budget. Sizes are
  * deterministic, so each is one sample. When a figure is over budget, the analysis says what
  * it is made of: each file's bytes per package or source folder (esbuild's metafile of the
  * same build) and the VSIX's compressed bytes per file.
@@ -20,7 +21,9 @@ import { zipEntries, type ZipEntry } from '../scripts/lib/zip';
 
 /** 1 KB = 1000 bytes here: the stricter reading of the budgets. */
 const KB = 1000;
-const BUNDLE_BUDGET: Budget = { kind: 'max', value: 100 * KB, text: '≤ 100 KB' };
+/** Extension JS for the Node host: the entry plus what it loads on first use. */
+const BUNDLE_BUDGET: Budget = { kind: 'max', value: 150 * KB, text: '≤ 150 KB' };
+const WEBVIEW_BUDGET: Budget = { kind: 'max', value: 100 * KB, text: '≤ 100 KB' };
 const VSIX_BUDGET: Budget = { kind: 'max', value: 300 * KB, text: '≤ 300 KB' };
 const WEB_BUDGET: Budget = { kind: 'max', value: 200 * KB, text: '≤ 200 KB' };
 const VSIX_NAME = 'page-reports.vsix';
@@ -106,8 +109,8 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
       rows: [
         failed('size.entry', 'Size: extension entry (activation)', 'bytes', why),
         failed('size.main', 'Size: extension, loaded on first use', 'bytes', why),
-        failed('size.bundle', 'Size: extension JS in all', 'bytes', why, BUNDLE_BUDGET),
-        failed('size.webview', 'Size: webview script', 'bytes', why, BUNDLE_BUDGET),
+        failed('size.bundle', 'Size: extension JS, Node host in all', 'bytes', why, BUNDLE_BUDGET),
+        failed('size.webview', 'Size: webview script', 'bytes', why, WEBVIEW_BUDGET),
         failed('size.web', 'Size: browser entry (web worker host)', 'bytes', why, WEB_BUDGET),
         failed('size.vsix', 'Size: VSIX', 'bytes', why, VSIX_BUDGET),
       ],
@@ -176,8 +179,8 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
   }
   rows.push(
     extensionFiles.length === 0
-      ? missing(ENTRY_FILE, 'size.bundle', 'Size: extension JS in all', BUNDLE_BUDGET)
-      : measured('size.bundle', 'Size: extension JS in all', 'bytes', [total], {
+      ? missing(ENTRY_FILE, 'size.bundle', 'Size: extension JS, Node host in all', BUNDLE_BUDGET)
+      : measured('size.bundle', 'Size: extension JS, Node host in all', 'bytes', [total], {
           budget: BUNDLE_BUDGET,
           note: notes.length > 0 ? notes.join('; ') : undefined,
         }),
@@ -185,7 +188,7 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
 
   const webview = shipped(WEBVIEW_FILE);
   if (webview === undefined) {
-    rows.push(missing(WEBVIEW_FILE, 'size.webview', 'Size: webview script', BUNDLE_BUDGET));
+    rows.push(missing(WEBVIEW_FILE, 'size.webview', 'Size: webview script', WEBVIEW_BUDGET));
   } else {
     const webviewNotes: string[] = [];
     const onDisk = fs.statSync(path.join(root, WEBVIEW_FILE)).size;
@@ -197,14 +200,14 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
         `the analysis build of ${WEBVIEW_FILE} is ${output.bytes} B, not ${webview} B: bench/lib/builds.ts is out of step with esbuild.js`,
       );
     }
-    if (webview > BUNDLE_BUDGET.value) {
+    if (webview > WEBVIEW_BUDGET.value) {
       webviewNotes.push(
-        `${WEBVIEW_FILE} over budget by ${((webview - BUNDLE_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
+        `${WEBVIEW_FILE} over budget by ${((webview - WEBVIEW_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
       );
     }
     rows.push(
       measured('size.webview', 'Size: webview script', 'bytes', [webview], {
-        budget: BUNDLE_BUDGET,
+        budget: WEBVIEW_BUDGET,
         note: webviewNotes.length > 0 ? webviewNotes.join('; ') : undefined,
       }),
     );

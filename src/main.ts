@@ -5,11 +5,12 @@
  * `extension.ts` requires this module then and builds the parts once.
  */
 import type * as vscode from 'vscode';
+import type { ServiceStatusBar } from './accounts/statusBar';
 import { commandHandlers } from './commands/index';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
 import { Log } from './log';
-import { registerPanels } from './panels/register';
+import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
 import { registerViews, type RegisteredViews } from './views/register';
 import type { TreeShells } from './views/shell';
@@ -17,6 +18,7 @@ import type { TreeShells } from './views/shell';
 /** The built parts, as `activate`'s thin handlers reach them. */
 export interface Main extends vscode.Disposable {
   readonly views: RegisteredViews;
+  readonly panels: ReportPanels;
   /** Runs the command `id` (its failures are reported and resolve undefined). */
   run(id: string, args: unknown[]): Promise<unknown>;
   /** Restores a report panel VS Code kept across a reload. */
@@ -27,9 +29,13 @@ export interface Main extends vscode.Disposable {
  * Builds the parts. Nothing here awaits the network: the connection reads its settings and
  * secret in the background and the views load when first shown.
  */
-export function start(context: vscode.ExtensionContext, shells: TreeShells): Main {
+export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
   const log = new Log();
   const connection = createConnection(context, log);
+  // The status bar item (built by activate) shows what the connection learns.
+  const showHealth = (): void => statusBar.setHealth(connection.health);
+  const health = [connection.onDidChange(showHealth), connection.onDidChangeHealth(showHealth)];
+  showHealth();
   const errors = createErrorReporter(log, connection);
   const views = registerViews({ context, log, connection, errors }, shells);
   const panels = registerPanels({ context, log, connection, errors });
@@ -43,9 +49,10 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
     panels: panels.panels,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [commands, panels, views, connection, log];
+  const disposables: vscode.Disposable[] = [...health, commands, panels, views, connection, log];
   return {
     views,
+    panels: panels.panels,
     async run(id, args) {
       const handler = commands.handlers.get(id);
       if (!handler) throw new Error(`No handler for the command ${id}.`);

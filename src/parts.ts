@@ -17,6 +17,11 @@ export interface ConnectionApi {
   readonly onDidChange: vscode.Event<void>;
   /** The client for the current URL and key; undefined unless `state` is `ready`. */
   readonly api: ReportsApi | undefined;
+  /**
+   * The current service's label (`reports.example.com`) when more than one service is known,
+   * so the views can say where their data comes from; otherwise undefined.
+   */
+  readonly distinguishingLabel: string | undefined;
   /** Waits for the first read of settings and secrets (activation never awaits it). */
   readonly ready: Promise<void>;
 }

@@ -7,7 +7,7 @@
  */
 import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
 import { isApiError, type ApiError } from './errors';
-import { sanitizeServerText } from './failures';
+import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
 /** `readAboutCors`: opens the README's section "Works in the browser" (what a service must allow). */
@@ -100,6 +100,9 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
         actions: ['retry'],
       };
     case 'badResponse':
+      if (error.reason === TOO_LARGE_REASON) {
+        return { message: t('The service at {0} sent an answer larger than 16 MB.', error.host), actions: ['retry', 'showLog'] };
+      }
       return {
         message: t('The service at {0} answered {1} with a body that is not the expected JSON.', error.host, error.status ?? '?'),
         actions: ['retry', 'showLog'],

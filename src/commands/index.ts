@@ -4,6 +4,7 @@
  * ends in an unhandled rejection.
  */
 import * as vscode from 'vscode';
+import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { hasNotFoundEvent } from '../connection/errorReporter';
 import type { Parts } from '../parts';
@@ -30,6 +31,7 @@ function commandTable(parts: Parts): Record<string, Handler> {
     setServiceUrl: (url) => setServiceUrl(parts, url),
     setApiKey: (key) => setApiKey(parts, key),
     removeApiKey: (options) => removeApiKey(parts, options),
+    switchService: (arg) => switchService(parts, arg),
     showLog: () => parts.log.show(),
 
     // Projects view (src/views/commands.ts)

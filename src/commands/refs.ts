@@ -7,7 +7,8 @@ import * as l10n from '../l10n';
 import { isApiError } from '../api/errors';
 import type { Project, Report, ReportId, ReportsApi } from '../api/types';
 import type { TreeNode } from '../parts';
-import { describe, inert, isOptions } from './ui';
+import { escapeIcons } from '../common/text';
+import { describe, isOptions } from './ui';
 
 /** A report a command acts on: always its id, and the report when the caller had it. */
 export interface ReportRef {
@@ -126,13 +127,13 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
           // where the label (URL without scheme) does not contain the text literally.
           pick.items = values.map((value) => ({ ...options.toItem(value), alwaysShow: true, value }));
           if (values.length === 0) {
-            pick.items = [{ label: l10n.t('Nothing matches “{0}”.', inert(search)), alwaysShow: true }];
+            pick.items = [{ label: l10n.t('Nothing matches “{0}”.', escapeIcons(search)), alwaysShow: true }];
           }
         },
         (e: unknown) => {
           if (controller !== current || (isApiError(e) && e.kind === 'cancelled')) return;
           pick.busy = false;
-          pick.items = [{ label: `$(error) ${inert(describe(e).message)}`, alwaysShow: true }];
+          pick.items = [{ label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
         },
       );
     };
@@ -165,7 +166,7 @@ export async function pickReport(api: ReportsApi, title: string): Promise<Report
     placeholder: l10n.t('Type to search reports by URL'),
     load: async (search, signal) =>
       (await api.listReports({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
-    toItem: (r) => ({ label: inert(displayUrl(r.url)), description: inert(reportSummary(r)) }),
+    toItem: (r) => ({ label: escapeIcons(displayUrl(r.url)), description: escapeIcons(reportSummary(r)) }),
   });
   return report ? { id: report.id, report } : undefined;
 }
@@ -189,7 +190,7 @@ export async function pickProject(api: ReportsApi, title: string): Promise<strin
     placeholder: l10n.t('Type to search projects by name'),
     load: async (search, signal) =>
       (await api.listProjects({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
-    toItem: (p) => ({ label: inert(p.name) }),
+    toItem: (p) => ({ label: escapeIcons(p.name) }),
   });
   return project?.name;
 }

@@ -11,6 +11,8 @@ import * as l10n from '../l10n';
 import { isApiError, type ApiError } from '../api/errors';
 import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
+import { escapeForMessage, escapeIcons, singleLine } from '../common/text';
+import { urlForLog } from '../common/urls';
 import { runBatch, showBatchSummary } from './batch';
 import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
 import { displayUrl, loadReport, reportTargets, type ReportRef } from './refs';
@@ -19,7 +21,6 @@ import {
   type ConfirmOptions,
   flash,
   idText,
-  inert,
   InFlight,
   isOptions,
   offer,
@@ -205,12 +206,12 @@ export function reportWriteCommands(parts: Parts) {
       flash(l10n.t('A report for this URL is already being created.'));
       return 'cancelled';
     }
-    log.info(`Creating a report for ${input.url} (privacy ${input.privacy ?? 0}).`);
+    log.info(`Creating a report for ${urlForLog(input.url)} (privacy ${input.privacy ?? 0}).`);
     const created = await inFlight.run(key, () =>
       vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: l10n.t('Analyzing {0}…', inert(displayUrl(input.url))),
+          title: l10n.t('Analyzing {0}…', escapeIcons(displayUrl(input.url))),
           cancellable: true,
         },
         async (_progress, token) => {
@@ -228,7 +229,7 @@ export function reportWriteCommands(parts: Parts) {
       ),
     );
     if (created === 'cancelled') {
-      log.info(`Stopped waiting for the new report for ${input.url}.`);
+      log.info(`Stopped waiting for the new report for ${urlForLog(input.url)}.`);
       offer(
         vscode.window.showInformationMessage,
         l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
@@ -241,7 +242,7 @@ export function reportWriteCommands(parts: Parts) {
 
   /** After a create: both views refresh, the new report is revealed and its panel opens. */
   async function showCreated(report: Report): Promise<void> {
-    log.info(`Report ${report.id} created for ${report.url}.`);
+    log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
     await refreshViews();
     await panels.open(report.id, report);
     await reportsView.reveal(report);
@@ -354,15 +355,15 @@ export function reportWriteCommands(parts: Parts) {
           const onPassword = invalid.fieldMessages('password');
           const onPrivacy = invalid.fieldMessages('privacy');
           if (onPassword.length > 0 && privacy === 2) {
-            messages.password = inert(onPassword.join(' '));
+            messages.password = escapeForMessage(onPassword.join(' '));
             step = 'password';
           } else if (onPrivacy.length > 0) {
-            messages.privacy = inert(onPrivacy.join(' '));
+            messages.privacy = escapeForMessage(onPrivacy.join(' '));
             step = 'privacy';
           } else {
             const onUrl = invalid.fieldMessages('url');
             const all = onUrl.length > 0 ? onUrl : invalid.fieldMessages();
-            messages.url = inert(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
+            messages.url = escapeForMessage(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
             step = 'url';
           }
           continue;
@@ -500,7 +501,7 @@ export function reportWriteCommands(parts: Parts) {
     for (;;) {
       const privacy = await pickStep<Privacy>({
         title,
-        placeholder: l10n.t('Who may open the page of {0}?', inert(displayUrl(report.url))),
+        placeholder: l10n.t('Who may open the page of {0}?', escapeIcons(displayUrl(report.url))),
         items: privacyItems(report.privacy),
         active: report.privacy,
       });
@@ -538,7 +539,7 @@ export function reportWriteCommands(parts: Parts) {
             const invalid = fieldErrors(e);
             if (invalid !== undefined) {
               const messages = invalid.fieldMessages();
-              return inert(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
+              return escapeForMessage(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
             }
             failed(e);
             throw e;
@@ -590,7 +591,7 @@ export function reportWriteCommands(parts: Parts) {
       }
       const ok = await confirmModal(
         parts.context,
-        l10n.t('Delete the report for {0}?', report.url),
+        l10n.t('Delete the report for {0}?', singleLine(report.url)),
         l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
         l10n.t('Delete'),
         confirm,

@@ -8,19 +8,11 @@ import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
+import { escapeForMessage } from '../common/text';
 
-/**
- * Server text made inert for notifications, quick picks and the status bar: `$(name)`
- * would render as an icon and `[text](command:…)` as a link that runs a command.
- */
-export function inert(text: string): string {
-  // Idempotent: an escaped `\$(` is left alone, so text may pass through twice.
-  return text.replace(/(?<!\\)\$\(/g, '\\$(').replace(/\]\s*\(/g, '] (');
-}
-
-/** A report id (from the server) for a message: inert, see {@link inert}. */
+/** A report id (from the server) for a message or the status bar: see {@link escapeForMessage}. */
 export function idText(id: ReportId): string {
-  return inert(String(id));
+  return escapeForMessage(String(id));
 }
 
 /** `text` with every occurrence of `secret` blanked out. */
@@ -59,9 +51,14 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
   );
 }
 
-/** `describeError` with the sentences localized. */
+/**
+ * `describeError` with the sentences localized and the message inert by construction
+ * ({@link escapeForMessage}): it may hold server text, and it is shown in notifications and
+ * input boxes, which would render a `[label](command:…)` in it as a link that runs a command.
+ */
 export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
-  return describeError(error, context, (message, ...args) => l10n.t(message, ...args));
+  const described = describeError(error, context, (message, ...args) => l10n.t(message, ...args));
+  return { ...described, message: escapeForMessage(described.message) };
 }
 
 /** Options a caller may pass as a command argument to skip a confirmation. */
@@ -136,7 +133,7 @@ export function offer(
     .then(undefined, () => undefined);
 }
 
-/** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must be {@link inert}. */
+/** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must pass `escapeIcons` (or `escapeForMessage`). */
 export function flash(message: string): void {
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
 }

@@ -135,8 +135,13 @@ export type PanelState =
       refreshing: boolean;
       /** Why the last refresh failed (the data shown may be stale), or null. */
       refreshError: string | null;
+      /**
+       * The label of the service this report came from when the extension now shows another
+       * one (the page says so, offers Switch Back and Close, and turns the actions off), or null.
+       */
+      foreign: string | null;
     }
-  | { kind: 'error'; message: string; canRetry: boolean }
+  | { kind: 'error'; message: string; canRetry: boolean; foreign?: string | null }
   | { kind: 'deleted'; id: ReportId; message: string };
 
 export type PanelStateKind = PanelState['kind'];
@@ -187,6 +192,12 @@ export interface PanelStrings {
   statusUnknown: string;
   rawView: string;
   valueTruncated: string;
+  /** `This report belongs to {0}`: {0} is the service's label. */
+  foreign: string;
+  switchBack: string;
+  close: string;
+  /** The report arrived but its page could not be built (offered with Retry). */
+  cannotShow: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,6 +216,9 @@ export type PageMessage =
   | { type: 'openUrl'; url: string }
   | { type: 'command'; name: PanelCommand }
   | { type: 'filterProject'; project: string }
+  /** The banner of a report from another service: make that service current again, or close. */
+  | { type: 'switchBack' }
+  | { type: 'close' }
   /** Sent after the page has drawn a state (`seq` of that state message): for measurements. */
   | { type: 'rendered'; kind: PanelStateKind; seq: number };
 
@@ -252,6 +266,10 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
       return { type: 'ready' };
     case 'retry':
       return { type: 'retry' };
+    case 'switchBack':
+      return { type: 'switchBack' };
+    case 'close':
+      return { type: 'close' };
     case 'openUrl':
       return isShortString(value.url) ? { type: 'openUrl', url: value.url } : undefined;
     case 'command':
@@ -291,22 +309,5 @@ export function isHostMessage(value: unknown): value is HostMessage {
   return false;
 }
 
-/**
- * The URL when it may be opened in the browser (absolute, `http:` or `https:`), else
- * undefined. The single rule both sides apply: the page offers only such links, and the
- * controller opens only such URLs whatever the page sends.
- */
-export function openableUrl(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-  // Only the exact text the user sees is opened: no control characters, spaces or
-  // backslashes that a URL parser strips or rewrites on the way.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return undefined;
-  return url;
-}
+/** The one rule for opening URLs, shared by the page and the controller (see `common/urls`). */
+export { openableUrl } from '../common/urls';

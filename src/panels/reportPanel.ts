@@ -4,10 +4,12 @@ import { isApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
+import { knownServices } from '../accounts/knownServices';
+import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from './format';
 import { renderShell } from './html';
+import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
-  openableUrl,
   parsePageMessage,
   toReportData,
   type HostMessage,
@@ -62,7 +64,14 @@ export class ReportPanel implements vscode.Disposable {
   /** Whether the report was drawn since the last open (the first draw is logged with its time). */
   #shownSinceOpen = false;
   #loading: AbortController | undefined;
+  /** A project whose panels were closed while this one was still loading (see {@link closeIfProject}). */
+  #closingProject: string | undefined;
   #disposed = false;
+  /**
+   * The service the report came from (its normalized URL). A panel never fetches its id from
+   * another service: report 42 there is a different report.
+   */
+  #serviceUrl: string | undefined;
   readonly #disposables: vscode.Disposable[] = [];
   readonly #disposeEmitter = new vscode.EventEmitter<void>();
   /** Fires once, when the panel closes (by the user or by `dispose`). */
@@ -104,6 +113,7 @@ export class ReportPanel implements vscode.Disposable {
     readonly id: ReportId,
     initial: Report | undefined,
   ) {
+    this.#serviceUrl = deps.connection.serviceUrl;
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
     panel.iconPath = { light: file('media', 'panel-light.svg'), dark: file('media', 'panel-dark.svg') };
@@ -126,9 +136,65 @@ export class ReportPanel implements vscode.Disposable {
     if (initial) this.showReport(initial);
   }
 
+  /** The URL of the service the report came from (undefined until one is known). */
+  get serviceUrl(): string | undefined {
+    return this.#serviceUrl;
+  }
+
+  /**
+   * The label of the panel's service when the extension now shows another service (or none),
+   * else undefined.
+   */
+  get foreignService(): string | undefined {
+    const mine = this.#serviceUrl;
+    if (mine === undefined || mine === this.deps.connection.serviceUrl) return undefined;
+    return serviceLabel(
+      new URL(mine).origin,
+      knownServices(this.deps.context.globalState).map((s) => s.url),
+    );
+  }
+
+  /**
+   * The service URL, the key or the timeout changed: a panel of the current service loads
+   * again; one of another service keeps its content and says where it came from.
+   */
+  onConnectionChanged(): void {
+    if (this.foreignService !== undefined) {
+      this.#loading?.abort();
+      this.#refreshing = false;
+      if (this.#report) this.#postReportState();
+      else this.#setState(this.#foreignErrorState());
+      return;
+    }
+    void this.load();
+  }
+
+  #foreignErrorState(): PanelState {
+    const service = this.foreignService ?? '';
+    return { kind: 'error', message: l10n.t('This report belongs to {0}', service), canRetry: false, foreign: service };
+  }
+
   /** The report's project, once loaded (for `closeProject`). */
   get project(): string | undefined {
     return this.#report?.project;
+  }
+
+  /** Whether the panel has a report to show (from the service or the caller). */
+  get hasReport(): boolean {
+    return this.#report !== undefined;
+  }
+
+  /**
+   * Closes the panel now when its report is in `project`; while it is still loading (the
+   * project not known yet), closes it as soon as the report arrives in that project or
+   * turns out to be gone.
+   */
+  closeIfProject(project: string): void {
+    if (this.#report !== undefined) {
+      if (this.#report.project === project) this.dispose();
+      return;
+    }
+    this.#closingProject = project;
   }
 
   /** Brings the panel to the front and restarts the command → content clock. */
@@ -145,6 +211,12 @@ export class ReportPanel implements vscode.Disposable {
    */
   async load(): Promise<void> {
     this.#loading?.abort();
+    // A panel opened while no service was set belongs to the first one it loads from.
+    this.#serviceUrl ??= this.deps.connection.serviceUrl;
+    if (this.foreignService !== undefined) {
+      this.onConnectionChanged();
+      return;
+    }
     const controller = new AbortController();
     this.#loading = controller;
     const api = this.deps.connection.api;
@@ -163,9 +235,14 @@ export class ReportPanel implements vscode.Disposable {
     } else this.#setState({ kind: 'loading' });
     try {
       const report = await api.getReport(this.id, controller.signal);
-      if (controller.signal.aborted || this.#disposed) return;
+      if (controller.signal.aborted || this.#disposed || this.foreignService !== undefined) return;
       this.#refreshing = false;
       this.#refreshError = undefined;
+      if (this.#closingProject !== undefined && report.project === this.#closingProject) {
+        this.dispose();
+        return;
+      }
+      this.#closingProject = undefined;
       this.showReport(report);
     } catch (error) {
       if (controller.signal.aborted || this.#disposed) return;
@@ -182,6 +259,11 @@ export class ReportPanel implements vscode.Disposable {
       return;
     }
     if (isApiError(error) && error.kind === 'notFound') {
+      if (this.#closingProject !== undefined) {
+        // Gone with the project that was closed while this panel was loading.
+        this.dispose();
+        return;
+      }
       this.#report = undefined;
       this.#busy = false;
       this.#setState({
@@ -226,6 +308,7 @@ export class ReportPanel implements vscode.Disposable {
       busy: this.#busy,
       refreshing: this.#refreshing,
       refreshError: this.#refreshError ?? null,
+      foreign: this.foreignService ?? null,
     });
   }
 
@@ -243,9 +326,20 @@ export class ReportPanel implements vscode.Disposable {
 
   #post(message: HostMessage): void {
     // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
-    this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      if (!this.#disposed)
-        this.#log('warn', `could not post to the page: ${String(error)}`);
+    let sent: Thenable<boolean>;
+    try {
+      sent = this.panel.webview.postMessage(message);
+    } catch (error) {
+      sent = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    sent.then(undefined, (error: unknown) => {
+      if (this.#disposed) return;
+      this.#log('warn', `could not post to the page: ${String(error)}`);
+      // A report that cannot be sent (the page's view model cannot be built from it) must
+      // not leave the panel on "loading": the error state, with Retry, is small and safe.
+      if (message.type === 'state' && message.state.kind === 'report' && this.#state === message.state) {
+        this.#setState({ kind: 'error', message: l10n.t('The report arrived but could not be shown.'), canRetry: true });
+      }
     });
   }
 
@@ -264,10 +358,18 @@ export class ReportPanel implements vscode.Disposable {
       case 'retry':
         void this.load();
         return;
+      case 'switchBack':
+        if (this.#serviceUrl !== undefined) this.#runCommand('pageReports.switchService', this.#serviceUrl);
+        return;
+      case 'close':
+        this.dispose();
+        return;
       case 'openUrl':
         this.#openUrl(message.url);
         return;
       case 'command':
+        // The toolbar acts on the current service: not on a report from another one.
+        if (this.foreignService !== undefined) return;
         this.#runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
         return;
       case 'filterProject':
@@ -284,9 +386,17 @@ export class ReportPanel implements vscode.Disposable {
     }
   }
 
-  /** Opens only absolute http(s) URLs; anything else (javascript:, command:, file:) is refused. */
+  /**
+   * Opens only the report's own URL or the service's page of the report, and only when it
+   * is an openable http(s) URL; anything else the page sends (another host, javascript:,
+   * command:, file:) is refused.
+   */
   #openUrl(url: string): void {
-    const safe = openableUrl(url);
+    const baseUrl = this.deps.connection.serviceUrl;
+    const template =
+      vscode.workspace.getConfiguration('pageReports').get<string>('reportPageUrl') || DEFAULT_REPORT_PAGE_URL;
+    const servicePage = baseUrl === undefined ? undefined : reportPageUrl(template, baseUrl, this.id);
+    const safe = pinnedUrl(url, [this.#report?.url, servicePage]);
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
       this.#log('warn', `refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
@@ -324,6 +434,7 @@ export class ReportPanel implements vscode.Disposable {
     for (const key of this.#pending) if (key <= seq) this.#pending.delete(key);
     // The first draw of the report after an open is logged with its time (command → content,
     // which the benchmark reads from the log).
+    if (kind === 'error') this.#log('info', 'shows an error with Retry.');
     if (kind === 'report' && !this.#shownSinceOpen) {
       this.#shownSinceOpen = true;
       const ms = Math.round(performance.now() - this.#openedAt);

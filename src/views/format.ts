@@ -5,42 +5,12 @@
  * hostile: it is made single-line for labels and escaped for Markdown.
  */
 import type { Privacy, Project, Report } from '../api/types';
+import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
 import { plainTranslate, resultLabel, resultWord, type ReportQueryState, type Translate } from './query';
 
-// ---- Text safety --------------------------------------------------------------------------
+// ---- Text safety: one home, src/common/text.ts ---------------------------------------------
 
-/**
- * Control characters, line breaks and bidirectional overrides. A URL holding them could
- * break a label into lines or show its text reversed (a spoofing trick), so labels show
- * them as a visible replacement character.
- */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Server text made safe for a one-line label or description (plain text, not Markdown). */
-export function singleLine(text: string): string {
-  return text.replace(UNSAFE_CHARS, '\uFFFD');
-}
-
-/**
- * Escapes text for a Markdown string so that it renders as exactly that text: every ASCII
- * punctuation character gets a backslash (CommonMark lets each of them be escaped and shows
- * it literally), which defeats emphasis, links, images, autolinks (`https\:\/\/…`,
- * `www\.…`, `a\@b`), HTML (`\<img …\>`), entities (`\&amp;`), theme icons (`\$(…)`) and
- * tables. Line breaks and control characters become a replacement character, so a value
- * cannot start a new block (a heading, a list, a fence).
- */
-export function escapeMarkdown(text: string): string {
-  return singleLine(text).replace(/[!-/:-@[-`{-~]/g, '\\$&');
-}
-
-/**
- * Escapes `$(name)` theme-icon syntax for quick pick labels and descriptions, which would
- * otherwise render server text like `$(alert)` as an icon.
- */
-export function escapeIcons(text: string): string {
-  return singleLine(text).replace(/\$\(/g, '\\$(');
-}
+export { escapeIcons, escapeMarkdown, singleLine };
 
 // ---- Numbers and dates --------------------------------------------------------------------
 

@@ -267,7 +267,17 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.#state, l10nT);
+    // With several services known, the description starts with the service's label
+    // (`reports.example.com · created ↓`), so a screenshot says where the data came from.
+    const service = this.deps.connection.distinguishingLabel;
+    const query = describeProjectQuery(this.#state, l10nT);
+    this.treeView.description = !this.connected
+      ? undefined
+      : service === undefined
+        ? query
+        : query === ''
+          ? service
+          : `${service} · ${query}`;
     this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.#state));
   }
 

@@ -150,10 +150,29 @@ function renderLoading(s: PanelStrings): HTMLElement {
   );
 }
 
+/**
+ * The report came from another service than the one the extension now shows: say which, and
+ * offer to switch back or close (the report id may name another report on the new service).
+ */
+function foreignBanner(s: PanelStrings, service: string): HTMLElement {
+  return el(
+    'div',
+    { className: 'banner banner-foreign', attrs: { role: 'status' } },
+    icon('info', 'banner-icon'),
+    el('div', { className: 'banner-text' }, el('strong', { text: fill(s.foreign, service) })),
+    button(s.switchBack, 'arrow-left', () => post({ type: 'switchBack' }), {
+      className: 'button primary',
+      focusKey: 'switchBack',
+    }),
+    button(s.close, 'close', () => post({ type: 'close' }), { className: 'button secondary', focusKey: 'close' }),
+  );
+}
+
 function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error' }>): HTMLElement {
   return el(
     'section',
     { className: 'state state-error', attrs: { role: 'alert' } },
+    typeof state.foreign === 'string' && foreignBanner(s, state.foreign),
     el('h1', { className: 'state-title' }, icon('error', 'state-icon'), el('span', { text: s.errorTitle })),
     el('p', { className: 'state-text', text: state.message }),
     state.canRetry &&
@@ -473,9 +492,11 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     busy || state.refreshing
       ? progressBar(busy ? s.busy : s.loading)
       : el('div', { className: 'progress-placeholder' }),
+    state.foreign !== null && foreignBanner(s, state.foreign),
     state.refreshError !== null && refreshBanner(s, state.refreshError),
     header(s, report),
-    toolbar(s, busy),
+    // A report from another service keeps its content with its actions off.
+    toolbar(s, busy || state.foreign !== null),
     busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
     summary(s, report),
     checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
@@ -499,15 +520,22 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   const scroll = window.scrollY;
   relativeDates = [];
 
-  const { state } = message;
-  const content =
-    state.kind === 'loading'
-      ? renderLoading(s)
-      : state.kind === 'error'
-        ? renderError(s, state)
-        : state.kind === 'deleted'
-          ? renderDeleted(s, state)
-          : renderReport(s, state);
+  let { state } = message;
+  let content: HTMLElement;
+  try {
+    content =
+      state.kind === 'loading'
+        ? renderLoading(s)
+        : state.kind === 'error'
+          ? renderError(s, state)
+          : state.kind === 'deleted'
+            ? renderDeleted(s, state)
+            : renderReport(s, state);
+  } catch {
+    // Whatever the report holds, the page never stays on "loading": it says so, with Retry.
+    state = { kind: 'error', message: s.cannotShow, canRetry: true };
+    content = renderError(s, state);
+  }
   root.replaceChildren(content);
   root.setAttribute('aria-busy', String(state.kind === 'loading' || (state.kind === 'report' && state.busy)));
 

@@ -11,7 +11,7 @@ import { createAnalyzer } from './analysis';
 import { handleApi, matchApiRoute, type ApiServices } from './api';
 import { corsApplies, handleCors } from './cors';
 import { serveDemoSite } from './demoSite';
-import { FaultQueue, faultOutcome, parseFaultSpec } from './faults';
+import { FaultQueue, faultOutcome, parseFaultSpec, streamAnswer, writeSlowly } from './faults';
 import {
   json,
   normalizeInput,
@@ -264,8 +264,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       req.socket.destroy();
       return 'answered';
     }
+    if (outcome.kind === 'stream') {
+      await streamAnswer(res, outcome, () => !stopping);
+      return 'answered';
+    }
     if (outcome.kind === 'answer') {
-      writeAnswer(res, outcome.answer);
+      if (outcome.bodyDelayMs === undefined) writeAnswer(res, outcome.answer);
+      else await writeSlowly(res, outcome.answer, outcome.bodyDelayMs, sleep);
       return 'answered';
     }
     return outcome.headers;

@@ -95,9 +95,10 @@ describe('manifest (package.json)', () => {
     }
   });
 
-  it('declares only the activation VS Code cannot infer: restoring a report panel after a reload', () => {
-    // Commands, views and settings imply their own activation; a webview panel type does not.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report']);
+  it('declares only the activation VS Code cannot infer: restoring a report panel, and the Accounts menu after startup', () => {
+    // Commands, views and settings imply their own activation; a webview panel type does not,
+    // and the Accounts menu lists sessions only of a provider registered by an active extension.
+    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onStartupFinished']);
   });
 
   it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
@@ -201,7 +202,14 @@ describe('manifest (package.json)', () => {
     assert.equal(properties['pageReports.serviceUrl']?.scope, 'application');
   });
 
-  it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async () => {
+  it('item 6: requestTimeout is application-scoped, so no workspace can set it', () => {
+    const properties = manifest.contributes.configuration.properties;
+    assert.equal(properties['pageReports.requestTimeout']?.scope, 'application');
+  });
+
+  it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async function () {
+    // Regenerating runs Prettier over the whole README: seconds, not milliseconds, on a busy machine.
+    this.timeout(30_000);
     const [current, regenerated] = await readmeState();
     assert.ok(current === regenerated, 'README.md tables are out of date: run npm run readme');
   });
