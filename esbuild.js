@@ -303,10 +303,28 @@ const mochaGlobal = {
 };
 
 /**
+ * Node built-ins in the web test bundle: an empty module each, so the shared test harness
+ * (which also holds Node-only helpers: log files, the user data folder) loads in a web
+ * worker; only tests skipped there (`itInNode`) would call into them.
+ * @type {import('esbuild').Plugin}
+ */
+const nodeOnlyStubs = {
+  name: 'node-only-stubs',
+  setup(build) {
+    const builtins = new Set(require('node:module').builtinModules);
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!args.path.startsWith('node:') && !builtins.has(name)) return undefined;
+      return { path: args.path, namespace: 'node-only' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'node-only' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
+/**
  * The integration tests for the web worker extension host (test/integration/web/index.ts), one
  * file. `config` (the service's address and keys) is written in, as a web worker has no
  * environment to read it from; scripts/run-integration.ts builds this once the service listens.
- * Node built-ins stay external: only tests skipped in the web host reach them.
  * @param {Record<string, string>} config
  */
 function webTestOptions(config) {
@@ -319,9 +337,10 @@ function webTestOptions(config) {
     format: 'cjs',
     platform: 'browser',
     target: 'es2022',
-    external: ['vscode', 'node:*', ...require('node:module').builtinModules.filter((m) => m !== 'assert' && m !== 'util')],
+    external: ['vscode'],
     mainFields: ['browser', 'module', 'main'],
-    plugins: [...common.plugins, browserAssert, mochaGlobal],
+    // browserAssert first: it takes node:assert before the stubs would.
+    plugins: [...common.plugins, browserAssert, mochaGlobal, nodeOnlyStubs],
     // The `assert` package and its `util` read `process` (env, stderr) here and there.
     define: { PAGE_REPORTS_TEST_CONFIG: JSON.stringify(config), process: JSON.stringify({ env: {}, stderr: {} }) },
   };
