@@ -3,7 +3,7 @@
  * prompt, status bar confirmations and the in-flight guard for writes.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import type { ReportId, ReportsApi } from '../api/types';
@@ -59,10 +59,8 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
   );
 }
 
-/** `describeError` with the sentences localized. */
-export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
-  return describeError(error, context, (message, ...args) => l10n.t(message, ...args));
-}
+/** `describeError` (its sentences go through `@vscode/l10n`), under the name commands import. */
+export const describe: (error: unknown, context?: ErrorContext) => ErrorDescription = describeError;
 
 /** Options a caller may pass as a command argument to skip a confirmation. */
 export interface ConfirmOptions {

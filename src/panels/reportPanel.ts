@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import type { Log } from '../log';
@@ -15,7 +15,6 @@ import {
   type PanelState,
   type PanelStateKind,
 } from './protocol';
-import { formatLabels, panelStrings } from './strings';
 
 import { REPORT_PANEL_VIEW_TYPE } from './viewType';
 
@@ -258,7 +257,7 @@ export class ReportPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.#pageReady = true;
-        this.#post({ type: 'init', strings: panelStrings(), labels: formatLabels(), locale: vscode.env.language });
+        this.#post({ type: 'init', bundle: vscode.l10n.bundle ?? {}, locale: vscode.env.language });
         this.#postState();
         return;
       case 'retry':

@@ -3,13 +3,12 @@
  * sorted as the Reports view sorts, paged with their own Load more.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';
 import {
   PROJECTS_VIEW_ID,
-  l10nT,
   projectListKey,
   projectOfListKey,
   reportKey,
@@ -267,7 +266,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.#state, l10nT);
+    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.#state);
     this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.#state));
   }
 
@@ -276,7 +275,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     return {
       kind: 'empty',
       listKey: 'projects',
-      message: emptyProjectsMessage(this.#state.search, l10nT),
+      message: emptyProjectsMessage(this.#state.search),
       action: searching
         ? { command: 'pageReports.clearProjectSearch', title: l10n.t('Clear Search') }
         : { command: 'pageReports.createReport', title: l10n.t('New Report…') },

@@ -7,6 +7,7 @@
  * becomes an `href` or `src`, and no inline style or handler is written (the CSP forbids
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
+import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../panels/dates';
 import { toReportView, type FormatLabels } from '../panels/format';
 import {
@@ -24,6 +25,7 @@ import {
   type ReportView,
   type SavedPageState,
 } from '../panels/protocol';
+import { formatLabels, panelStrings } from '../panels/strings';
 
 interface VsCodeApi {
   postMessage(message: PageMessage): void;
@@ -532,8 +534,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isHostMessage(message)) return;
   if (message.type === 'init') {
-    strings = message.strings;
-    labels = message.labels;
+    l10n.config({ contents: message.bundle });
+    strings = panelStrings();
+    labels = formatLabels();
     locale = message.locale;
     if (current) draw(current);
     return;

@@ -31,6 +31,8 @@ interface Manifest {
   license: string;
   engines: { vscode: string };
   activationEvents?: string[];
+  extensionKind?: string[];
+  l10n?: string;
   devDependencies: Record<string, string>;
   contributes: {
     commands: Command[];
@@ -96,6 +98,17 @@ describe('manifest (package.json)', () => {
   it('declares only the activation VS Code cannot infer: restoring a report panel after a reload', () => {
     // Commands, views and settings imply their own activation; a webview panel type does not.
     assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report']);
+  });
+
+  it('prefers the UI extension host (a pure HTTP client runs next to the user) and accepts the workspace one', () => {
+    // Under Remote-SSH a service on the user's own network stays reachable; in code-server and
+    // VS Code for the Web only the workspace host exists, and the integration run proves that.
+    assert.deepEqual(manifest.extensionKind, ['ui', 'workspace']);
+  });
+
+  it('loads its translations from l10n/ (the bundles `npm run l10n` writes)', () => {
+    assert.equal(manifest.l10n, './l10n');
+    assert.ok(fs.existsSync(path.join(root, 'l10n', 'bundle.l10n.json')));
   });
 
   it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
