@@ -23,8 +23,8 @@ export default tseslint.config(
     },
   },
   {
-    // The service client, the pure panel modules and the webview never see `vscode`.
-    files: ['src/api/**/*.ts', 'src/panels/html.ts', 'src/panels/protocol.ts', 'src/panels/format.ts', 'src/panels/dates.ts', 'src/views/query.ts', 'src/views/listState.ts', 'src/views/format.ts', 'src/webview/**/*.ts'],
+    // The service client, the common helpers, the pure panel modules and the webview never see `vscode`.
+    files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/panels/html.ts', 'src/panels/protocol.ts', 'src/panels/format.ts', 'src/panels/strings.ts', 'src/views/query.ts', 'src/views/listState.ts', 'src/views/format.ts', 'src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This module stays free of vscode.' }] }],
     },

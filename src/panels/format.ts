@@ -8,7 +8,7 @@
  * text next to it, and the raw view holds every field as sent.
  */
 import type { Check, Importance, Report, ReportId } from '../api/types';
-import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
+import { epochOf, formatAbsolute, formatRelative, safeLocale } from '../common/dates';
 import { openableUrl } from './protocol';
 import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './protocol';
 
@@ -352,8 +352,8 @@ export function formatDate(date: Date | number | null | undefined, now: number, 
   return {
     iso: ms === undefined ? null : new Date(ms).toISOString(),
     epochMs: ms ?? null,
-    absolute: formatAbsolute(ms, locale, { timeZone: options.timeZone, missing: labels.missingDate }),
-    relative: formatRelative(ms, now, locale, labels.unknownDate),
+    absolute: formatAbsolute(ms, locale, { timeZone: options.timeZone }) ?? labels.missingDate,
+    relative: formatRelative(ms, now, locale) ?? labels.unknownDate,
   };
 }
 

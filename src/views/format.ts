@@ -6,6 +6,7 @@
  */
 import type { Privacy, Project, Report } from '../api/types';
 import * as l10n from '@vscode/l10n';
+import { formatAbsolute, formatRelative } from '../common/dates';
 import { resultLabel, resultWord, type ReportQueryState } from './query';
 
 // ---- Text safety --------------------------------------------------------------------------
@@ -46,8 +47,6 @@ export function escapeIcons(text: string): string {
 // ---- Numbers and dates --------------------------------------------------------------------
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Formatters are cached per locale: building one costs far more than using it, and a long
@@ -66,44 +65,10 @@ function cached<F>(cache: Map<string, F>, locale: string, make: (locale: string)
   return format;
 }
 
-function isValidDate(date: Date | undefined): date is Date {
-  return date instanceof Date && Number.isFinite(date.getTime());
-}
-
 /** `72.5`, `80`; undefined when the score is missing or not a finite number. */
 export function formatScore(score: number | undefined, locale = 'en'): string | undefined {
   if (typeof score !== 'number' || !Number.isFinite(score)) return undefined;
   return cached(numberFormats, locale, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(score);
-}
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const MONTH = 30.436875 * DAY;
-const YEAR = 365.2425 * DAY;
-
-/**
- * `3 days ago`, `yesterday`, `now`, `in 2 hours` (a server clock ahead of ours), localized by
- * `Intl.RelativeTimeFormat`; undefined for a missing or invalid date.
- */
-export function formatRelative(date: Date | undefined, now: Date = new Date(), locale = 'en'): string | undefined {
-  if (!isValidDate(date) || !isValidDate(now)) return undefined;
-  const format = cached(relativeFormats, locale, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
-  const diff = date.getTime() - now.getTime();
-  const abs = Math.abs(diff);
-  if (abs < MINUTE) return format.format(0, 'second');
-  if (abs < HOUR) return format.format(Math.round(diff / MINUTE), 'minute');
-  if (abs < DAY) return format.format(Math.round(diff / HOUR), 'hour');
-  if (abs < MONTH) return format.format(Math.round(diff / DAY), 'day');
-  if (abs < YEAR) return format.format(Math.round(diff / MONTH), 'month');
-  return format.format(Math.round(diff / YEAR), 'year');
-}
-
-/** Date and time in the user's locale and time zone; undefined for a missing or invalid date. */
-export function formatAbsolute(date: Date | undefined, locale = 'en'): string | undefined {
-  if (!isValidDate(date)) return undefined;
-  return cached(dateFormats, locale, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
 // ---- Reports ------------------------------------------------------------------------------

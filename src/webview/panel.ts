@@ -8,7 +8,7 @@
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
 import * as l10n from '@vscode/l10n';
-import { formatRelative } from '../panels/dates';
+import { formatRelative } from '../common/dates';
 import { toReportView, type FormatLabels } from '../panels/format';
 import {
   isHostMessage,
@@ -527,7 +527,7 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
 
 function refreshRelativeDates(): void {
   const now = Date.now();
-  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale);
+  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale) ?? '';
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
