@@ -13,6 +13,9 @@ const allowed: RegExp[] = [
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/package\.nls\.json$/,
+  // Translations: the manifest's and the source's, per language (the English bundle is the source itself).
+  /^extension\/package\.nls\.[a-z]{2,3}(-[a-z0-9]+)*\.json$/,
+  /^extension\/l10n\/bundle\.l10n\.[a-z]{2,3}(-[a-z0-9]+)*\.json$/,
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
@@ -30,6 +33,9 @@ const required = [
   'extension/dist/main.js',
   'extension/dist/webview/panel.js',
   'extension/media/icon.png',
+  // The German translation proves the translation path with a real language.
+  'extension/package.nls.de.json',
+  'extension/l10n/bundle.l10n.de.json',
 ];
 
 /** Problems with a VSIX's entry list; empty when it is fine. */
