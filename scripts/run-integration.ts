@@ -10,6 +10,11 @@
  * desktop VS Code instead (needs the internet, and a display or xvfb-run on Linux);
  * PAGE_REPORTS_VSCODE_VERSION picks its version (default: stable).
  *
+ * With `--locale LANGUAGE` (`de`, or `qps-ploc` for a generated pseudo-translation of every
+ * message) it runs test/integration/locale/ only, in that display language: it installs a
+ * minimal language pack for it (scripts/lib/languagePack.ts) and loads the extension from a copy
+ * of the built extension that also holds the tests and, for qps-ploc, the pseudo bundles.
+ *
  * The tests find the service through the environment (see test/integration/harness):
  *   PAGE_REPORTS_TEST_SERVICE_URL, PAGE_REPORTS_TEST_KEY, PAGE_REPORTS_TEST_OTHER_KEY,
  *   PAGE_REPORTS_TEST_FORBIDDEN_KEY; PAGE_REPORTS_TEST_GREP filters tests by name.
@@ -19,8 +24,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { startService } from '../test/service/server';
+import { pseudoTranslations } from './lib/l10n';
+import { installLanguagePack } from './lib/languagePack';
 import { makeTempDir, removeDir } from './lib/processes';
-import { repoRoot } from './lib/tools';
+import { ensureTools, repoRoot } from './lib/tools';
 
 /** Keys the integration service knows; the harness reads them back from the environment. */
 const integrationKeys = { main: 'test-key', other: 'other-key', forbidden: 'forbidden-key' } as const;
@@ -34,7 +41,34 @@ function build(): void {
   if (result.status !== 0) throw new Error('the build failed (node esbuild.js)');
 }
 
+/** The `--locale LANGUAGE` argument, if any. */
+function localeArgument(argv: readonly string[]): string | undefined {
+  const at = argv.indexOf('--locale');
+  if (at === -1) return undefined;
+  const language = argv[at + 1];
+  if (!language || !/^[a-z]{2,3}(-[a-z0-9]+)*$/i.test(language)) throw new Error('--locale needs a language, e.g. de or qps-ploc');
+  return language;
+}
+
+/**
+ * A copy of the built extension (what the VSIX holds, plus the built tests inside it, so their
+ * `vscode.l10n` is the extension's) with, for the pseudo-locale, its generated translations.
+ */
+function stageExtension(dir: string, language: string): void {
+  const copy = (from: string): void => fs.cpSync(path.join(repoRoot, from), path.join(dir, from), { recursive: true });
+  for (const item of ['package.json', 'dist', 'media', 'l10n', 'out']) copy(item);
+  for (const file of fs.readdirSync(repoRoot).filter((f) => /^package\.nls(\..+)?\.json$/.test(f))) copy(file);
+  // The tests' runner requires mocha from node_modules (the bundles leave it external).
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  if (language === 'qps-ploc') {
+    const pseudo = pseudoTranslations();
+    fs.writeFileSync(path.join(dir, 'l10n', 'bundle.l10n.qps-ploc.json'), JSON.stringify(pseudo.bundle, null, 2));
+    fs.writeFileSync(path.join(dir, 'package.nls.qps-ploc.json'), JSON.stringify(pseudo.nls, null, 2));
+  }
+}
+
 async function main(): Promise<number> {
+  const language = localeArgument(process.argv.slice(2));
   build();
   const testsIndex = path.join(outDir, 'index.js');
   if (!fs.existsSync(testsIndex)) throw new Error(`${testsIndex} was not built`);
@@ -55,6 +89,17 @@ async function main(): Promise<number> {
     fs.mkdirSync(workspace);
     fs.writeFileSync(path.join(workspace, 'README.md'), '# Integration test workspace\n');
     const desktop = process.env.PAGE_REPORTS_VSCODE === 'desktop';
+    const userDataDir = path.join(temp, 'user-data');
+    const extensionsDir = path.join(temp, 'extensions');
+    let extensionDevelopmentPath = repoRoot;
+    let extensionTestsPath = testsIndex;
+    if (language) {
+      extensionDevelopmentPath = path.join(temp, 'extension');
+      stageExtension(extensionDevelopmentPath, language);
+      extensionTestsPath = path.join(extensionDevelopmentPath, path.relative(repoRoot, testsIndex));
+      const dirs = { userDataDir, extensionsDir, stateDir: path.join(temp, 'install-state') };
+      await installLanguagePack(ensureTools(), dirs, language, path.join(temp, 'language-pack'));
+    }
     await runTests({
       ...(desktop
         ? {
@@ -62,19 +107,20 @@ async function main(): Promise<number> {
             cachePath: path.join(repoRoot, '.cache', 'vscode-test'),
           }
         : { vscodeExecutablePath: path.join(repoRoot, 'scripts', 'code-server-launcher.sh') }),
-      extensionDevelopmentPath: repoRoot,
-      extensionTestsPath: testsIndex,
+      extensionDevelopmentPath,
+      extensionTestsPath,
       launchArgs: [
         workspace,
         '--disable-extensions',
-        `--user-data-dir=${path.join(temp, 'user-data')}`,
-        `--extensions-dir=${path.join(temp, 'extensions')}`,
+        `--user-data-dir=${userDataDir}`,
+        `--extensions-dir=${extensionsDir}`,
       ],
       extensionTestsEnv: {
         PAGE_REPORTS_TEST_SERVICE_URL: service.url,
         PAGE_REPORTS_TEST_KEY: integrationKeys.main,
         PAGE_REPORTS_TEST_OTHER_KEY: integrationKeys.other,
         PAGE_REPORTS_TEST_FORBIDDEN_KEY: integrationKeys.forbidden,
+        ...(language ? { PAGE_REPORTS_TEST_LOCALE: language } : {}),
       },
     });
     return 0;
