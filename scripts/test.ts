@@ -7,7 +7,8 @@
 //
 // Stages: lint (tsc for the extension and the webview, eslint), unit, conformance
 // (the reference service's suite), integration (mocha in the real extension host via
-// code-server; then its locale suite in German and in a pseudo-locale), e2e (Chromium clicking through code-server with the packaged VSIX).
+// code-server; then its locale suite in German and in a pseudo-locale), e2e (Chromium
+// clicking through code-server with the packaged VSIX).
 // Runs under the machine's Node (20 is enough, with tsx); the stages after lint run with Node 24,
 // which scripts/ensure-tools.sh installs into .cache/ together with code-server and Chromium.
 // The last line is always "N passed, N failed" (mocha's counts summed; a stage that fails
