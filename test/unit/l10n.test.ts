@@ -7,6 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { formatLabels, panelStrings } from '../../src/panels/strings';
+import { withBundle } from './withBundle';
 import { compareTranslation, englishMessages, exportBundle, l10nDir, pseudoTranslations, shippedLanguages, translationGaps } from '../../scripts/lib/l10n';
 
 describe('l10n bundles', function () {
@@ -69,6 +71,25 @@ describe('l10n bundles', function () {
         for (const placeholder of message.match(/\{\d+\}|\(command:[^)]*\)/g) ?? []) {
           assert.ok(translated.includes(placeholder), `${kind}: ${key} lost ${placeholder}`);
         }
+      }
+    }
+  });
+
+  it("the report panel's page translates every word of its own with the bundle it gets in init", () => {
+    const english = { ...panelStrings(), ...formatLabels() };
+    const pseudo = pseudoTranslations().bundle;
+    const german = JSON.parse(fs.readFileSync(path.join(l10nDir, 'bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
+    for (const [name, bundle] of [
+      ['pseudo', pseudo],
+      ['de', german],
+    ] as const) {
+      const translated: Record<string, string> = withBundle(bundle, () => ({ ...panelStrings(), ...formatLabels() }));
+      for (const [key, word] of Object.entries(english)) {
+        // Symbols ('—') are the same in every language.
+        if (!/[A-Za-z]/.test(word)) continue;
+        // The page's `{0}`s are filled in by the page, so each word is the bundle's translation as is.
+        assert.equal(translated[key], bundle[word], `${name} ${key}: ${word}`);
+        if (name === 'pseudo') assert.notEqual(translated[key], word, `${key}: ${word}`);
       }
     }
   });

@@ -77,7 +77,8 @@ describe('manifest (package.json)', () => {
     const [container] = manifest.contributes.viewsContainers.activitybar;
     assert.deepEqual({ id: container?.id, title: container?.title }, { id: 'pageReports', title: 'Page Reports' });
     assert.deepEqual(
-      manifest.contributes.views.pageReports?.map((v) => [v.id, v.name]),
+      // View names are localized: the English one is in package.nls.json.
+      manifest.contributes.views.pageReports?.map((v) => [v.id, nls[/^%(.+)%$/.exec(v.name)?.[1] ?? ''] ?? v.name]),
       [
         ['pageReports.projects', 'Projects'],
         ['pageReports.reports', 'Reports'],
