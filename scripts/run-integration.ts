@@ -24,7 +24,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { startService } from '../test/service/server';
-import { pseudoTranslations } from './lib/l10n';
+import { PSEUDO_LOCALE, writePseudoTranslations } from './lib/l10n';
 import { installLanguagePack } from './lib/languagePack';
 import { makeTempDir, removeDir } from './lib/processes';
 import { ensureTools, repoRoot } from './lib/tools';
@@ -60,11 +60,7 @@ function stageExtension(dir: string, language: string): void {
   for (const file of fs.readdirSync(repoRoot).filter((f) => /^package\.nls(\..+)?\.json$/.test(f))) copy(file);
   // The tests' runner requires mocha from node_modules (the bundles leave it external).
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  if (language === 'qps-ploc') {
-    const pseudo = pseudoTranslations();
-    fs.writeFileSync(path.join(dir, 'l10n', 'bundle.l10n.qps-ploc.json'), JSON.stringify(pseudo.bundle, null, 2));
-    fs.writeFileSync(path.join(dir, 'package.nls.qps-ploc.json'), JSON.stringify(pseudo.nls, null, 2));
-  }
+  if (language === PSEUDO_LOCALE) writePseudoTranslations(dir);
 }
 
 async function main(): Promise<number> {

@@ -99,3 +99,17 @@ export function pseudoTranslations(): { bundle: Messages; nls: Messages } {
     nls: getL10nPseudoLocalized(english.nls) as Messages,
   };
 }
+
+/** The pseudo-locale's language id: VS Code's own pseudo language pack uses it too. */
+export const PSEUDO_LOCALE = 'qps-ploc';
+
+/**
+ * Writes the pseudo-translation into an extension folder (a built copy or an installed one):
+ * l10n/bundle.l10n.qps-ploc.json and package.nls.qps-ploc.json. Never into the repository.
+ */
+export function writePseudoTranslations(extensionDir: string): void {
+  const pseudo = pseudoTranslations();
+  fs.mkdirSync(path.join(extensionDir, 'l10n'), { recursive: true });
+  fs.writeFileSync(path.join(extensionDir, 'l10n', `bundle.l10n.${PSEUDO_LOCALE}.json`), JSON.stringify(pseudo.bundle, null, 2));
+  fs.writeFileSync(path.join(extensionDir, `package.nls.${PSEUDO_LOCALE}.json`), JSON.stringify(pseudo.nls, null, 2));
+}

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { checkLabel } from '../../src/panels/format';
 import { formatLabels, panelStrings } from '../../src/panels/strings';
 import { withBundle } from './withBundle';
 import { compareTranslation, englishMessages, exportBundle, l10nDir, pseudoTranslations, shippedLanguages, translationGaps } from '../../scripts/lib/l10n';
@@ -91,6 +92,8 @@ describe('l10n bundles', function () {
         assert.equal(translated[key], bundle[word], `${name} ${key}: ${word}`);
         if (name === 'pseudo') assert.notEqual(translated[key], word, `${key}: ${word}`);
       }
+      // So are the readable names of known checks.
+      assert.equal(withBundle(bundle, () => checkLabel('meta_description').label), bundle['Meta description']);
     }
   });
 });

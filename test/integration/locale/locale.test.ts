@@ -16,6 +16,7 @@ import * as vscode from 'vscode';
 import type { ViewNode } from '../../../src/views/items';
 import type { ProjectsView } from '../../../src/views/projectsView';
 import type { ReportsView } from '../../../src/views/reportsView';
+import { englishOnlyWords, intlDateWords, leaks, words } from '../../l10nWords';
 import { activate, admin, configure, keys, resetService, serviceUrl, waitFor } from '../harness';
 
 const language = process.env.PAGE_REPORTS_TEST_LOCALE ?? '';
@@ -30,33 +31,6 @@ type Messages = Record<string, string>;
 
 function readJson(file: string): Messages {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Messages;
-}
-
-/** Lower-case words of three letters or more (ASCII: English words; translations may add others). */
-function words(text: string): string[] {
-  return (text.match(/[A-Za-z]{3,}/g) ?? []).map((w) => w.toLowerCase());
-}
-
-/**
- * Words `Intl` says in `language` about dates: month names, day periods and relative times.
- * Dates are `Intl`'s, not the extension's messages; for the pseudo-locale, which `Intl` does
- * not know, they are English ("May 23, 2026, 1:21 AM (6 months ago)").
- */
-function intlDateWords(language: string): Set<string> {
-  let locale = 'en';
-  try {
-    locale = Intl.getCanonicalLocales(language)[0] ?? 'en';
-  } catch {
-    // Not a tag Intl takes: English, as src/common/dates.ts falls back to.
-  }
-  const said: string[] = [];
-  const absolute = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  for (let month = 0; month < 12; month++) said.push(absolute.format(Date.UTC(2026, month, 15, 3)), absolute.format(Date.UTC(2026, month, 15, 15)));
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const unit of ['second', 'minute', 'hour', 'day', 'month', 'year'] as const) {
-    for (const n of [-2, -1, 0, 1, 2]) said.push(relative.format(n, unit));
-  }
-  return new Set(said.flatMap(words));
 }
 
 function text(value: string | vscode.TreeItemLabel | vscode.MarkdownString | undefined | boolean): string {
@@ -89,14 +63,7 @@ describe(`display language ${language}`, function () {
       bundle: readJson(path.join(root, 'l10n', `bundle.l10n.${language}.json`)),
       nls: readJson(path.join(root, `package.nls.${language}.json`)),
     };
-    const kept = new Set([...Object.values(translated.bundle), ...Object.values(translated.nls)].flatMap(words));
-    englishOnly = new Set(
-      [...Object.values(english.bundle), ...Object.values(english.nls)]
-        // Placeholders, command links, code spans and icons are not words anyone reads.
-        .map((m) => m.replace(/\{\w+\}|\(command:[^)]*\)|`[^`]*`|\$\([\w-]+\)/g, ''))
-        .flatMap(words)
-        .filter((w) => !kept.has(w)),
-    );
+    englishOnly = englishOnlyWords([english.bundle, english.nls], [translated.bundle, translated.nls]);
   });
 
   it('VS Code runs in the language and gives the extension its bundle (vscode.env.language, vscode.l10n.uri)', () => {
@@ -198,9 +165,6 @@ describe(`display language ${language}`, function () {
       for (const w of words(await response.text())) data.add(w);
     }
     assert.ok(seen.length > 40, `only ${seen.length} texts were seen`);
-    const leaks = seen
-      .map(({ where, text: shown }) => ({ where, shown, english: words(shown).filter((w) => englishOnly.has(w) && !data.has(w)) }))
-      .filter((s) => s.english.length > 0);
-    assert.deepEqual(leaks, [], 'English words in translated UI');
+    assert.deepEqual(leaks(seen, englishOnly, data), [], 'English words in translated UI');
   });
 });
