@@ -3,8 +3,10 @@
  * minimal language pack selects `qps-ploc` and the installed extension holds a generated
  * pseudo-translation of every message (`Retry` → `Řḗḗŧřẏ`), so any English word of ours left
  * on screen stands out. Collected from the views' titles and welcome, the API key input box
- * and its notification, the tree rows, the sort and filter quick picks and the report panel,
- * then checked with the rule of test/l10nWords.ts. Screenshots: .test-output/screenshots/locale-*.png.
+ * and its status bar message, the tree rows, the sort, filter and report quick picks and the
+ * report panel, then checked with the rule of test/l10nWords.ts. Screenshots:
+ * .test-output/screenshots/locale-pseudo-*.png. (Notifications: their sentences are the error
+ * sentences the integration locale run sees in the views' error rows.)
  */
 import * as assert from 'node:assert/strict';
 import { englishMessages, PSEUDO_LOCALE, pseudoTranslations } from '../../scripts/lib/l10n';
@@ -27,19 +29,31 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
   /** VS Code's own words around ours (the test language pack translates none of VS Code). */
   const vscodeHint = /\(Press 'Enter' to confirm or 'Escape' to cancel\)/g;
 
-  async function quickPickTexts(where: string): Promise<void> {
+  /**
+   * Collects the open quick input's title, placeholder, message and rows (`rows`: wait for
+   * them), once the Command Palette has given way to the command's own input (no `>`).
+   */
+  async function quickInputTexts(where: string, options: { rows: boolean; title?: string }): Promise<void> {
     const widget = wb.page.locator('.quick-input-widget');
     const input = widget.locator('input').first();
-    // The Command Palette closes and the command's own quick pick opens (no `>` in its input).
     const deadline = Date.now() + 20_000;
-    while ((await input.inputValue()).startsWith('>') || !(await widget.isVisible())) {
-      if (Date.now() > deadline) throw new Error(`${where}: the quick pick did not open`);
+    for (;;) {
+      const ready =
+        (await widget.isVisible()) &&
+        !(await input.inputValue()).startsWith('>') &&
+        (options.title === undefined || (await widget.locator('.quick-input-title').innerText()).includes(options.title));
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error(`${where}: the quick input did not open`);
       await wb.page.waitForTimeout(100);
     }
-    await widget.locator('.monaco-list-row').first().waitFor({ state: 'visible' });
-    await collect(`${where} rows`, await widget.locator('.monaco-list-row').allInnerTexts());
-    await collect(`${where} placeholder`, await widget.locator('input').first().getAttribute('placeholder'));
+    if (options.rows) {
+      await widget.locator('.monaco-list-row').first().waitFor({ state: 'visible' });
+      await collect(`${where} rows`, await widget.locator('.monaco-list-row').allInnerTexts());
+    }
+    await collect(`${where} placeholder`, await input.getAttribute('placeholder'));
     await collect(`${where} title`, await widget.locator('.quick-input-title').allInnerTexts());
+    const messages = await widget.locator('.quick-input-message').allInnerTexts();
+    await collect(`${where} message`, messages.map((m) => m.replace(vscodeHint, '')));
   }
 
   before(async () => {
@@ -65,7 +79,7 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     await wb.screenshot('locale-pseudo-welcome');
   });
 
-  it('the API key input box and its notification', async () => {
+  it('the API key input box and its status bar message', async () => {
     await wb.runCommand(title('cmd.setApiKey'));
     const box = wb.page.locator('.quick-input-widget input[type="password"]');
     await box.waitFor({ state: 'visible' });
@@ -75,9 +89,11 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     await collect('API key title', await wb.page.locator('.quick-input-widget .quick-input-title').allInnerTexts());
     await box.fill(wb.keys.main);
     await box.press('Enter');
-    const toast = wb.page.locator('.notification-toast .notification-list-item-message').first();
-    await toast.waitFor({ state: 'visible', timeout: 30_000 });
-    await collect('notification', await wb.notifications());
+    // "API key saved for …" shows in the status bar for a few seconds.
+    const saved = pseudo.bundle['API key saved for {0}.']!.split('{0}')[0]!.trim();
+    const status = wb.page.locator('.statusbar-item', { hasText: saved }).first();
+    await status.waitFor({ state: 'visible', timeout: 30_000 });
+    await collect('status bar', await status.innerText());
     await wb.screenshot('locale-pseudo-key-saved');
   });
 
@@ -89,13 +105,24 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     await wb.screenshot('locale-pseudo-views');
 
     await wb.runCommand(title('cmd.sortReports'));
-    await quickPickTexts('Sort Reports');
+    await quickInputTexts('Sort Reports', { rows: true });
     await wb.screenshot('locale-pseudo-sort');
     await wb.page.keyboard.press('Escape');
 
+    // Three steps: the URL text (an input box), the result, the project.
     await wb.runCommand(title('cmd.filterReports'));
-    await quickPickTexts('Filter Reports');
+    await quickInputTexts('Filter Reports 1/3', { rows: false, title: '1/3' });
     await wb.screenshot('locale-pseudo-filter');
+    await wb.page.keyboard.press('Enter');
+    await quickInputTexts('Filter Reports 2/3', { rows: true, title: '2/3' });
+    await wb.page.keyboard.press('Enter');
+    await quickInputTexts('Filter Reports 3/3', { rows: true, title: '3/3' });
+    await wb.page.keyboard.press('Escape');
+  });
+
+  it('the report quick pick of a command run from the palette', async () => {
+    await wb.runCommand(title('cmd.reanalyzeReport'));
+    await quickInputTexts('Re-analyze which report', { rows: true });
     await wb.page.keyboard.press('Escape');
   });
 
