@@ -26,9 +26,12 @@ for (const language of languages) {
       console.log(`${file}: ${gaps.missing.length} missing (add these, translated):`);
       console.log(JSON.stringify(Object.fromEntries(gaps.missing.map((m) => [m, m])), null, 2));
     }
-    if (gaps.stale.length > 0) console.log(`${file}: ${gaps.stale.length} stale (remove):\n  ${gaps.stale.join('\n  ')}`);
+    if (gaps.stale.length > 0)
+      console.log(`${file}: ${gaps.stale.length} stale (remove):\n  ${gaps.stale.join('\n  ')}`);
     if (gaps.broken.length > 0)
-      console.log(`${file}: ${gaps.broken.length} lost a {placeholder}, command link or \`code\`:\n  ${gaps.broken.join('\n  ')}`);
+      console.log(
+        `${file}: ${gaps.broken.length} lost a {placeholder}, command link or \`code\`:\n  ${gaps.broken.join('\n  ')}`,
+      );
   }
 }
 process.exit(problems > 0 ? 1 : 0);

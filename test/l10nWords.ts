@@ -38,7 +38,8 @@ export function intlDateWords(language: string): Set<string> {
   }
   const said: string[] = [];
   const absolute = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  for (let month = 0; month < 12; month++) said.push(absolute.format(Date.UTC(2026, month, 15, 3)), absolute.format(Date.UTC(2026, month, 15, 15)));
+  for (let month = 0; month < 12; month++)
+    said.push(absolute.format(Date.UTC(2026, month, 15, 3)), absolute.format(Date.UTC(2026, month, 15, 15)));
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const unit of ['second', 'minute', 'hour', 'day', 'month', 'year'] as const) {
     for (const n of [-2, -1, 0, 1, 2]) said.push(relative.format(n, unit));
@@ -53,6 +54,10 @@ export function leaks(
   allowed: ReadonlySet<string>,
 ): { where: string; shown: string; english: string[] }[] {
   return seen
-    .map(({ where, text }) => ({ where, shown: text, english: words(text).filter((w) => englishOnly.has(w) && !allowed.has(w)) }))
+    .map(({ where, text }) => ({
+      where,
+      shown: text,
+      english: words(text).filter((w) => englishOnly.has(w) && !allowed.has(w)),
+    }))
     .filter((s) => s.english.length > 0);
 }

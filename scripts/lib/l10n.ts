@@ -73,7 +73,7 @@ export function compareTranslation(english: Messages, translated: Messages): Tra
   const stale = Object.keys(translated).filter((k) => !(k in english));
   const broken = Object.keys(english).filter((k) => {
     const t = translated[k];
-    return typeof t === 'string' && t !== '' && invariants(english[k]!).join('\n') !== invariants(t).join('\n');
+    return typeof t === 'string' && t !== '' && invariants(english[k]).join('\n') !== invariants(t).join('\n');
   });
   return { missing, stale, broken };
 }
@@ -110,6 +110,9 @@ export const PSEUDO_LOCALE = 'qps-ploc';
 export function writePseudoTranslations(extensionDir: string): void {
   const pseudo = pseudoTranslations();
   fs.mkdirSync(path.join(extensionDir, 'l10n'), { recursive: true });
-  fs.writeFileSync(path.join(extensionDir, 'l10n', `bundle.l10n.${PSEUDO_LOCALE}.json`), JSON.stringify(pseudo.bundle, null, 2));
+  fs.writeFileSync(
+    path.join(extensionDir, 'l10n', `bundle.l10n.${PSEUDO_LOCALE}.json`),
+    JSON.stringify(pseudo.bundle, null, 2),
+  );
   fs.writeFileSync(path.join(extensionDir, `package.nls.${PSEUDO_LOCALE}.json`), JSON.stringify(pseudo.nls, null, 2));
 }

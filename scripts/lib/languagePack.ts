@@ -17,7 +17,12 @@ const publisher = 'page-reports-test';
  * Builds the pack for `language` in `workDir`, installs it into `dirs` and selects the language
  * there (argv.json's `locale`, which code-server reads like desktop VS Code).
  */
-export async function installLanguagePack(tools: Tools, dirs: CodeServerDirs, language: string, workDir: string): Promise<void> {
+export async function installLanguagePack(
+  tools: Tools,
+  dirs: CodeServerDirs,
+  language: string,
+  workDir: string,
+): Promise<void> {
   const name = `language-pack-${language.toLowerCase()}`;
   const source = path.join(workDir, name);
   fs.mkdirSync(path.join(source, 'translations'), { recursive: true });
@@ -42,7 +47,10 @@ export async function installLanguagePack(tools: Tools, dirs: CodeServerDirs, la
     },
   };
   fs.writeFileSync(path.join(source, 'package.json'), JSON.stringify(manifest, null, 2));
-  fs.writeFileSync(path.join(source, 'translations', 'main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }));
+  fs.writeFileSync(
+    path.join(source, 'translations', 'main.i18n.json'),
+    JSON.stringify({ version: '1.0.0', contents: {} }),
+  );
   fs.writeFileSync(path.join(source, 'README.md'), `# ${manifest.displayName}\n`);
   fs.writeFileSync(path.join(source, 'LICENSE'), 'MIT\n');
 
@@ -52,7 +60,8 @@ export async function installLanguagePack(tools: Tools, dirs: CodeServerDirs, la
     cwd: source,
     encoding: 'utf8',
   });
-  if (packed.status !== 0) throw new Error(`vsce package of the ${language} language pack failed:\n${packed.stdout}${packed.stderr}`);
+  if (packed.status !== 0)
+    throw new Error(`vsce package of the ${language} language pack failed:\n${packed.stdout}${packed.stderr}`);
   await installExtension(tools, dirs, vsix);
 
   // code-server's CLI installs the extension but leaves the language pack index

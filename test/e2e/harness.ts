@@ -210,7 +210,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       const nls = JSON.parse(
         fs.readFileSync(path.join(dirs.extensionsDir, installed, `package.nls.${options.language}.json`), 'utf8'),
       ) as Record<string, string>;
-      titles = { Projects: nls['view.projects']!, Reports: nls['view.reports']! };
+      titles = { Projects: nls['view.projects'], Reports: nls['view.reports'] };
     }
     const serviceUrl = options.serviceUrl === true ? service.url : options.serviceUrl || undefined;
     writeUserSettings(dirs.userDataDir, {

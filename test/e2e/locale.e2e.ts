@@ -20,7 +20,7 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
   const english = englishMessages();
   const englishOnly = englishOnlyWords([english.bundle, english.nls], [pseudo.bundle, pseudo.nls]);
   const seen: { where: string; text: string }[] = [];
-  const title = (key: string): string => `Page Reports: ${pseudo.nls[key]!}`;
+  const title = (key: string): string => `Page Reports: ${pseudo.nls[key]}`;
 
   async function collect(where: string, texts: string[] | string | null): Promise<void> {
     for (const text of [texts ?? []].flat()) if (text.trim() !== '') seen.push({ where, text: text.trim() });
@@ -41,7 +41,8 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
       const ready =
         (await widget.isVisible()) &&
         !(await input.inputValue()).startsWith('>') &&
-        (options.title === undefined || (await widget.locator('.quick-input-title').innerText()).includes(options.title));
+        (options.title === undefined ||
+          (await widget.locator('.quick-input-title').innerText()).includes(options.title));
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`${where}: the quick input did not open`);
       await wb.page.waitForTimeout(100);
@@ -53,7 +54,10 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     await collect(`${where} placeholder`, await input.getAttribute('placeholder'));
     await collect(`${where} title`, await widget.locator('.quick-input-title').allInnerTexts());
     const messages = await widget.locator('.quick-input-message').allInnerTexts();
-    await collect(`${where} message`, messages.map((m) => m.replace(vscodeHint, '')));
+    await collect(
+      `${where} message`,
+      messages.map((m) => m.replace(vscodeHint, '')),
+    );
   }
 
   before(async () => {
@@ -75,7 +79,10 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
       await collect(`${name} title`, await wb.view(name).locator('.pane-header .title').allInnerTexts());
       await collect(`${name} welcome`, await wb.welcome(name).allInnerTexts());
     }
-    assert.ok(seen.some((s) => s.text.includes(pseudo.nls['view.reports']!)), JSON.stringify(seen));
+    assert.ok(
+      seen.some((s) => s.text.includes(pseudo.nls['view.reports'])),
+      JSON.stringify(seen),
+    );
     await wb.screenshot('locale-pseudo-welcome');
   });
 
@@ -84,13 +91,16 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     const box = wb.page.locator('.quick-input-widget input[type="password"]');
     await box.waitFor({ state: 'visible' });
     const messages = await wb.page.locator('.quick-input-widget .quick-input-message').allInnerTexts();
-    await collect('API key input', messages.map((m) => m.replace(vscodeHint, '')));
+    await collect(
+      'API key input',
+      messages.map((m) => m.replace(vscodeHint, '')),
+    );
     await collect('API key placeholder', await box.getAttribute('placeholder'));
     await collect('API key title', await wb.page.locator('.quick-input-widget .quick-input-title').allInnerTexts());
     await box.fill(wb.keys.main);
     await box.press('Enter');
     // "API key saved for …" shows in the status bar for a few seconds.
-    const saved = pseudo.bundle['API key saved for {0}.']!.split('{0}')[0]!.trim();
+    const saved = pseudo.bundle['API key saved for {0}.'].split('{0}')[0].trim();
     const status = wb.page.locator('.statusbar-item', { hasText: saved }).first();
     await status.waitFor({ state: 'visible', timeout: 30_000 });
     await collect('status bar', await status.innerText());
@@ -133,7 +143,10 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     await body.locator('section.summary').waitFor({ state: 'visible', timeout: 30_000 });
     await collect('report panel', await body.innerText());
     // Buttons say what they do in their accessible names too.
-    await collect('report panel labels', await body.locator('[aria-label]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '')));
+    await collect(
+      'report panel labels',
+      await body.locator('[aria-label]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '')),
+    );
     await wb.screenshot('locale-pseudo-panel');
   });
 

@@ -10,7 +10,15 @@ import * as path from 'node:path';
 import { checkLabel } from '../../src/panels/format';
 import { formatLabels, panelStrings } from '../../src/panels/strings';
 import { withBundle } from './withBundle';
-import { compareTranslation, englishMessages, exportBundle, l10nDir, pseudoTranslations, shippedLanguages, translationGaps } from '../../scripts/lib/l10n';
+import {
+  compareTranslation,
+  englishMessages,
+  exportBundle,
+  l10nDir,
+  pseudoTranslations,
+  shippedLanguages,
+  translationGaps,
+} from '../../scripts/lib/l10n';
 
 describe('l10n bundles', function () {
   // The export parses every source file with tree-sitter (WebAssembly): a few seconds on a busy machine.
@@ -50,7 +58,7 @@ describe('l10n bundles', function () {
   });
 
   it('a translation that drops a placeholder or a message is caught', () => {
-    const english = { 'Report {0} deleted.': 'Report {0} deleted.', 'Retry': 'Retry' };
+    const english = { 'Report {0} deleted.': 'Report {0} deleted.', Retry: 'Retry' };
     const gaps = compareTranslation(english, { 'Report {0} deleted.': 'Bericht gelöscht.', Gone: 'Weg' });
     assert.deepEqual(gaps, { missing: ['Retry'], stale: ['Gone'], broken: ['Report {0} deleted.'] });
     const links = { w: 'Connect.\n[Set Service URL](command:pageReports.setServiceUrl)' };
@@ -65,7 +73,7 @@ describe('l10n bundles', function () {
       ['nls', english.nls],
     ] as const) {
       for (const [key, message] of Object.entries(messages)) {
-        const translated = pseudo[kind][key]!;
+        const translated = pseudo[kind][key];
         if (/[A-Za-z]{2}/.test(message.replace(/\{\w+\}|\(command:[^)]*\)|`[^`]*`|\$\(\w+\)/g, ''))) {
           assert.notEqual(translated, message, `${kind}: ${key}`);
         }
@@ -79,7 +87,10 @@ describe('l10n bundles', function () {
   it("the report panel's page translates every word of its own with the bundle it gets in init", () => {
     const english = { ...panelStrings(), ...formatLabels() };
     const pseudo = pseudoTranslations().bundle;
-    const german = JSON.parse(fs.readFileSync(path.join(l10nDir, 'bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
+    const german = JSON.parse(fs.readFileSync(path.join(l10nDir, 'bundle.l10n.de.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     for (const [name, bundle] of [
       ['pseudo', pseudo],
       ['de', german],
@@ -93,7 +104,10 @@ describe('l10n bundles', function () {
         if (name === 'pseudo') assert.notEqual(translated[key], word, `${key}: ${word}`);
       }
       // So are the readable names of known checks.
-      assert.equal(withBundle(bundle, () => checkLabel('meta_description').label), bundle['Meta description']);
+      assert.equal(
+        withBundle(bundle, () => checkLabel('meta_description').label),
+        bundle['Meta description'],
+      );
     }
   });
 });

@@ -58,7 +58,10 @@ describe(`display language ${language}`, function () {
     assert.ok(language, 'PAGE_REPORTS_TEST_LOCALE is not set');
     extension = await activate();
     const root = extension.extensionPath;
-    english = { bundle: readJson(path.join(root, 'l10n', 'bundle.l10n.json')), nls: readJson(path.join(root, 'package.nls.json')) };
+    english = {
+      bundle: readJson(path.join(root, 'l10n', 'bundle.l10n.json')),
+      nls: readJson(path.join(root, 'package.nls.json')),
+    };
     translated = {
       bundle: readJson(path.join(root, 'l10n', `bundle.l10n.${language}.json`)),
       nls: readJson(path.join(root, `package.nls.${language}.json`)),
@@ -71,7 +74,10 @@ describe(`display language ${language}`, function () {
     const uri = vscode.l10n.uri;
     assert.ok(uri, 'vscode.l10n.uri is set');
     assert.equal(path.basename(uri.path), `bundle.l10n.${language}.json`);
-    assert.equal(path.resolve(uri.fsPath), path.resolve(extension.extensionPath, 'l10n', `bundle.l10n.${language}.json`));
+    assert.equal(
+      path.resolve(uri.fsPath),
+      path.resolve(extension.extensionPath, 'l10n', `bundle.l10n.${language}.json`),
+    );
     assert.deepEqual(vscode.l10n.bundle, translated.bundle);
     assert.equal(vscode.l10n.t('Retry'), translated.bundle.Retry);
   });
@@ -90,13 +96,17 @@ describe(`display language ${language}`, function () {
     const values = new Set(Object.values(translated.nls));
     const check = (where: string, localized: Localized): void => {
       const value = typeof localized === 'object' ? localized.value : localized;
-      assert.ok(value !== undefined && values.has(value), `${where} is not a translation: ${JSON.stringify(localized)}`);
+      assert.ok(
+        value !== undefined && values.has(value),
+        `${where} is not a translation: ${JSON.stringify(localized)}`,
+      );
       show(where, value);
     };
     for (const c of manifest.contributes.commands) check(`title of ${c.command}`, c.title);
     for (const v of Object.values(manifest.contributes.views).flat()) check(`name of view ${v.id}`, v.name);
     for (const w of manifest.contributes.viewsWelcome) check(`welcome of ${w.view}`, w.contents);
-    for (const [key, p] of Object.entries(manifest.contributes.configuration.properties)) check(`description of ${key}`, p.markdownDescription);
+    for (const [key, p] of Object.entries(manifest.contributes.configuration.properties))
+      check(`description of ${key}`, p.markdownDescription);
   });
 
   it('the views speak the language: rows, descriptions, tooltips, Load more, empty and error messages', async () => {
@@ -105,7 +115,11 @@ describe(`display language ${language}`, function () {
     await vscode.commands.executeCommand('pageReports.reports.focus');
     const { reportsView, projectsView } = views();
     await waitFor(() => reportsView.treeView.visible, { message: 'the Reports view is visible' });
-    const showItems = async (view: ReportsView | ProjectsView, name: string, parent?: ViewNode): Promise<ViewNode[]> => {
+    const showItems = async (
+      view: ReportsView | ProjectsView,
+      name: string,
+      parent?: ViewNode,
+    ): Promise<ViewNode[]> => {
       const children = await view.getChildren(parent);
       for (const node of children) {
         const item = view.getTreeItem(node);
