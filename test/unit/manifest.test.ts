@@ -29,6 +29,7 @@ interface Manifest {
   main: string;
   icon: string;
   license: string;
+  categories: string[];
   engines: { vscode: string };
   activationEvents?: string[];
   devDependencies: Record<string, string>;
@@ -96,18 +97,30 @@ describe('manifest (package.json)', () => {
   it('declares only the activation VS Code cannot infer: restoring a report or insights panel, the Accounts menu after startup, and links (onUri)', () => {
     // Commands, views and settings imply their own activation; a webview panel type and a URI handler do not,
     // and the Accounts menu lists sessions only of a provider registered by an active extension.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onWebviewPanel:pageReports.insights', 'onStartupFinished', 'onUri']);
+    assert.deepEqual(manifest.activationEvents, [
+      'onWebviewPanel:pageReports.report',
+      'onWebviewPanel:pageReports.insights',
+      'onStartupFinished',
+      'onUri',
+    ]);
   });
 
   it('binds Delete in the Reports view without taking a key VS Code uses there, and Analyze Page to the editor', () => {
-    const keybindings = (manifest.contributes as unknown as { keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[] }).keybindings;
+    const keybindings = (
+      manifest.contributes as unknown as {
+        keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[];
+      }
+    ).keybindings;
     assert.deepEqual(
       keybindings.map((k) => [k.command, k.key, k.mac, k.when]),
       [['pageReports.deleteReport', 'delete', 'cmd+backspace', 'focusedView == pageReports.reports && !inputFocus']],
     );
     assert.deepEqual(keybindings[0]?.args, { selection: true });
     const editorContext = manifest.contributes.menus['editor/context'] ?? [];
-    assert.deepEqual(editorContext.map((m) => [m.command, m.when]), [['pageReports.analyzeUrl', 'editorFocus']]);
+    assert.deepEqual(
+      editorContext.map((m) => [m.command, m.when]),
+      [['pageReports.analyzeUrl', 'editorFocus']],
+    );
     const panelTitle = manifest.contributes.menus['editor/title'] ?? [];
     assert.ok(panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report'"));
     assert.deepEqual(
@@ -163,6 +176,39 @@ describe('manifest (package.json)', () => {
         `${item.command} (in ${menu}) has no codicon`,
       );
     }
+  });
+
+  it('shows at most three icons in each view title bar, plus Clear while a filter or search is on; the rest in named … groups', () => {
+    const titleBar = manifest.contributes.menus['view/title'] ?? [];
+    const icons = (view: string) =>
+      titleBar
+        .filter((m) => m.when?.includes(`view == ${view} `) && m.group?.startsWith('navigation'))
+        .sort((a, b) => Number(a.group?.split('@')[1]) - Number(b.group?.split('@')[1]))
+        .map((m) => m.command);
+    assert.deepEqual(icons('pageReports.reports'), [
+      'pageReports.createReport',
+      'pageReports.filterReports',
+      'pageReports.clearReportFilters',
+      'pageReports.refreshReports',
+    ]);
+    assert.deepEqual(icons('pageReports.projects'), [
+      'pageReports.searchProjects',
+      'pageReports.sortProjects',
+      'pageReports.clearProjectSearch',
+      'pageReports.refreshProjects',
+    ]);
+    // The Clear icons show only while a filter or search is on.
+    for (const clear of ['pageReports.clearReportFilters', 'pageReports.clearProjectSearch']) {
+      const when = titleBar.find((m) => m.command === clear)?.when ?? '';
+      assert.match(when, /pageReports\.(reports\.filtered|projects\.searching)/, clear);
+    }
+    for (const m of titleBar.filter((m) => !m.group?.startsWith('navigation'))) {
+      assert.match(m.group ?? '', /^[0-9a-z_]+@\d+$/, `${m.command} sits in a named group of the … menu`);
+    }
+  });
+
+  it('is listed where users browse for it: Other and Visualization, not Testing', () => {
+    assert.deepEqual(manifest.categories, ['Other', 'Visualization']);
   });
 
   it('references only declared commands and views from menus and welcome content', () => {
