@@ -24,6 +24,9 @@ const KB = 1000;
 const BUNDLE_BUDGET: Budget = { kind: 'max', value: 150 * KB, text: '≤ 150 KB' };
 const WEBVIEW_BUDGET: Budget = { kind: 'max', value: 100 * KB, text: '≤ 100 KB' };
 const VSIX_BUDGET: Budget = { kind: 'max', value: 300 * KB, text: '≤ 300 KB' };
+/** The VSIX with the README's screenshots (shipped so the extension page shows them). */
+const VSIX_WITH_SCREENSHOTS_BUDGET: Budget = { kind: 'max', value: 600 * KB, text: '≤ 600 KB' };
+const SCREENSHOT_ENTRY = /^extension\/media\/screenshots\//;
 const WEBVIEWS_BUDGET: Budget = { kind: 'max', value: 250 * KB, text: '≤ 250 KB' };
 const VSIX_NAME = 'page-reports.vsix';
 /** The extension's entry (package.json "main"), the code it defers, and the webview's script. */
@@ -223,13 +226,23 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
         }),
   );
 
+  // Without screenshots: the whole archive less what its screenshot entries take in it.
+  const screenshots = entries.filter((e) => SCREENSHOT_ENTRY.test(e.name));
+  const screenshotBytes = screenshots.reduce((sum, e) => sum + e.compressed, 0);
+  const withoutScreenshots = vsixBytes - screenshotBytes;
   rows.push(
-    measured('size.vsix', 'Size: VSIX', 'bytes', [vsixBytes], {
+    measured('size.vsix', 'Size: VSIX without screenshots', 'bytes', [withoutScreenshots], {
       budget: VSIX_BUDGET,
       note:
-        vsixBytes > VSIX_BUDGET.value
+        withoutScreenshots > VSIX_BUDGET.value
           ? `VSIX over budget; largest files: ${describeVsix(entries, vsixBytes)}`
           : undefined,
+    }),
+    measured('size.vsixScreenshots', 'Size: VSIX with screenshots', 'bytes', [vsixBytes], {
+      budget: VSIX_WITH_SCREENSHOTS_BUDGET,
+      note: `${screenshots.length} screenshots, ${(screenshotBytes / KB).toFixed(1)} KB${
+        vsixBytes > VSIX_WITH_SCREENSHOTS_BUDGET.value ? `; largest files: ${describeVsix(entries, vsixBytes)}` : ''
+      }`,
     }),
   );
   return { rows, details };

@@ -19,6 +19,8 @@ const allowed: RegExp[] = [
   /^extension\/dist\/(extension|main)\.js$/,
   /^extension\/dist\/webview\/(panel|insights)\.js$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
+  // The README's screenshots, so the extension page shows them (.vscodeignore lists each).
+  /^extension\/media\/screenshots\/[a-z0-9-]+\.png$/,
 ];
 
 /** Entries that must be there for the extension to run. */

@@ -278,6 +278,30 @@ describe('manifest (package.json)', () => {
     assert.equal(properties['pageReports.requestTimeout']?.scope, 'application');
   });
 
+  it("ships the README's screenshots (relative links the extension page resolves) and links nowhere that does not exist", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const shipped = fs
+      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!media/screenshots/'))
+      .map((line) => line.slice(1));
+    const shown = [...readme.matchAll(/\]\((media\/screenshots\/[^)]+)\)/g)].map((m) => m[1]!);
+    assert.ok(shown.length > 0, 'the README shows screenshots');
+    assert.deepEqual(
+      [...new Set(shown)].sort(),
+      [...shipped].sort(),
+      'every screenshot the README shows is shipped, and only those',
+    );
+    for (const file of shown) assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
+    const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+    for (const [name, text] of [
+      ['README.md', readme],
+      ['package.json', manifestText],
+    ] as const) {
+      assert.doesNotMatch(text, /example\.invalid/, `${name} links to a placeholder host`);
+    }
+  });
+
   it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async function () {
     // Regenerating runs Prettier over the whole README: seconds, not milliseconds, on a busy machine.
     this.timeout(30_000);
