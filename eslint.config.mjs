@@ -2,7 +2,19 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      '.cache/**',
+      'node_modules/**',
+      '.test-output/**',
+      '.bench/**',
+      '*.js',
+      '*.mjs',
+      '**/*.cjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -24,7 +36,23 @@ export default tseslint.config(
   },
   {
     // The service client, the common helpers, the pure panel modules and the webview never see `vscode`.
-    files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/panels/html.ts', 'src/panels/protocol.ts', 'src/panels/format.ts', 'src/panels/strings.ts', 'src/views/query.ts', 'src/views/listState.ts', 'src/views/format.ts', 'src/webview/**/*.ts'],
+    files: [
+      'src/api/**/*.ts',
+      'src/common/**/*.ts',
+      'src/panels/html.ts',
+      'src/panels/protocol.ts',
+      'src/panels/format.ts',
+      'src/panels/strings.ts',
+      'src/views/query.ts',
+      'src/views/listState.ts',
+      'src/views/format.ts',
+      'src/webview/**/*.ts',
+      'src/accounts/labels.ts',
+      'src/panels/diff.ts',
+      'src/insights/aggregate.ts',
+      'src/insights/load.ts',
+      'src/insights/protocol.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This module stays free of vscode.' }] }],
     },

@@ -2,7 +2,9 @@
  * Row 1, size: the minified extension JS and webview script as `npm run package` builds
  * them (`node esbuild.js --production`), and the VSIX it packs. The extension ships as two
  * files, the entry activation loads (dist/extension.js) and the code it requires on first
- * use (dist/main.js); both are shown and the 100 KB budget holds their total. Sizes are
+ * use (dist/main.js); both are shown and the 150 KB budget holds their total (ky included;
+ * a web bundle for the browser host would get a row of its own). The webview's script has
+ * its own row and budget. Sizes are
  * deterministic, so each is one sample. When a figure is over budget, the analysis says what
  * it is made of: each file's bytes per package or source folder (esbuild's metafile of the
  * same build) and the VSIX's compressed bytes per file.
@@ -18,8 +20,14 @@ import { zipEntries, type ZipEntry } from '../scripts/lib/zip';
 
 /** 1 KB = 1000 bytes here: the stricter reading of the budgets. */
 const KB = 1000;
-const BUNDLE_BUDGET: Budget = { kind: 'max', value: 100 * KB, text: '≤ 100 KB' };
+/** Extension JS for the Node host: the entry plus what it loads on first use. */
+const BUNDLE_BUDGET: Budget = { kind: 'max', value: 150 * KB, text: '≤ 150 KB' };
+const WEBVIEW_BUDGET: Budget = { kind: 'max', value: 100 * KB, text: '≤ 100 KB' };
 const VSIX_BUDGET: Budget = { kind: 'max', value: 300 * KB, text: '≤ 300 KB' };
+/** The VSIX with the README's screenshots (shipped so the extension page shows them). */
+const VSIX_WITH_SCREENSHOTS_BUDGET: Budget = { kind: 'max', value: 600 * KB, text: '≤ 600 KB' };
+const SCREENSHOT_ENTRY = /^extension\/media\/screenshots\//;
+const WEBVIEWS_BUDGET: Budget = { kind: 'max', value: 250 * KB, text: '≤ 250 KB' };
 const VSIX_NAME = 'page-reports.vsix';
 /** The extension's entry (package.json "main"), the code it defers, and the webview's script. */
 const ENTRY_FILE = 'dist/extension.js';
@@ -101,8 +109,9 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
       rows: [
         failed('size.entry', 'Size: extension entry (activation)', 'bytes', why),
         failed('size.main', 'Size: extension, loaded on first use', 'bytes', why),
-        failed('size.bundle', 'Size: extension JS in all', 'bytes', why, BUNDLE_BUDGET),
-        failed('size.webview', 'Size: webview script', 'bytes', why, BUNDLE_BUDGET),
+        failed('size.bundle', 'Size: extension JS, Node host in all', 'bytes', why, BUNDLE_BUDGET),
+        failed('size.webview', 'Size: webview script', 'bytes', why, WEBVIEW_BUDGET),
+        failed('size.webviews', 'Size: webview scripts together', 'bytes', why, WEBVIEWS_BUDGET),
         failed('size.vsix', 'Size: VSIX', 'bytes', why, VSIX_BUDGET),
       ],
       details,
@@ -164,8 +173,8 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
   }
   rows.push(
     extensionFiles.length === 0
-      ? missing(ENTRY_FILE, 'size.bundle', 'Size: extension JS in all', BUNDLE_BUDGET)
-      : measured('size.bundle', 'Size: extension JS in all', 'bytes', [total], {
+      ? missing(ENTRY_FILE, 'size.bundle', 'Size: extension JS, Node host in all', BUNDLE_BUDGET)
+      : measured('size.bundle', 'Size: extension JS, Node host in all', 'bytes', [total], {
           budget: BUNDLE_BUDGET,
           note: notes.length > 0 ? notes.join('; ') : undefined,
         }),
@@ -173,38 +182,67 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
 
   const webview = shipped(WEBVIEW_FILE);
   if (webview === undefined) {
-    rows.push(missing(WEBVIEW_FILE, 'size.webview', 'Size: webview script', BUNDLE_BUDGET));
+    rows.push(missing(WEBVIEW_FILE, 'size.webview', 'Size: webview script', WEBVIEW_BUDGET));
   } else {
     const webviewNotes: string[] = [];
     const onDisk = fs.statSync(path.join(root, WEBVIEW_FILE)).size;
     if (onDisk !== webview) webviewNotes.push(outOfStep(WEBVIEW_FILE, onDisk, webview));
-    const [output] = await bundleContributors(root, WEBVIEW_BUILD);
+    // The webview build makes one script per page; this row is the report panel's.
+    const output = (await bundleContributors(root, WEBVIEW_BUILD)).find(
+      (o) => `dist/webview/${o.file}` === WEBVIEW_FILE,
+    );
+    if (!output) throw new Error(`the webview build made no ${WEBVIEW_FILE}`);
     details['size.webview'] = { file: WEBVIEW_FILE, bytes: webview, analysis: output };
     if (output.bytes !== webview) {
       webviewNotes.push(
         `the analysis build of ${WEBVIEW_FILE} is ${output.bytes} B, not ${webview} B: bench/lib/builds.ts is out of step with esbuild.js`,
       );
     }
-    if (webview > BUNDLE_BUDGET.value) {
+    if (webview > WEBVIEW_BUDGET.value) {
       webviewNotes.push(
-        `${WEBVIEW_FILE} over budget by ${((webview - BUNDLE_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
+        `${WEBVIEW_FILE} over budget by ${((webview - WEBVIEW_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
       );
     }
     rows.push(
       measured('size.webview', 'Size: webview script', 'bytes', [webview], {
-        budget: BUNDLE_BUDGET,
+        budget: WEBVIEW_BUDGET,
         note: webviewNotes.length > 0 ? webviewNotes.join('; ') : undefined,
       }),
     );
   }
 
+  // Every page's script together (the report panel's and the insights page's, which carries
+  // Chart.js): what a user who opens both loads. 250 KB keeps Chart.js tree-shaken (its full
+  // build is ~200 KB minified on its own) and room for the report panel's growth.
+  const webviewScripts = entries.filter((e) => /^extension\/dist\/webview\/[^/]+\.js$/.test(e.name));
+  const webviewsTotal = webviewScripts.reduce((sum, e) => sum + e.size, 0);
+  details['size.webviews'] = webviewScripts.map((e) => ({ file: e.name.replace(/^extension\//, ''), bytes: e.size }));
   rows.push(
-    measured('size.vsix', 'Size: VSIX', 'bytes', [vsixBytes], {
+    webviewScripts.length === 0
+      ? missing(WEBVIEW_FILE, 'size.webviews', 'Size: webview scripts together', WEBVIEWS_BUDGET)
+      : measured('size.webviews', 'Size: webview scripts together', 'bytes', [webviewsTotal], {
+          budget: WEBVIEWS_BUDGET,
+          note: `${webviewScripts.map((e) => `${e.name.replace(/^extension\/dist\/webview\//, '')} ${(e.size / KB).toFixed(1)} KB`).join(', ')}`,
+        }),
+  );
+
+  // Without screenshots: the whole archive less what its screenshot entries take in it.
+  const screenshots = entries.filter((e) => SCREENSHOT_ENTRY.test(e.name));
+  const screenshotBytes = screenshots.reduce((sum, e) => sum + e.compressed, 0);
+  const withoutScreenshots = vsixBytes - screenshotBytes;
+  rows.push(
+    measured('size.vsix', 'Size: VSIX without screenshots', 'bytes', [withoutScreenshots], {
       budget: VSIX_BUDGET,
       note:
-        vsixBytes > VSIX_BUDGET.value
+        withoutScreenshots > VSIX_BUDGET.value
           ? `VSIX over budget; largest files: ${describeVsix(entries, vsixBytes)}`
           : undefined,
+    }),
+    measured('size.vsixScreenshots', 'Size: VSIX with screenshots', 'bytes', [vsixBytes], {
+      budget: VSIX_WITH_SCREENSHOTS_BUDGET,
+      note: `${screenshots.length} screenshots, ${(screenshotBytes / KB).toFixed(1)} KB${
+        vsixBytes > VSIX_WITH_SCREENSHOTS_BUDGET.value ? `; largest files: ${describeVsix(entries, vsixBytes)}` : ''
+      }`,
     }),
   );
   return { rows, details };

@@ -20,9 +20,10 @@ const allowed: RegExp[] = [
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
   /^extension\/dist\/(extension|main)\.js$/,
-  /^extension\/dist\/webview\/panel\.js$/,
-  /^extension\/dist\/codicons\/codicon\.(css|ttf)$/,
+  /^extension\/dist\/webview\/(panel|insights)\.js$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
+  // The README's screenshots, so the extension page shows them (.vscodeignore lists each).
+  /^extension\/media\/screenshots\/[a-z0-9-]+\.png$/,
 ];
 
 /** Entries that must be there for the extension to run. */
@@ -32,6 +33,7 @@ const required = [
   // What activation defers, required by extension.js on first use.
   'extension/dist/main.js',
   'extension/dist/webview/panel.js',
+  'extension/dist/webview/insights.js',
   'extension/media/icon.png',
   // The German translation proves the translation path with a real language.
   'extension/package.nls.de.json',

@@ -8,10 +8,13 @@
  * Nothing here awaits the network.
  */
 import * as vscode from 'vscode';
+import { originOf } from './accounts/labels';
+import { registerAuthProvider } from './accounts/provider';
+import { ServiceStatusBar } from './accounts/statusBar';
 import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
 import type { Main } from './main';
-import { REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
-import { createTreeShells, VIEWS_TEST_HOOK } from './views/shell';
+import { INSIGHTS_VIEW_TYPE, REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
+import { createTreeShells, URI_TEST_HOOK, VIEWS_TEST_HOOK } from './views/shell';
 
 export function activate(context: vscode.ExtensionContext): void {
   let main: Main | undefined;
@@ -23,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): void {
     // none of it runs while the extension activates.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { start } = require('./main') as typeof import('./main');
-    main = start(context, shells);
+    main = start(context, shells, statusBar);
     return main;
   };
   const subscriptions = context.subscriptions;
@@ -39,6 +42,17 @@ export function activate(context: vscode.ExtensionContext): void {
   const shells = createTreeShells(load);
   subscriptions.push(shells.reports, shells.projects);
 
+  // The Accounts menu lists the sessions only once the provider is registered, so this is done
+  // here (the extension also activates on onStartupFinished): it reads SecretStorage and global
+  // state on demand, never the network, and loads main.ts only for Set API Key….
+  const statusBar = new ServiceStatusBar(context);
+  const auth = registerAuthProvider(context, async () => {
+    const stored = await load().run('pageReports.setApiKey', []);
+    const url = vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl') ?? '';
+    return stored === true ? originOf(url.trim()) : undefined;
+  });
+  subscriptions.push(statusBar, auth);
+
   const manifest = context.extension.packageJSON as { contributes?: { commands?: { command?: unknown }[] } };
   for (const { command } of manifest.contributes?.commands ?? []) {
     if (typeof command !== 'string') continue;
@@ -47,6 +61,9 @@ export function activate(context: vscode.ExtensionContext): void {
   subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
+    }),
+    vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => load().reviveInsights(panel, state),
     }),
     // A new URL, or a key stored or removed in another window, changes the state: the
     // connection works it out (and then follows these changes itself).
@@ -57,6 +74,21 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!main) load();
     }),
   );
+
+  // Links into the editor (activation event onUri): the handler loads the rest on first use.
+  // Registered after the serializer, and never allowed to stop activation: a window that
+  // cannot take links still restores its panels.
+  try {
+    subscriptions.push(
+      vscode.window.registerUriHandler({
+        handleUri: async (uri) => {
+          await load().handleUri(uri);
+        },
+      }),
+    );
+  } catch (e) {
+    console.warn(`Page Reports: links cannot be handled in this window (${e instanceof Error ? e.message : String(e)}).`);
+  }
 
   const state = notedState(
     context.globalState,
@@ -72,7 +104,21 @@ export function activate(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     const hook: Record<symbol, unknown> = globalThis;
     Object.defineProperty(hook, VIEWS_TEST_HOOK, { configurable: true, get: () => load().views });
-    subscriptions.push({ dispose: () => delete hook[VIEWS_TEST_HOOK] });
+    // The web workbench has no handler for vscode:// links from outside: tests call this one.
+    Object.defineProperty(hook, URI_TEST_HOOK, { configurable: true, get: () => load().handleUri });
+    // The accounts tests read the provider, the status bar and the panels the same way.
+    const accountsHook = Symbol.for('pageReports.accounts');
+    Object.defineProperty(hook, accountsHook, {
+      configurable: true,
+      get: () => ({ provider: auth.provider, statusBar, panels: load().panels, secrets: context.secrets }),
+    });
+    subscriptions.push({
+      dispose: () => {
+        delete hook[VIEWS_TEST_HOOK];
+        delete hook[URI_TEST_HOOK];
+        delete hook[accountsHook];
+      },
+    });
   }
 }
 

@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from './api/types';
+import { escapeForLog } from './common/text';
 
 /**
  * The `Page Reports` log output channel. Takes request entries (method, path, status,
  * duration, retries) and short messages; callers never pass keys, passwords or bodies.
+ * Every entry is written through `escapeForLog`: messages carry server text (URLs, ids,
+ * project names, the service's messages), and a line break or control character in it must
+ * not forge another entry.
  */
 export class Log implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -16,20 +20,20 @@ export class Log implements vscode.Disposable {
     const status = entry.status === undefined ? (entry.error ?? 'no answer') : String(entry.status);
     const retries = entry.retries > 0 ? ` (after ${entry.retries} ${entry.retries === 1 ? 'retry' : 'retries'})` : '';
     const line = `${entry.method} ${entry.path} → ${status} in ${Math.round(entry.durationMs)} ms${retries}`;
-    if (entry.status !== undefined && entry.status < 400) this.channel.info(line);
-    else this.channel.warn(line);
+    if (entry.status !== undefined && entry.status < 400) this.channel.info(escapeForLog(line));
+    else this.channel.warn(escapeForLog(line));
   }
 
   info(message: string): void {
-    this.channel.info(message);
+    this.channel.info(escapeForLog(message));
   }
 
   warn(message: string): void {
-    this.channel.warn(message);
+    this.channel.warn(escapeForLog(message));
   }
 
   error(message: string): void {
-    this.channel.error(message);
+    this.channel.error(escapeForLog(message));
   }
 
   show(): void {

@@ -6,11 +6,16 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { commandHandlers } from './commands/index';
+import type { ServiceStatusBar } from './accounts/statusBar';
+import { commandHandlers, uriHandler } from './commands/index';
+import type { UriOutcome } from './commands/links';
+import type { ConfirmOptions } from './commands/ui';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
+import { RecentAnalyses } from './common/recentAnalyses';
+import { InsightsPanels } from './insights/panel';
 import { Log } from './log';
-import { registerPanels } from './panels/register';
+import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
 import { registerViews, type RegisteredViews } from './views/register';
 import type { TreeShells } from './views/shell';
@@ -18,25 +23,36 @@ import type { TreeShells } from './views/shell';
 /** The built parts, as `activate`'s thin handlers reach them. */
 export interface Main extends vscode.Disposable {
   readonly views: RegisteredViews;
+  readonly panels: ReportPanels;
   /** Runs the command `id` (its failures are reported and resolve undefined). */
   run(id: string, args: unknown[]): Promise<unknown>;
+  /** Handles a URI opened for the extension (`vscode://page-reports.page-reports/…`). */
+  readonly handleUri: (uri: vscode.Uri, options?: ConfirmOptions) => Promise<UriOutcome>;
   /** Restores a report panel VS Code kept across a reload. */
   revive(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** Restores an insights panel VS Code kept across a reload. */
+  reviveInsights(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
 /**
  * Builds the parts. Nothing here awaits the network: the connection reads its settings and
  * secret in the background and the views load when first shown.
  */
-export function start(context: vscode.ExtensionContext, shells: TreeShells): Main {
+export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
   // The vscode-free modules (error sentences, the views' words) translate with `@vscode/l10n`:
   // give it the bundle VS Code loaded for the display language (none in English).
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = new Log();
   const connection = createConnection(context, log);
+  // The status bar item (built by activate) shows what the connection learns.
+  const showHealth = (): void => statusBar.setHealth(connection.health);
+  const health = [connection.onDidChange(showHealth), connection.onDidChangeHealth(showHealth)];
+  showHealth();
   const errors = createErrorReporter(log, connection);
   const views = registerViews({ context, log, connection, errors }, shells);
-  const panels = registerPanels({ context, log, connection, errors });
+  const analyses = new RecentAnalyses(context.workspaceState);
+  const panels = registerPanels({ context, log, connection, errors, analyses });
+  const insights = new InsightsPanels({ context, log, connection, errors, panels: panels.panels });
   const parts: Parts = {
     context,
     log,
@@ -45,17 +61,22 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells): Mai
     reportsView: views.reportsView,
     projectsView: views.projectsView,
     panels: panels.panels,
+    analyses,
+    insights,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [commands, panels, views, connection, log];
+  const disposables: vscode.Disposable[] = [...health, commands, insights, panels, views, connection, log];
   return {
     views,
+    panels: panels.panels,
     async run(id, args) {
       const handler = commands.handlers.get(id);
       if (!handler) throw new Error(`No handler for the command ${id}.`);
       return handler(...args);
     },
     revive: (panel, state) => panels.panels.revive(panel, state),
+    handleUri: uriHandler(parts),
+    reviveInsights: (panel, state) => insights.revive(panel, state),
     dispose() {
       for (const d of disposables.splice(0)) d.dispose();
     },

@@ -122,7 +122,7 @@ class ReportsClient implements ReportsApi {
 
   async deleteReport(id: ReportId, signal?: AbortSignal): Promise<void> {
     const path = `api/v1/reports/${this.segment(id, 'id', 'DELETE')}`;
-    // Any 2xx is success (200 with any body, 202, 204): the body is not read.
+    // Any 2xx is success (200 with any body, 202, 204): the body is not parsed.
     await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
   }
 
@@ -163,36 +163,14 @@ class ReportsClient implements ReportsApi {
   }
 }
 
-/**
- * The query string of the parameters that are defined, in a stable order, encoded as
- * `URLSearchParams` would (space as `+`, and `!'()~` escaped too, as the URL parser would
- * escape `'`), built directly: this runs on every list request.
- */
-function definedParams(entries: Record<string, string | number | undefined>): string {
-  let query = '';
-  for (const name in entries) {
-    const value = entries[name];
-    if (value === undefined) continue;
-    query += `${query === '' ? '' : '&'}${name}=${formEncode(String(value))}`;
+/** The query parameters that are defined, in the order given. */
+function definedParams(entries: Record<string, string | number | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(entries)) {
+    if (value !== undefined) params.set(name, String(value));
   }
-  return query;
+  return params;
 }
-
-function formEncode(value: string): string {
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(value);
-  } catch {
-    // A lone surrogate: URLSearchParams writes it as U+FFFD.
-    return new URLSearchParams([['', value]]).toString().slice(1);
-  }
-  return FORM_EXTRA.test(encoded) ? encoded.replace(FORM_EXTRA_ALL, formEscape) : encoded;
-}
-
-const FORM_EXTRA = /[!'()~]|%20/;
-const FORM_EXTRA_ALL = /[!'()~]|%20/g;
-const formEscape = (match: string): string =>
-  match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`;
 
 function pageNumber(page: number): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;

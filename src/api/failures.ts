@@ -5,6 +5,9 @@
  */
 import { ApiError, type ApiErrorKind } from './errors';
 
+/** The `reason` of a `badResponse` whose answer passed the size cap (16 MB after decompression). */
+export const TOO_LARGE_REASON = 'answer larger than 16 MB';
+
 /** Longest service message kept, in characters. */
 export const SERVICE_MESSAGE_MAX = 300;
 
@@ -66,7 +69,7 @@ export function kindForStatus(status: number): ApiErrorKind {
   }
 }
 
-/** The parsed JSON of an error body, whether ky parsed it (JSON content type) or left it as text. */
+/** The parsed JSON of an error body: ky's `HTTPError.data` is parsed for a JSON content type, else text. */
 function jsonOf(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   try {
@@ -167,12 +170,4 @@ export function networkReason(error: unknown): string {
   }
   if (message === undefined || message === 'fetch failed') return 'network error';
   return message === 'terminated' ? 'connection closed' : message;
-}
-
-/** Whether an error thrown by fetch (or a body read) is a network failure, judged by its shape. */
-export function isFetchNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    (error.message === 'fetch failed' || error.message === 'terminated' || (error.cause !== undefined && error.cause !== null))
-  );
 }

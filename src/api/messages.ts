@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { isApiError, type ApiError } from './errors';
-import { sanitizeServerText } from './failures';
+import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
 export type ErrorAction = 'retry' | 'setApiKey' | 'openSettings' | 'showLog';
@@ -36,20 +36,27 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
   switch (error.kind) {
     case 'unauthorized':
       if (error.reason === 'invalid key characters') {
-        return { message: l10n.t('The API key contains characters that cannot be sent. Set it again.'), actions: ['setApiKey'] };
+        return {
+          message: l10n.t('The API key contains characters that cannot be sent. Set it again.'),
+          actions: ['setApiKey'],
+        };
       }
       return { message: l10n.t('The service rejected the API key.'), actions: ['setApiKey'] };
     case 'forbidden': {
       const denied = deniedSentence(error);
       return {
-        message: serviceMessage === undefined ? l10n.t('The service refused the request. {0}', denied) : l10n.t('{0} ({1})', serviceMessage, denied),
+        message:
+          serviceMessage === undefined
+            ? l10n.t('The service refused the request. {0}', denied)
+            : l10n.t('{0} ({1})', serviceMessage, denied),
         actions: ['setApiKey'],
       };
     }
     case 'notFound': {
       const target = targetOf(error);
       const reportId = context.reportId ?? (target?.collection === 'reports' ? target.name : undefined);
-      if (reportId !== undefined) return { message: l10n.t('Report {0} no longer exists.', String(reportId)), actions: [] };
+      if (reportId !== undefined)
+        return { message: l10n.t('Report {0} no longer exists.', String(reportId)), actions: [] };
       const project = context.project ?? (target?.collection === 'projects' ? target.name : undefined);
       if (project !== undefined) return { message: l10n.t('Project {0} no longer exists.', project), actions: [] };
       return { message: l10n.t('The service at {0} has no such resource.', error.host), actions: [] };
@@ -80,15 +87,30 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         actions: ['retry'],
       };
     case 'badResponse':
+      if (error.reason === TOO_LARGE_REASON) {
+        return {
+          message: l10n.t('The service at {0} sent an answer larger than 16 MB.', error.host),
+          actions: ['retry', 'showLog'],
+        };
+      }
       return {
-        message: l10n.t('The service at {0} answered {1} with a body that is not the expected JSON.', error.host, error.status ?? '?'),
+        message: l10n.t(
+          'The service at {0} answered {1} with a body that is not the expected JSON.',
+          error.host,
+          error.status ?? '?',
+        ),
         actions: ['retry', 'showLog'],
       };
     case 'network':
-      return { message: l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')), actions: ['retry', 'openSettings'] };
+      return {
+        message: l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
+        actions: ['retry', 'openSettings'],
+      };
     case 'timeout': {
       const reason =
-        error.timeoutMs === undefined ? l10n.t('no answer in time') : l10n.t('no answer within {0} s', Math.round(error.timeoutMs / 100) / 10);
+        error.timeoutMs === undefined
+          ? l10n.t('no answer in time')
+          : l10n.t('no answer within {0} s', Math.round(error.timeoutMs / 100) / 10);
       return { message: l10n.t('Cannot reach {0} ({1}).', error.host, reason), actions: ['retry', 'openSettings'] };
     }
     case 'redirect':
@@ -134,14 +156,17 @@ function deniedSentence(error: ApiError): string {
   const method = error.method.toUpperCase();
   if (target?.collection === 'reports') {
     if (target.name === undefined) {
-      return method === 'POST' ? l10n.t('This API key may not create reports.') : l10n.t('This API key may not list reports.');
+      return method === 'POST'
+        ? l10n.t('This API key may not create reports.')
+        : l10n.t('This API key may not list reports.');
     }
     if (method === 'DELETE') return l10n.t('This API key may not delete report {0}.', target.name);
     if (method === 'PUT' || method === 'PATCH') return l10n.t('This API key may not change report {0}.', target.name);
     return l10n.t('This API key may not open report {0}.', target.name);
   }
   if (target?.collection === 'projects') {
-    if (target.name !== undefined && method === 'DELETE') return l10n.t('This API key may not delete project {0}.', target.name);
+    if (target.name !== undefined && method === 'DELETE')
+      return l10n.t('This API key may not delete project {0}.', target.name);
     return l10n.t('This API key may not list projects.');
   }
   return l10n.t('This API key may not use this part of the service.');

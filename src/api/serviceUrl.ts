@@ -1,6 +1,7 @@
 /**
  * Checking and normalizing the service's base URL (`pageReports.serviceUrl`). Imports no `vscode`.
  */
+import { isLoopbackHost } from '../common/urls';
 
 export type ServiceUrlResult =
   | {
@@ -43,15 +44,4 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
   return { ok: true, url: normalized, insecure: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
 }
 
-/**
- * Whether a URL host name (as `URL.hostname` gives it) is this machine:
- * `localhost`, `*.localhost`, 127.0.0.0/8 or `[::1]`.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (host === '[::1]' || host === '::1') return true;
-  // URL has already turned shorthand forms (127.1, 0x7f.1) into dotted quads.
-  const quad = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return quad !== null && quad[1] === '127' && quad.slice(2).every((part) => Number(part) <= 255);
-}
+export { isLoopbackHost };

@@ -8,7 +8,8 @@ import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
 import { displayUrl, type ReportRef } from './refs';
-import { describe, inert } from './ui';
+import { escapeForMessage, escapeIcons } from '../common/text';
+import { describe } from './ui';
 
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
@@ -42,7 +43,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           continue;
         }
         const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-        progress.report({ message: `${index + 1}/${total} ${inert(label)}`, increment: index === 0 ? 0 : 100 / total });
+        progress.report({ message: `${index + 1}/${total} ${escapeIcons(label)}`, increment: index === 0 ? 0 : 100 / total });
         try {
           await options.run(ref);
           succeeded.push(ref.id);
@@ -76,10 +77,10 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
   const pieces = [done(succeeded.length)];
   if (failed.length > 0) {
     const first = failed[0];
-    const list = inert(failed.map((f) => `#${f.id}`).join(', '));
-    pieces.push(l10n.t('Failed: {0} ({1})', list, first ? inert(first.message) : ''));
+    const list = escapeForMessage(failed.map((f) => `#${f.id}`).join(', '));
+    pieces.push(l10n.t('Failed: {0} ({1})', list, first ? escapeForMessage(first.message) : ''));
   }
-  if (skipped.length > 0) pieces.push(l10n.t('Not started: {0}.', inert(skipped.map((id) => `#${id}`).join(', '))));
+  if (skipped.length > 0) pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
   const showLog = l10n.t('Show Log');
   void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(
     (choice) => (choice === showLog ? parts.log.show() : undefined),

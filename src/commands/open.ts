@@ -4,28 +4,15 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import type { Report, ReportId, ReportsApi } from '../api/types';
+import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { SECTION } from '../connection/connection';
 import { loadReport, reportTargets, type ReportRef } from './refs';
 import { flash, idText, offer, requireApi } from './ui';
-import { isHttpUrl } from './reports';
+import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
 
 /** Most panels one Open Report of a selection opens. */
 const MAX_OPEN = 10;
-
-/**
- * The URL of a report's page on the service, from the `pageReports.reportPageUrl` template:
- * `{base_url}` is the service URL, `{id}` the URL-encoded report id. Undefined unless the
- * result is an absolute http(s) URL.
- */
-export function reportPageUrl(template: string, baseUrl: string, id: ReportId): string | undefined {
-  const url = template.replaceAll('{base_url}', baseUrl).replaceAll('{id}', encodeURIComponent(String(id)));
-  if (!isHttpUrl(url)) return undefined;
-  const parsed = new URL(url);
-  // A template with user:password@ would put credentials in the browser's history.
-  return parsed.username === '' && parsed.password === '' ? url : undefined;
-}
 
 /** The handlers of the reading commands. */
 export function reportOpenCommands(parts: Parts) {
@@ -51,13 +38,15 @@ export function reportOpenCommands(parts: Parts) {
     const refs = await reportTargets(api, item, selected, l10n.t('Open the page of which report?'));
     let opened = false;
     for (const report of await reportsOf(api, refs.slice(0, MAX_OPEN))) {
-      if (!isHttpUrl(report.url)) {
+      // The one rule for URLs from the service: what VS Code opens is the host shown.
+      const url = openableUrl(report.url);
+      if (url === undefined) {
         void vscode.window.showWarningMessage(
           l10n.t('Report {0} has no http or https URL to open.', idText(report.id)),
         );
         continue;
       }
-      opened = (await vscode.env.openExternal(vscode.Uri.parse(report.url, true))) || opened;
+      opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
     }
     return opened;
   }
@@ -68,7 +57,7 @@ export function reportOpenCommands(parts: Parts) {
     const baseUrl = parts.connection.serviceUrl;
     if (api === undefined || baseUrl === undefined) return false;
     const refs = await reportTargets(api, item, selected, l10n.t('Open which report on the service?'));
-    const template = vscode.workspace.getConfiguration(SECTION).get<string>('reportPageUrl') || '{base_url}/reports/{id}';
+    const template = vscode.workspace.getConfiguration(SECTION).get<string>('reportPageUrl') || DEFAULT_REPORT_PAGE_URL;
     let opened = false;
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);

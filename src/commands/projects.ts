@@ -8,7 +8,8 @@ import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { pickProject, projectName } from './refs';
-import { confirmModal, flash, inert, InFlight, isOptions, requireApi, windowProgress, type ConfirmOptions } from './ui';
+import { escapeIcons, singleLine } from '../common/text';
+import { confirmModal, flash, InFlight, isOptions, requireApi, windowProgress, type ConfirmOptions } from './ui';
 
 /** The handlers of the project writes. */
 export function projectWriteCommands(parts: Parts) {
@@ -26,7 +27,9 @@ export function projectWriteCommands(parts: Parts) {
     }
   }
 
-  function question(project: string, count: number | undefined): string {
+  /** The modal's question; a modal shows plain text, so the name only has to stay on one line. */
+  function question(name: string, count: number | undefined): string {
+    const project = singleLine(name);
     if (count === undefined) return l10n.t('Delete project {0} and all its reports?', project);
     if (count === 1) return l10n.t('Delete project {0} and its report?', project);
     return l10n.t('Delete project {0} and its {1} reports?', project, count);
@@ -48,10 +51,10 @@ export function projectWriteCommands(parts: Parts) {
     const project = name;
     const key = `deleteProject:${project}`;
     if (inFlight.has(key)) {
-      flash(l10n.t('Project {0} is already being deleted.', inert(project)));
+      flash(l10n.t('Project {0} is already being deleted.', escapeIcons(project)));
       return false;
     }
-    const count = await windowProgress(l10n.t('Counting the reports of {0}…', inert(project)), () => reportCount(api, project));
+    const count = await windowProgress(l10n.t('Counting the reports of {0}…', escapeIcons(project)), () => reportCount(api, project));
     const options = [second, third].find(isOptions) as ConfirmOptions | undefined;
     const ok = await confirmModal(
       parts.context,
@@ -63,7 +66,7 @@ export function projectWriteCommands(parts: Parts) {
     if (!ok) return false;
     try {
       const deleted = await inFlight.run(key, () =>
-        windowProgress(l10n.t('Deleting project {0}…', inert(project)), async () => {
+        windowProgress(l10n.t('Deleting project {0}…', escapeIcons(project)), async () => {
           await api.deleteProject(project);
           return true as const;
         }),
@@ -72,7 +75,7 @@ export function projectWriteCommands(parts: Parts) {
       log.info(`Project ${project} deleted.`);
       panels.closeProject(project);
       await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
-      flash(l10n.t('Project {0} deleted.', inert(project)));
+      flash(l10n.t('Project {0} deleted.', escapeIcons(project)));
       return true;
     } catch (e) {
       errors.report(e, {

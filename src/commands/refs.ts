@@ -7,7 +7,9 @@ import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Project, Report, ReportId, ReportsApi } from '../api/types';
 import type { TreeNode } from '../parts';
-import { describe, inert, isOptions } from './ui';
+import { escapeIcons } from '../common/text';
+import { describe, isOptions } from './ui';
+import { isListSummary } from '../views/summary';
 
 /** A report a command acts on: always its id, and the report when the caller had it. */
 export interface ReportRef {
@@ -76,6 +78,14 @@ export async function loadReport(api: ReportsApi, ref: ReportRef): Promise<Repor
   return ref.report ?? api.getReport(ref.id);
 }
 
+/**
+ * The whole report behind `ref`, analysis included: a list's copy is a summary without it
+ * (`views/summary.ts`), so that one is asked of the service too.
+ */
+export async function loadWholeReport(api: ReportsApi, ref: ReportRef): Promise<Report> {
+  return ref.report !== undefined && !isListSummary(ref.report) ? ref.report : api.getReport(ref.id);
+}
+
 /** The URL without its scheme, as the Reports view shows it. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '');
@@ -126,13 +136,13 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
           // where the label (URL without scheme) does not contain the text literally.
           pick.items = values.map((value) => ({ ...options.toItem(value), alwaysShow: true, value }));
           if (values.length === 0) {
-            pick.items = [{ label: l10n.t('Nothing matches “{0}”.', inert(search)), alwaysShow: true }];
+            pick.items = [{ label: l10n.t('Nothing matches “{0}”.', escapeIcons(search)), alwaysShow: true }];
           }
         },
         (e: unknown) => {
           if (controller !== current || (isApiError(e) && e.kind === 'cancelled')) return;
           pick.busy = false;
-          pick.items = [{ label: `$(error) ${inert(describe(e).message)}`, alwaysShow: true }];
+          pick.items = [{ label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
         },
       );
     };
@@ -165,7 +175,7 @@ export async function pickReport(api: ReportsApi, title: string): Promise<Report
     placeholder: l10n.t('Type to search reports by URL'),
     load: async (search, signal) =>
       (await api.listReports({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
-    toItem: (r) => ({ label: inert(displayUrl(r.url)), description: inert(reportSummary(r)) }),
+    toItem: (r) => ({ label: escapeIcons(displayUrl(r.url)), description: escapeIcons(reportSummary(r)) }),
   });
   return report ? { id: report.id, report } : undefined;
 }
@@ -174,7 +184,12 @@ export async function pickReport(api: ReportsApi, title: string): Promise<Report
  * The reports a command acts on: the clicked item and selection, else (invoked from the
  * palette, or with only options) the one the user picks, asked with `title`.
  */
-export async function reportTargets(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
+export async function reportTargets(
+  api: ReportsApi,
+  item: unknown,
+  selected: unknown,
+  title: string,
+): Promise<ReportRef[]> {
   const refs = reportRefs(item, selected);
   if (refs.length > 0) return refs;
   if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);
@@ -189,7 +204,7 @@ export async function pickProject(api: ReportsApi, title: string): Promise<strin
     placeholder: l10n.t('Type to search projects by name'),
     load: async (search, signal) =>
       (await api.listProjects({ ...(search ? { search } : {}), perPage: 25 }, 1, signal)).items,
-    toItem: (p) => ({ label: inert(p.name) }),
+    toItem: (p) => ({ label: escapeIcons(p.name) }),
   });
   return project?.name;
 }

@@ -8,19 +8,11 @@ import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
+import { escapeForMessage } from '../common/text';
 
-/**
- * Server text made inert for notifications, quick picks and the status bar: `$(name)`
- * would render as an icon and `[text](command:…)` as a link that runs a command.
- */
-export function inert(text: string): string {
-  // Idempotent: an escaped `\$(` is left alone, so text may pass through twice.
-  return text.replace(/(?<!\\)\$\(/g, '\\$(').replace(/\]\s*\(/g, '] (');
-}
-
-/** A report id (from the server) for a message: inert, see {@link inert}. */
+/** A report id (from the server) for a message or the status bar: see {@link escapeForMessage}. */
 export function idText(id: ReportId): string {
-  return inert(String(id));
+  return escapeForMessage(String(id));
 }
 
 /** `text` with every occurrence of `secret` blanked out. */
@@ -59,8 +51,16 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
   );
 }
 
-/** `describeError` (its sentences go through `@vscode/l10n`), under the name commands import. */
-export const describe: (error: unknown, context?: ErrorContext) => ErrorDescription = describeError;
+/**
+ * `describeError` (its sentences go through `@vscode/l10n`) with the message inert by
+ * construction ({@link escapeForMessage}): it may hold server text, and it is shown in
+ * notifications and input boxes, which would render a `[label](command:…)` in it as a link
+ * that runs a command.
+ */
+export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
+  const described = describeError(error, context);
+  return { ...described, message: escapeForMessage(described.message) };
+}
 
 /** Options a caller may pass as a command argument to skip a confirmation. */
 export interface ConfirmOptions {
@@ -103,9 +103,7 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   const api = connection.api;
   if (api !== undefined) return api;
   const noUrl = connection.state === 'noUrl';
-  const message = noUrl
-    ? l10n.t('Set the service URL first.')
-    : l10n.t('Set the API key for the service first.');
+  const message = noUrl ? l10n.t('Set the service URL first.') : l10n.t('Set the API key for the service first.');
   const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
   offer(vscode.window.showInformationMessage, message, button, () =>
     vscode.commands.executeCommand(noUrl ? 'pageReports.setServiceUrl' : 'pageReports.setApiKey'),
@@ -134,7 +132,7 @@ export function offer(
     .then(undefined, () => undefined);
 }
 
-/** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must be {@link inert}. */
+/** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must pass `escapeIcons` (or `escapeForMessage`). */
 export function flash(message: string): void {
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
 }

@@ -10,7 +10,9 @@ import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionApi } from '../parts';
-import { confirmModal, describe, flash, inert, isOptions, offer, windowProgress } from '../commands/ui';
+import { confirmModal, describe, flash, isOptions, offer, windowProgress } from '../commands/ui';
+import { escapeForMessage } from '../common/text';
+import { serviceLabel } from '../accounts/labels';
 import { connectionControls, SECTION, type Connection } from './connection';
 
 /** What the connection commands need from the parts. */
@@ -26,9 +28,11 @@ type KeyCheck = { kind: 'ok' } | { kind: 'rejected' } | { kind: 'failed'; messag
 const hostOf = (url: string): string => new URL(url).host;
 
 /** Message for a typed key that cannot be a key, or undefined when it may be one. */
-function keyFormatError(key: string): string | undefined {
+export function keyFormatError(key: string): string | undefined {
   if (key === '') return l10n.t('Enter the API key.');
-  if (/\s/.test(key)) return l10n.t('An API key has no spaces or line breaks.');
+  // Only what an HTTP header carries as it is: anything else could not be sent, and a key
+  // that is refused before it leaves must not read as "rejected by the service".
+  if (!/^[\x21-\x7e]+$/.test(key)) return l10n.t('An API key has only visible ASCII characters (no spaces).');
   if (key.length > 4096) return l10n.t('This is too long to be an API key.');
   return undefined;
 }
@@ -37,7 +41,12 @@ function keyFormatError(key: string): string | undefined {
  * Asks the service for one small page of projects with `key`. A 401 means the service
  * rejected the key; any other failure means the key could not be checked.
  */
-async function checkKey(baseUrl: string, key: string, deps: ConnectionCommandDeps, signal: AbortSignal): Promise<KeyCheck> {
+export async function checkKey(
+  baseUrl: string,
+  key: string,
+  deps: ConnectionCommandDeps,
+  signal: AbortSignal,
+): Promise<KeyCheck> {
   const timeoutMs = connectionControls(deps.connection).requestTimeoutMs;
   // One request, not retried: a failure is shown next to the input, where Enter tries again.
   const api = createClient({
@@ -69,7 +78,7 @@ function logSaveFailure(deps: ConnectionCommandDeps, e: unknown): void {
   deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
 }
 
-async function save(conn: Connection, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
+export async function save(conn: Connection, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
   await conn.storeKey(origin, key);
   deps.log.info(`API key saved for ${origin}.`);
   flash(l10n.t('API key saved for {0}.', new URL(origin).host));
@@ -124,7 +133,7 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
     // Not awaited: the command answers now; the buttons act later with the key kept only
     // in this closure.
     void vscode.window
-      .showWarningMessage(l10n.t('Could not check the API key: {0}', inert(outcome.message)), saveAnyway, retry)
+      .showWarningMessage(l10n.t('Could not check the API key: {0}', escapeForMessage(outcome.message)), saveAnyway, retry)
       .then(async (choice) => {
         if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);
@@ -139,9 +148,12 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: Connection,
  * rejection next to the input and keeps what was typed; other failures offer to try
  * again (Enter) or save without checking (the box's button).
  */
-function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
-  const url = conn.serviceUrl;
-  const origin = conn.origin;
+export function askForKey(
+  deps: ConnectionCommandDeps,
+  conn: Connection,
+  target: { url: string | undefined; origin: string | undefined } = { url: conn.serviceUrl, origin: conn.origin },
+): Promise<boolean> {
+  const { url, origin } = target;
   if (url === undefined || origin === undefined) return Promise.resolve(false);
   return new Promise<boolean>((resolve) => {
     const box = vscode.window.createInputBox();
@@ -173,7 +185,10 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
       box.validationMessage = l10n.t('Could not save the API key.');
       logSaveFailure(deps, e);
     };
-    const severe = (message: string, severity: vscode.InputBoxValidationSeverity): vscode.InputBoxValidationMessage => ({
+    const severe = (
+      message: string,
+      severity: vscode.InputBoxValidationSeverity,
+    ): vscode.InputBoxValidationMessage => ({
       message,
       severity,
     });
@@ -200,7 +215,10 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
       checking = controller;
       box.busy = true;
       box.enabled = false;
-      box.validationMessage = severe(l10n.t('Checking the key with the service…'), vscode.InputBoxValidationSeverity.Info);
+      box.validationMessage = severe(
+        l10n.t('Checking the key with the service…'),
+        vscode.InputBoxValidationSeverity.Info,
+      );
       void checkKey(url, key, deps, controller.signal)
         .then(async (outcome) => {
           if (checking !== controller) return; // typed over or closed meanwhile
@@ -213,7 +231,10 @@ function askForKey(deps: ConnectionCommandDeps, conn: Connection): Promise<boole
               await finish(key);
               break;
             case 'rejected':
-              box.validationMessage = severe(l10n.t('The service rejected the API key.'), vscode.InputBoxValidationSeverity.Error);
+              box.validationMessage = severe(
+                l10n.t('The service rejected the API key.'),
+                vscode.InputBoxValidationSeverity.Error,
+              );
               break;
             case 'failed':
               unchecked = key;
@@ -319,27 +340,61 @@ export async function setServiceUrl(
 }
 
 /**
- * Remove API Key: after a confirmation, deletes the key of the current service origin.
- * Resolves true when a key was removed.
+ * Remove API Key: offers every origin with a stored key (the index in global state), the
+ * current one first, and after a confirmation deletes the chosen one's key. With an options
+ * argument (`{ origin, confirmed }`, tests and automation) it asks nothing but the
+ * confirmation and defaults to the current origin. Resolves true when a key was removed.
  */
 export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = connectionControls(deps.connection);
   await conn.ready;
-  const url = conn.serviceUrl;
-  if (url === undefined || conn.state !== 'ready') {
+  const options = isOptions(arg) ? arg : undefined;
+  const stored = conn.originsWithKey();
+  let origin: string | undefined;
+  if (options) {
+    origin = typeof options.origin === 'string' ? options.origin : conn.state === 'ready' ? conn.origin : undefined;
+    if (origin !== undefined && !stored.includes(origin) && origin !== conn.origin) origin = undefined;
+  } else {
+    const picked = await pickOriginWithKey(conn, stored);
+    if (picked === null) return false;
+    origin = picked;
+  }
+  if (origin === undefined) {
     void vscode.window.showInformationMessage(l10n.t('No API key is stored for the current service.'));
     return false;
   }
+  const host = new URL(origin).host;
   const ok = await confirmModal(
     deps.context,
-    l10n.t('Remove the API key for {0} from this computer?', hostOf(url)),
-    l10n.t('The views stay empty until a key is set again. The key itself stays valid on the service.'),
+    l10n.t('Remove the API key for {0} from this computer?', host),
+    origin === conn.origin
+      ? l10n.t('The views stay empty until a key is set again. The key itself stays valid on the service.')
+      : l10n.t('The key itself stays valid on the service.'),
     l10n.t('Remove Key'),
-    isOptions(arg) ? (arg) : undefined,
+    options,
   );
   if (!ok) return false;
-  await conn.removeKey();
-  deps.log.info(`API key removed for ${new URL(url).origin}.`);
+  await conn.removeKey(origin);
+  deps.log.info(`API key removed for ${origin}.`);
   flash(l10n.t('API key removed.'));
   return true;
+}
+
+/**
+ * The origin whose key to remove: the only one, or the user's pick of all of them (the
+ * current service first). undefined when none is stored, null when the user cancelled.
+ */
+async function pickOriginWithKey(conn: Connection, stored: readonly string[]): Promise<string | undefined | null> {
+  const origins = [...stored].sort((a, b) => Number(b === conn.origin) - Number(a === conn.origin));
+  if (origins.length <= 1) return origins[0];
+  const picked = await vscode.window.showQuickPick(
+    origins.map((origin) => ({
+      label: serviceLabel(origin, origins),
+      description: origin === conn.origin ? l10n.t('current service') : undefined,
+      detail: origin,
+      origin,
+    })),
+    { title: l10n.t('Remove API Key'), placeHolder: l10n.t('The service whose API key to remove from this computer') },
+  );
+  return picked === undefined ? null : picked.origin;
 }

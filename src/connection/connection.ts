@@ -5,26 +5,20 @@ import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ConnectionState } from '../parts';
+import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../accounts/keyIndex';
+import { knownServices, rememberService } from '../accounts/knownServices';
+import { originOf, serviceLabel } from '../accounts/labels';
+import type { ServiceHealth } from '../accounts/statusBar';
+import { isApiError } from '../api/errors';
 import { noteState, rawServiceUrl, STATE_CONTEXT_KEY } from './stateNote';
+
+export { secretKeyFor };
 
 /** Settings section of the extension. */
 export const SECTION = 'pageReports';
 const DEFAULT_TIMEOUT_S = 30;
 /** Origins the user has confirmed an unencrypted (`http:`, not loopback) connection to. */
 const INSECURE_ALLOWED = 'pageReports.insecureOriginsAllowed';
-/**
- * Origins known to have a key in SecretStorage. Only a hint for the first paint (the
- * secret read is async and activation never awaits it); holds no secret.
- */
-const KEY_HINT = 'pageReports.originsWithKey';
-
-/**
- * SecretStorage key of the API key for one service origin. One key per origin means that
- * pointing the extension at another server can never send it the first server's key.
- */
-export function secretKeyFor(origin: string): string {
-  return `pageReports.apiKey:${origin}`;
-}
 
 /** The request timeout setting in milliseconds, bounded to the setting's 1-600 s. */
 export function requestTimeoutMs(): number {
@@ -71,15 +65,21 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   readonly #emitter = new vscode.EventEmitter<void>();
   readonly #disposables: vscode.Disposable[] = [];
 
+  readonly #healthEmitter = new vscode.EventEmitter<ServiceHealth>();
+  #health: ServiceHealth = { kind: 'unknown' };
+
   readonly onDidChange = this.#emitter.event;
+  /** What the answers (or their absence) of the current service say about it, for the status bar. */
+  readonly onDidChangeHealth = this.#healthEmitter.event;
   readonly ready: Promise<void>;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    readonly context: vscode.ExtensionContext,
     private readonly log: Log,
   ) {
     this.#disposables.push(
       this.#emitter,
+      this.#healthEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) {
           void this.#reload();
@@ -124,14 +124,17 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       this.#client = {
         url,
         timeoutMs: this.#timeoutMs,
-        api: createClient({
-          baseUrl: url,
-          // Read at request time: a key changed in another window applies at once, and a
-          // client outliving a switch of servers sends no key rather than the wrong one.
-          getKey: () => (this.#keyOrigin === origin ? this.#key : undefined),
-          timeoutMs: this.#timeoutMs,
-          onRequest: (entry) => this.log.request(entry),
-        }),
+        api: this.#watched(
+          url,
+          createClient({
+            baseUrl: url,
+            // Read at request time: a key changed in another window applies at once, and a
+            // client outliving a switch of servers sends no key rather than the wrong one.
+            getKey: () => (this.#keyOrigin === origin ? this.#key : undefined),
+            timeoutMs: this.#timeoutMs,
+            onRequest: (entry) => this.log.request(entry),
+          }),
+        ),
       };
     }
     return this.#client.api;
@@ -142,16 +145,89 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    * connection uses it, when that is still the current origin.
    */
   async storeKey(origin: string, key: string): Promise<void> {
-    await this.context.secrets.store(secretKeyFor(origin), key);
+    await storeKey(this.context.secrets, this.context.globalState, origin, key);
     if (origin === this.origin) await this.#loadKey(this.#generation);
   }
 
-  /** Removes the key of the current origin from SecretStorage and waits until it is gone. */
-  async removeKey(): Promise<void> {
-    const origin = this.origin;
+  /**
+   * Removes the key of `origin` (by default the current one) from SecretStorage and the
+   * index, and waits until the connection no longer uses it.
+   */
+  async removeKey(origin: string | undefined = this.origin): Promise<void> {
     if (origin === undefined) return;
-    await this.context.secrets.delete(secretKeyFor(origin));
-    await this.#loadKey(this.#generation);
+    await deleteKey(this.context.secrets, this.context.globalState, origin);
+    if (origin === this.origin) await this.#loadKey(this.#generation);
+  }
+
+  /** Origins with a stored key, per the index in global state (`accounts/keyIndex.ts`). */
+  originsWithKey(): string[] {
+    return indexedOrigins(this.context.globalState);
+  }
+
+  /**
+   * The label of the current service (`reports.example.com`) when more than one service is
+   * known, for the views to say where their data comes from; otherwise undefined.
+   */
+  get distinguishingLabel(): string | undefined {
+    const origin = this.origin;
+    if (origin === undefined) return undefined;
+    const known = knownServices(this.context.globalState).map((s) => s.url);
+    const origins = new Set([origin, ...known.map((u) => originOf(u) ?? u)]);
+    return origins.size > 1 ? serviceLabel(origin, known) : undefined;
+  }
+
+  /** The current service's state as its answers show it (see {@link onDidChangeHealth}). */
+  get health(): ServiceHealth {
+    if (this.state === 'noKey') return { kind: 'noKey' };
+    return this.#health;
+  }
+
+  /**
+   * The client with every call's outcome noted as the service's health: an answer means
+   * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
+   * rate limited (until the time its Retry-After gave). Outcomes of a client for another URL
+   * than the current one are ignored.
+   */
+  #watched(url: string, api: ReportsApi): ReportsApi {
+    const note = (health: ServiceHealth): void => {
+      if (this.serviceUrl !== url) return;
+      if (health.kind === 'unreachable' && this.#health.kind === 'unreachable') return; // keep the first "since"
+      if (JSON.stringify(health) === JSON.stringify(this.#health)) return;
+      this.#health = health;
+      this.#healthEmitter.fire(this.health);
+    };
+    const onError = (error: unknown): void => {
+      if (!isApiError(error)) return;
+      if (error.kind === 'unauthorized') note({ kind: 'rejected' });
+      else if (error.kind === 'network' || error.kind === 'timeout') note({ kind: 'unreachable', since: Date.now() });
+      else if (error.kind === 'rateLimited')
+        note({
+          kind: 'rateLimited',
+          until: error.retryAfter === undefined ? undefined : Date.now() + error.retryAfter * 1000,
+        });
+      else if (error.kind !== 'cancelled' && error.status !== undefined) note({ kind: 'connected' });
+    };
+    const wrap =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          const result = await call(...args);
+          note({ kind: 'connected' });
+          return result;
+        } catch (error) {
+          onError(error);
+          throw error;
+        }
+      };
+    return {
+      listReports: wrap(api.listReports.bind(api)),
+      getReport: wrap(api.getReport.bind(api)),
+      createReport: wrap(api.createReport.bind(api)),
+      updateReport: wrap(api.updateReport.bind(api)),
+      deleteReport: wrap(api.deleteReport.bind(api)),
+      listProjects: wrap(api.listProjects.bind(api)),
+      deleteProject: wrap(api.deleteProject.bind(api)),
+    };
   }
 
   /** Records that the user accepted an unencrypted connection to `origin`. */
@@ -187,8 +263,15 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    */
   #reload(): Promise<void> {
     const beforeOrigin = this.origin;
+    const beforeUrl = this.serviceUrl;
     this.#current = this.#readUrl();
+    // A newly current service joins the known ones (Switch Service…), once per change: a late
+    // configuration event for the same URL must not list a service removed meanwhile again.
+    if (this.#current.kind === 'ok' && this.#current.url !== beforeUrl) {
+      rememberService(this.context.globalState, this.#current.url, Date.now()).then(undefined, () => undefined);
+    }
     if (this.origin !== beforeOrigin) {
+      this.#health = { kind: 'unknown' };
       // Forget the old origin's key before anything can use it with the new URL.
       this.#generation++;
       this.#key = undefined;
@@ -210,9 +293,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       if (this.#warnedInvalid !== raw) {
         this.#warnedInvalid = raw;
         this.log.warn(`The setting ${SECTION}.serviceUrl is not a usable service URL: ${parsed.error}`);
-        this.#offer(
-          l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error),
-        );
+        this.#offer(l10n.t('The setting pageReports.serviceUrl is not a usable service URL: {0}', parsed.error));
       }
       return { kind: 'invalid', raw, error: parsed.error };
     }
@@ -250,20 +331,12 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   async #loadKey(generation: number): Promise<void> {
     const origin = this.origin;
     if (origin === undefined) return;
-    let key: string | undefined;
-    try {
-      key = await this.context.secrets.get(secretKeyFor(origin));
-    } catch (e) {
-      this.log.warn(`Could not read the API key from secret storage: ${e instanceof Error ? e.name : 'error'}`);
-      key = undefined;
-    }
+    const key = await readKey(this.context.secrets, this.context.globalState, origin);
     if (generation !== this.#generation || origin !== this.origin) return;
-    if (key === '') key = undefined;
     if (!this.#keyLoaded || key !== this.#key) this.#keyVersion++;
     this.#key = key;
     this.#keyOrigin = origin;
     this.#keyLoaded = true;
-    void this.#rememberKeyHint(origin, key !== undefined);
     this.#publish();
   }
 
@@ -293,19 +366,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   #guessContextState(state: ConnectionState): ConnectionState {
     if (state !== 'noKey' || this.#keyLoaded) return state;
     const origin = this.origin;
-    const hinted = origin !== undefined && this.context.globalState.get<string[]>(KEY_HINT, []).includes(origin);
+    const hinted = origin !== undefined && indexedOrigins(this.context.globalState).includes(origin);
     return hinted ? 'ready' : 'noKey';
-  }
-
-  async #rememberKeyHint(origin: string, hasKey: boolean): Promise<void> {
-    const hints = this.context.globalState.get<string[]>(KEY_HINT, []);
-    if (hints.includes(origin) === hasKey) return;
-    const next = hasKey ? [...hints, origin] : hints.filter((o) => o !== origin);
-    try {
-      await this.context.globalState.update(KEY_HINT, next);
-    } catch {
-      // Only a hint for the next start.
-    }
   }
 }
 

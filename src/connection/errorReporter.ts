@@ -4,7 +4,8 @@ import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
-import { describe, inert } from '../commands/ui';
+import { describe } from '../commands/ui';
+import { escapeForMessage } from '../common/text';
 import { Connection } from './connection';
 
 /** What a 404 was about, taken from the failed request's path. */
@@ -49,7 +50,10 @@ export function subjectOf(path: string): NotFound {
 /** Identical messages without buttons closer together than this are shown once. */
 const BURST_MS = 5000;
 
-/** Server text goes into a one-line log entry and a notification: no line breaks, bounded. */
+/**
+ * Server text for a one-line log entry and a notification: whitespace runs made one space
+ * and the length bounded. Escaping is the sinks' (`escapeForMessage`, and the log's own).
+ */
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 500 ? `${flat.slice(0, 500)}…` : flat;
@@ -85,7 +89,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
   async function show(error: unknown, options: { retry?: () => unknown; action?: string }): Promise<void> {
     const subject = isApiError(error) ? subjectOf(error.path) : {};
     const described = describe(error, subject);
-    const message = inert(oneLine(redact(described.message)));
+    const message = escapeForMessage(oneLine(redact(described.message)));
     log.error(oneLine(redact(summary(error, options.action, message))));
 
     if (isApiError(error) && error.kind === 'notFound') notFound.fire(subject);
@@ -95,7 +99,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
       if (keyPromptOpen) return;
       keyPromptOpen = true;
     }
-    const text = options.action !== undefined && !unauthorized ? inert(`${options.action}: ${message}`) : message;
+    const text = options.action !== undefined && !unauthorized ? escapeForMessage(`${options.action}: ${message}`) : message;
     const actions = described.actions.filter((a) => a !== 'retry' || options.retry !== undefined);
     const buttons = actions.map((a) => labels[a]);
     const already = open.get(text);

@@ -3,9 +3,11 @@
  * (webview), both ways, with type guards for what arrives. Imports no `vscode` and nothing
  * from the DOM: both sides compile it.
  *
- * Handshake: the page posts `ready` once its script runs (again after every reload of the
- * page, since the panel does not retain its context when hidden); the controller answers
- * with `init` (the l10n bundle, locale) and then the current `state`. Everything the page shows
+ * Handshake: the controller posts `init` (the l10n bundle, locale) and its first `state` as soon as
+ * it sets the page's HTML (VS Code delivers them once the page has loaded). The page posts
+ * `ready` once its script runs (again after every reload of the page, since the panel does
+ * not retain its context when hidden); the controller answers with `init` and the last
+ * `state` again, same `seq`, which the page does not draw twice. Everything the page shows
  * comes from those two messages. Everything the page asks for is validated by the
  * controller: the page is treated as untrusted, as it renders server data.
  */
@@ -134,8 +136,23 @@ export type PanelState =
       refreshing: boolean;
       /** Why the last refresh failed (the data shown may be stale), or null. */
       refreshError: string | null;
+      /**
+       * The analysis the extension had before the report's last re-analysis (the recent
+       * analyses store), for the "Since the previous analysis" section; null when none is known.
+       */
+      previous: ReportData | null;
+      /**
+       * The report is a list's summary (the tree's row): its analysis is not here yet. The
+       * page shows the header and actions at once and the analysis when it arrives.
+       */
+      partial?: boolean;
+      /**
+       * The label of the service this report came from when the extension now shows another
+       * one (the page says so, offers Switch Back and Close, and turns the actions off), or null.
+       */
+      foreign: string | null;
     }
-  | { kind: 'error'; message: string; canRetry: boolean }
+  | { kind: 'error'; message: string; canRetry: boolean; foreign?: string | null }
   | { kind: 'deleted'; id: ReportId; message: string };
 
 export type PanelStateKind = PanelState['kind'];
@@ -186,6 +203,23 @@ export interface PanelStrings {
   statusUnknown: string;
   rawView: string;
   valueTruncated: string;
+  /** Heading of the section comparing with the previous analysis: `Since the previous analysis`. */
+  sinceTitle: string;
+  /** `Compared with the analysis of {0}`. */
+  sinceComparedWith: string;
+  sinceScore: string;
+  sinceResult: string;
+  sinceFixed: string;
+  sinceNewlyFailing: string;
+  sinceAppeared: string;
+  sinceDisappeared: string;
+  sinceNoCheckChanges: string;
+  /** `This report belongs to {0}`: {0} is the service's label. */
+  foreign: string;
+  switchBack: string;
+  close: string;
+  /** The report arrived but its page could not be built (offered with Retry). */
+  cannotShow: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,6 +242,9 @@ export type PageMessage =
   | { type: 'openUrl'; url: string }
   | { type: 'command'; name: PanelCommand }
   | { type: 'filterProject'; project: string }
+  /** The banner of a report from another service: make that service current again, or close. */
+  | { type: 'switchBack' }
+  | { type: 'close' }
   /** Sent after the page has drawn a state (`seq` of that state message): for measurements. */
   | { type: 'rendered'; kind: PanelStateKind; seq: number };
 
@@ -255,6 +292,10 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
       return { type: 'ready' };
     case 'retry':
       return { type: 'retry' };
+    case 'switchBack':
+      return { type: 'switchBack' };
+    case 'close':
+      return { type: 'close' };
     case 'openUrl':
       return isShortString(value.url) ? { type: 'openUrl', url: value.url } : undefined;
     case 'command':
@@ -301,22 +342,5 @@ export function isHostMessage(value: unknown): value is HostMessage {
   return false;
 }
 
-/**
- * The URL when it may be opened in the browser (absolute, `http:` or `https:`), else
- * undefined. The single rule both sides apply: the page offers only such links, and the
- * controller opens only such URLs whatever the page sends.
- */
-export function openableUrl(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-  // Only the exact text the user sees is opened: no control characters, spaces or
-  // backslashes that a URL parser strips or rewrites on the way.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return undefined;
-  return url;
-}
+/** The one rule for opening URLs, shared by the page and the controller (see `common/urls`). */
+export { openableUrl } from '../common/urls';

@@ -11,22 +11,37 @@ import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   readonly #panels = new Map<string, ReportPanel>();
   readonly #disposables: vscode.Disposable[] = [];
+  /**
+   * The panel that became active last (opened, revealed or focused). VS Code tells the others
+   * they are no longer active a moment later, so for a while two may say `active`.
+   */
+  #lastActive: string | undefined;
 
   constructor(private readonly deps: PanelDeps) {
     this.#disposables.push(
-      // A new URL or key: every open panel shows what the service now says.
+      // A new URL or key: every open panel of the current service shows what it now says;
+      // panels of another service keep their content and say where it came from.
       deps.connection.onDidChange(() => {
-        for (const panel of this.#panels.values()) void panel.load();
+        for (const panel of this.#panels.values()) panel.onConnectionChanged();
       }),
     );
   }
 
+  /** The map key of report `id` on the current service (the same id elsewhere is another report). */
+  #key(id: ReportId, serviceUrl: string | undefined = this.deps.connection.serviceUrl): string {
+    return `${serviceUrl ?? ''}\n${panelKey(id)}`;
+  }
+
   /** Opens the report's panel (loading it) or reveals the open one. Never rejects. */
   async open(id: ReportId, initial?: Report): Promise<void> {
-    const existing = this.#panels.get(panelKey(id));
+    const existing = this.#panels.get(this.#key(id));
     if (existing) {
+      this.#lastActive = panelKey(id);
       existing.reveal();
-      if (initial) existing.showReport(initial);
+      // The caller's copy (a tree's summary) may be older than what the panel shows: it
+      // only fills a panel that has nothing yet, and the panel asks the service again.
+      if (initial && !existing.hasReport) existing.showReport(initial);
+      void existing.load();
       return;
     }
     const panel = this.#track(ReportPanel.create(this.deps, id, initial));
@@ -35,26 +50,43 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     else await panel.load();
   }
 
+  /** The open panels (the integration tests read their service). */
+  openPanels(): readonly ReportPanel[] {
+    return [...this.#panels.values()];
+  }
+
   update(report: Report): void {
-    this.#panels.get(panelKey(report.id))?.showReport(report);
+    this.#panels.get(this.#key(report.id))?.showReport(report);
   }
 
   setBusy(id: ReportId, busy: boolean): void {
-    this.#panels.get(panelKey(id))?.setBusy(busy);
+    this.#panels.get(this.#key(id))?.setBusy(busy);
   }
 
   close(id: ReportId): void {
-    this.#panels.get(panelKey(id))?.dispose();
+    this.#panels.get(this.#key(id))?.dispose();
   }
 
+  /** Closes the panels of the project's reports, those still loading included (once their project is known). */
   closeProject(project: string): void {
-    for (const panel of [...this.#panels.values()]) if (panel.project === project) panel.dispose();
+    for (const panel of [...this.#panels.values()]) panel.closeIfProject(project);
+  }
+
+  current(id: ReportId): Report | undefined {
+    return this.#panels.get(panelKey(id))?.report;
+  }
+
+  activeReportId(): ReportId | undefined {
+    const last = this.#lastActive === undefined ? undefined : this.#panels.get(this.#lastActive);
+    if (last?.panel.active) return last.id;
+    for (const panel of this.#panels.values()) if (panel.panel.active) return panel.id;
+    return undefined;
   }
 
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
-    if (!state || this.#panels.has(panelKey(state.reportId))) {
+    if (!state || this.#panels.has(this.#key(state.reportId))) {
       // Nothing to show (no id saved), or that report is open already.
       webviewPanel.dispose();
       return;
@@ -65,8 +97,12 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   #track(panel: ReportPanel): ReportPanel {
-    const key = panelKey(panel.id);
+    const key = this.#key(panel.id, panel.serviceUrl);
     this.#panels.set(key, panel);
+    this.#lastActive = key;
+    panel.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) this.#lastActive = key;
+    });
     panel.onDidDispose(() => {
       if (this.#panels.get(key) === panel) this.#panels.delete(key);
     });

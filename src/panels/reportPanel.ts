@@ -1,16 +1,22 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
+import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
+import { originOf, type RecentAnalyses } from '../common/recentAnalyses';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
+import { isListSummary } from '../views/summary';
+import { knownServices } from '../accounts/knownServices';
+import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from './format';
 import { renderShell } from './html';
+import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
-  openableUrl,
   parsePageMessage,
   toReportData,
   type HostMessage,
+  type ReportData,
   type PanelCommand,
   type PanelState,
   type PanelStateKind,
@@ -35,6 +41,8 @@ export interface PanelDeps {
   readonly log: Log;
   readonly connection: ConnectionApi;
   readonly errors: ErrorReporter;
+  /** Where the previous analysis of a re-analyzed report is kept. */
+  readonly analyses: RecentAnalyses;
 }
 
 /** Whether a report id from the API and one from elsewhere name the same report. */
@@ -53,15 +61,27 @@ export class ReportPanel implements vscode.Disposable {
   #busy = false;
   #refreshing = false;
   #refreshError: string | undefined;
-  #pageReady = false;
+  /** The last state message posted: posted again, same seq, when a (re)loaded page says `ready`. */
+  #lastState: Extract<HostMessage, { type: 'state' }> | undefined;
   #seq = 0;
   /** Seq numbers of states posted and not yet drawn: a `rendered` for anything else is ignored. */
   readonly #pending = new Set<number>();
   #openedAt = performance.now();
   /** Whether the report was drawn since the last open (the first draw is logged with its time). */
   #shownSinceOpen = false;
+  /** When the page first drew anything of the report since the last open (its summary, maybe). */
+  #firstPaintAt: number | undefined;
+  /** Seq numbers of posted states that held only the list's summary. */
+  readonly #partialSeqs = new Set<number>();
   #loading: AbortController | undefined;
+  /** A project whose panels were closed while this one was still loading (see {@link closeIfProject}). */
+  #closingProject: string | undefined;
   #disposed = false;
+  /**
+   * The service the report came from (its normalized URL). A panel never fetches its id from
+   * another service: report 42 there is a different report.
+   */
+  #serviceUrl: string | undefined;
   readonly #disposables: vscode.Disposable[] = [];
   readonly #disposeEmitter = new vscode.EventEmitter<void>();
   /** Fires once, when the panel closes (by the user or by `dispose`). */
@@ -103,16 +123,17 @@ export class ReportPanel implements vscode.Disposable {
     readonly id: ReportId,
     initial: Report | undefined,
   ) {
+    this.#serviceUrl = deps.connection.serviceUrl;
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
     panel.iconPath = { light: file('media', 'panel-light.svg'), dark: file('media', 'panel-dark.svg') };
     const webview = panel.webview;
     const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
+    // No codicon font or stylesheet: the page draws its few icons as inline SVG (src/webview/icons.ts).
     webview.html = renderShell({
       cspSource: webview.cspSource,
       scriptUri: asset('dist', 'webview', 'panel.js'),
       styleUri: asset('media', 'panel.css'),
-      codiconUri: asset('dist', 'codicons', 'codicon.css'),
       lang: vscode.env.language,
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
@@ -122,7 +143,50 @@ export class ReportPanel implements vscode.Disposable {
       panel.onDidDispose(() => this.#onPanelDisposed()),
       this.#disposeEmitter,
     );
+    // The page's words and first state go now, not after the page's `ready` (a round trip
+    // through the workbench): VS Code holds messages for a page until its document has loaded,
+    // and the page script's listener is in place by then. `ready` posts them again (same seq:
+    // the page does not draw a state twice), for a page that was reloaded after being hidden.
+    this.#postInit();
     if (initial) this.showReport(initial);
+  }
+
+  /** The URL of the service the report came from (undefined until one is known). */
+  get serviceUrl(): string | undefined {
+    return this.#serviceUrl;
+  }
+
+  /**
+   * The label of the panel's service when the extension now shows another service (or none),
+   * else undefined.
+   */
+  get foreignService(): string | undefined {
+    const mine = this.#serviceUrl;
+    if (mine === undefined || mine === this.deps.connection.serviceUrl) return undefined;
+    return serviceLabel(
+      new URL(mine).origin,
+      knownServices(this.deps.context.globalState).map((s) => s.url),
+    );
+  }
+
+  /**
+   * The service URL, the key or the timeout changed: a panel of the current service loads
+   * again; one of another service keeps its content and says where it came from.
+   */
+  onConnectionChanged(): void {
+    if (this.foreignService !== undefined) {
+      this.#loading?.abort();
+      this.#refreshing = false;
+      if (this.#report) this.#postReportState();
+      else this.#setState(this.#foreignErrorState());
+      return;
+    }
+    void this.load();
+  }
+
+  #foreignErrorState(): PanelState {
+    const service = this.foreignService ?? '';
+    return { kind: 'error', message: l10n.t('This report belongs to {0}', service), canRetry: false, foreign: service };
   }
 
   /** The report's project, once loaded (for `closeProject`). */
@@ -130,10 +194,29 @@ export class ReportPanel implements vscode.Disposable {
     return this.#report?.project;
   }
 
+  /** Whether the panel has a report to show (from the service or the caller). */
+  get hasReport(): boolean {
+    return this.#report !== undefined;
+  }
+
+  /**
+   * Closes the panel now when its report is in `project`; while it is still loading (the
+   * project not known yet), closes it as soon as the report arrives in that project or
+   * turns out to be gone.
+   */
+  closeIfProject(project: string): void {
+    if (this.#report !== undefined) {
+      if (this.#report.project === project) this.dispose();
+      return;
+    }
+    this.#closingProject = project;
+  }
+
   /** Brings the panel to the front and restarts the command → content clock. */
   reveal(): void {
     this.#openedAt = performance.now();
     this.#shownSinceOpen = false;
+    this.#firstPaintAt = undefined;
     this.panel.reveal(undefined, false);
   }
 
@@ -144,6 +227,12 @@ export class ReportPanel implements vscode.Disposable {
    */
   async load(): Promise<void> {
     this.#loading?.abort();
+    // A panel opened while no service was set belongs to the first one it loads from.
+    this.#serviceUrl ??= this.deps.connection.serviceUrl;
+    if (this.foreignService !== undefined) {
+      this.onConnectionChanged();
+      return;
+    }
     const controller = new AbortController();
     this.#loading = controller;
     const api = this.deps.connection.api;
@@ -162,9 +251,14 @@ export class ReportPanel implements vscode.Disposable {
     } else this.#setState({ kind: 'loading' });
     try {
       const report = await api.getReport(this.id, controller.signal);
-      if (controller.signal.aborted || this.#disposed) return;
+      if (controller.signal.aborted || this.#disposed || this.foreignService !== undefined) return;
       this.#refreshing = false;
       this.#refreshError = undefined;
+      if (this.#closingProject !== undefined && report.project === this.#closingProject) {
+        this.dispose();
+        return;
+      }
+      this.#closingProject = undefined;
       this.showReport(report);
     } catch (error) {
       if (controller.signal.aborted || this.#disposed) return;
@@ -181,6 +275,11 @@ export class ReportPanel implements vscode.Disposable {
       return;
     }
     if (isApiError(error) && error.kind === 'notFound') {
+      if (this.#closingProject !== undefined) {
+        // Gone with the project that was closed while this panel was loading.
+        this.dispose();
+        return;
+      }
       this.#report = undefined;
       this.#busy = false;
       this.#setState({
@@ -203,8 +302,12 @@ export class ReportPanel implements vscode.Disposable {
     this.#setState({ kind: 'error', message, canRetry: true });
   }
 
-  /** Shows this report (fresh data from a load, a write or the caller). */
+  /**
+   * Shows this report (fresh data from a load, a write or the caller). A list's summary (the
+   * tree's row, without the analysis) fills only an empty panel: it never replaces data.
+   */
   showReport(report: Report): void {
+    if (isListSummary(report) && (this.#report !== undefined || this.#state.kind !== 'loading')) return;
     this.#report = report;
     this.panel.title = reportTitle(report.url, report.id);
     this.#postReportState();
@@ -225,7 +328,28 @@ export class ReportPanel implements vscode.Disposable {
       busy: this.#busy,
       refreshing: this.#refreshing,
       refreshError: this.#refreshError ?? null,
+      previous: this.#previous(),
+      ...(isListSummary(this.#report) ? { partial: true } : {}),
+      foreign: this.foreignService ?? null,
     });
+  }
+
+  /** The analysis before this report's last re-analysis, when the store has one for it. */
+  #previous(): ReportData | null {
+    const origin = originOf(this.deps.connection.serviceUrl);
+    const raw = origin === undefined ? undefined : this.deps.analyses.previous(origin, this.id);
+    if (raw === undefined) return null;
+    try {
+      return toReportData(parseReport(raw));
+    } catch {
+      this.#log('warn', 'ignored a stored previous analysis of an unexpected shape.');
+      return null;
+    }
+  }
+
+  /** The report shown, when loaded (what the extension has of it). */
+  get report(): Report | undefined {
+    return this.#report;
   }
 
   #setState(state: PanelState): void {
@@ -234,17 +358,34 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   #postState(): void {
-    if (!this.#pageReady || this.#disposed) return;
+    if (this.#disposed) return;
     this.#seq += 1;
     this.#pending.add(this.#seq);
-    this.#post({ type: 'state', reportId: this.id, state: this.#state, seq: this.#seq });
+    if (this.#state.kind === 'report' && this.#state.partial) this.#partialSeqs.add(this.#seq);
+    this.#lastState = { type: 'state', reportId: this.id, state: this.#state, seq: this.#seq };
+    this.#post(this.#lastState);
+  }
+
+  #postInit(): void {
+    this.#post({ type: 'init', bundle: vscode.l10n.bundle ?? {}, locale: vscode.env.language });
   }
 
   #post(message: HostMessage): void {
     // A hidden page cannot receive; it sends `ready` again when shown and is drawn then.
-    this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      if (!this.#disposed)
-        this.#log('warn', `could not post to the page: ${String(error)}`);
+    let sent: Thenable<boolean>;
+    try {
+      sent = this.panel.webview.postMessage(message);
+    } catch (error) {
+      sent = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    sent.then(undefined, (error: unknown) => {
+      if (this.#disposed) return;
+      this.#log('warn', `could not post to the page: ${String(error)}`);
+      // A report that cannot be sent (the page's view model cannot be built from it) must
+      // not leave the panel on "loading": the error state, with Retry, is small and safe.
+      if (message.type === 'state' && message.state.kind === 'report' && this.#state === message.state) {
+        this.#setState({ kind: 'error', message: l10n.t('The report arrived but could not be shown.'), canRetry: true });
+      }
     });
   }
 
@@ -256,17 +397,25 @@ export class ReportPanel implements vscode.Disposable {
     }
     switch (message.type) {
       case 'ready':
-        this.#pageReady = true;
-        this.#post({ type: 'init', bundle: vscode.l10n.bundle ?? {}, locale: vscode.env.language });
-        this.#postState();
+        this.#postInit();
+        if (this.#lastState) this.#post(this.#lastState);
+        else this.#postState();
         return;
       case 'retry':
         void this.load();
+        return;
+      case 'switchBack':
+        if (this.#serviceUrl !== undefined) this.#runCommand('pageReports.switchService', this.#serviceUrl);
+        return;
+      case 'close':
+        this.dispose();
         return;
       case 'openUrl':
         this.#openUrl(message.url);
         return;
       case 'command':
+        // The toolbar acts on the current service: not on a report from another one.
+        if (this.foreignService !== undefined) return;
         this.#runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
         return;
       case 'filterProject':
@@ -283,9 +432,17 @@ export class ReportPanel implements vscode.Disposable {
     }
   }
 
-  /** Opens only absolute http(s) URLs; anything else (javascript:, command:, file:) is refused. */
+  /**
+   * Opens only the report's own URL or the service's page of the report, and only when it
+   * is an openable http(s) URL; anything else the page sends (another host, javascript:,
+   * command:, file:) is refused.
+   */
   #openUrl(url: string): void {
-    const safe = openableUrl(url);
+    const baseUrl = this.deps.connection.serviceUrl;
+    const template =
+      vscode.workspace.getConfiguration('pageReports').get<string>('reportPageUrl') || DEFAULT_REPORT_PAGE_URL;
+    const servicePage = baseUrl === undefined ? undefined : reportPageUrl(template, baseUrl, this.id);
+    const safe = pinnedUrl(url, [this.#report?.url, servicePage]);
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
       this.#log('warn', `refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
@@ -321,13 +478,20 @@ export class ReportPanel implements vscode.Disposable {
   #onRendered(kind: PanelStateKind, seq: number): void {
     if (!this.#pending.has(seq)) return;
     for (const key of this.#pending) if (key <= seq) this.#pending.delete(key);
-    // The first draw of the report after an open is logged with its time (command → content,
-    // which the benchmark reads from the log).
-    if (kind === 'report' && !this.#shownSinceOpen) {
-      this.#shownSinceOpen = true;
-      const ms = Math.round(performance.now() - this.#openedAt);
-      this.#log('info', `shown ${ms} ms after opening.`);
-    }
+    if (kind === 'error') this.#log('info', 'shows an error with Retry.');
+    const partial = this.#partialSeqs.has(seq);
+    for (const key of this.#partialSeqs) if (key <= seq) this.#partialSeqs.delete(key);
+    if (kind !== 'report' || this.#shownSinceOpen) return;
+    const now = performance.now();
+    this.#firstPaintAt ??= now;
+    if (partial) return;
+    // The panel's one render event: the first draw of the whole report after an open, logged
+    // with its time and that of the first paint (the summary, when the tree had it). The
+    // benchmark reads both from the log.
+    this.#shownSinceOpen = true;
+    const ms = Math.round(now - this.#openedAt);
+    const firstPaint = Math.round(this.#firstPaintAt - this.#openedAt);
+    this.#log('info', `shown ${ms} ms after opening (first paint ${firstPaint} ms).`);
   }
 
   #onPanelDisposed(): void {

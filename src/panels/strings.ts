@@ -11,6 +11,7 @@ export function panelStrings(): PanelStrings {
     loading: l10n.t('Loading report…'),
     retry: l10n.t('Retry'),
     errorTitle: l10n.t('Could not load the report'),
+    cannotShow: l10n.t('The report arrived but could not be shown.'),
     refreshFailed: l10n.t('Could not refresh the report; this is the data received before.'),
     deletedTitle: l10n.t('Report deleted'),
     reanalyze: l10n.t('Re-analyze'),
@@ -54,6 +55,18 @@ export function panelStrings(): PanelStrings {
     statusUnknown: l10n.t('Not determined'),
     rawView: l10n.t('Raw data (every field the service sent)'),
     valueTruncated: l10n.t('Show all ({0} characters)', '{0}'),
+    sinceTitle: l10n.t('Since the previous analysis'),
+    sinceComparedWith: l10n.t('Compared with the analysis of {0}', '{0}'),
+    sinceScore: l10n.t('Score change'),
+    sinceResult: l10n.t('Result change'),
+    sinceFixed: l10n.t('Fixed ({0})', '{0}'),
+    sinceNewlyFailing: l10n.t('Newly failing ({0})', '{0}'),
+    sinceAppeared: l10n.t('New checks ({0})', '{0}'),
+    sinceDisappeared: l10n.t('No longer checked ({0})', '{0}'),
+    sinceNoCheckChanges: l10n.t('No check changed its outcome.'),
+    foreign: l10n.t('This report belongs to {0}', '{0}'),
+    switchBack: l10n.t('Switch Back'),
+    close: l10n.t('Close'),
   };
 }
 

@@ -7,42 +7,13 @@
 import type { Privacy, Project, Report } from '../api/types';
 import * as l10n from '@vscode/l10n';
 import { formatAbsolute, formatRelative } from '../common/dates';
+import { checkCounts } from './summary';
+import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
 import { resultLabel, resultWord, type ReportQueryState } from './query';
 
-// ---- Text safety --------------------------------------------------------------------------
+// ---- Text safety: one home, src/common/text.ts ---------------------------------------------
 
-/**
- * Control characters, line breaks and bidirectional overrides. A URL holding them could
- * break a label into lines or show its text reversed (a spoofing trick), so labels show
- * them as a visible replacement character.
- */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Server text made safe for a one-line label or description (plain text, not Markdown). */
-export function singleLine(text: string): string {
-  return text.replace(UNSAFE_CHARS, '\uFFFD');
-}
-
-/**
- * Escapes text for a Markdown string so that it renders as exactly that text: every ASCII
- * punctuation character gets a backslash (CommonMark lets each of them be escaped and shows
- * it literally), which defeats emphasis, links, images, autolinks (`https\:\/\/…`,
- * `www\.…`, `a\@b`), HTML (`\<img …\>`), entities (`\&amp;`), theme icons (`\$(…)`) and
- * tables. Line breaks and control characters become a replacement character, so a value
- * cannot start a new block (a heading, a list, a fence).
- */
-export function escapeMarkdown(text: string): string {
-  return singleLine(text).replace(/[!-/:-@[-`{-~]/g, '\\$&');
-}
-
-/**
- * Escapes `$(name)` theme-icon syntax for quick pick labels and descriptions, which would
- * otherwise render server text like `$(alert)` as an icon.
- */
-export function escapeIcons(text: string): string {
-  return singleLine(text).replace(/\$\(/g, '\\$(');
-}
+export { escapeIcons, escapeMarkdown, singleLine };
 
 // ---- Numbers and dates --------------------------------------------------------------------
 
@@ -123,7 +94,11 @@ export function reportDescription(
   options: FormatOptions = {},
 ): string {
   const { now = new Date(), locale = 'en' } = options;
-  const parts = [formatScore(report.score, locale), formatRelative(report.generatedAt, now, locale), privacyMarker(report.privacy)];
+  const parts = [
+    formatScore(report.score, locale),
+    formatRelative(report.generatedAt, now, locale),
+    privacyMarker(report.privacy),
+  ];
   return parts.filter((p): p is string => p !== undefined).join(' · ');
 }
 
@@ -174,11 +149,9 @@ export function reportTooltipMarkdown(report: Report, options: FormatOptions = {
   if (created !== undefined) rows.push(row(l10n.t('Created'), created));
   const updated = dateRow(report.updatedAt, now, locale);
   if (updated !== undefined) rows.push(row(l10n.t('Updated'), updated));
-  if (report.checks.length > 0) {
-    const failed = report.checks.filter((c) => c.passed === false).length;
-    const passed = report.checks.filter((c) => c.passed === true).length;
-    rows.push(row(l10n.t('Checks'), l10n.t('{0} passed, {1} failed', passed, failed)));
-  }
+  // A list summary carries its analysis's counts; a full report is counted here.
+  const checks = checkCounts(report);
+  if (checks.all > 0) rows.push(row(l10n.t('Checks'), l10n.t('{0} passed, {1} failed', checks.passed, checks.failed)));
   rows.push(row(l10n.t('ID'), String(report.id)));
   // Two trailing spaces: a hard line break, so each field has its own line.
   return rows.join('  \n');
@@ -211,9 +184,7 @@ export function loadMoreLabel(loaded: number, total: number | undefined): string
  * What an empty Reports view says: which filters matched nothing, as one whole sentence per
  * combination (so each translates as a sentence), e.g. `No bad reports match "pricing".`
  */
-export function emptyReportsMessage(
-  state: Pick<ReportQueryState, 'search' | 'project' | 'result'>,
-): string {
+export function emptyReportsMessage(state: Pick<ReportQueryState, 'search' | 'project' | 'result'>): string {
   const result = state.result !== undefined ? resultWord(state.result) : undefined;
   const project = state.project !== undefined ? singleLine(state.project) : undefined;
   const search = state.search !== undefined ? singleLine(state.search) : undefined;

@@ -34,6 +34,7 @@ import {
 } from './query';
 import type { ReportsView } from './reportsView';
 import type { TreeShell } from './shell';
+import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /** Workspace state, like the Reports view's query (see there for why). */
@@ -127,8 +128,9 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   update(report: Report): void {
+    const summary = toListSummary(report);
     for (const child of this.#children.values()) {
-      if (child.list.replace(report)) this.changeEmitter.fire(child.nodes.nodeFor(report));
+      if (child.list.replace(summary)) this.changeEmitter.fire(child.nodes.nodeFor(summary));
     }
   }
 
@@ -261,12 +263,22 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   #childFetcher(name: string): FetchPage<Report> {
     const query = toProjectReportsQuery(name, this.reportsView.query, this.perPage());
-    return (page, signal) => this.requireApi().listReports(query, page, signal);
+    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeProjectQuery(this.#state);
+    // With several services known, the description starts with the service's label
+    // (`reports.example.com · created ↓`), so a screenshot says where the data came from.
+    const service = this.deps.connection.distinguishingLabel;
+    const query = describeProjectQuery(this.#state);
+    this.treeView.description = !this.connected
+      ? undefined
+      : service === undefined
+        ? query
+        : query === ''
+          ? service
+          : `${service} · ${query}`;
     this.setContext('pageReports.projects.searching', this.connected && isProjectQuerySearching(this.#state));
   }
 

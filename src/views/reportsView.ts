@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import type { Project, Report, ReportId } from '../api/types';
+import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
 import {
@@ -30,6 +30,7 @@ import {
   type ReportQueryState,
 } from './query';
 import type { TreeShell } from './shell';
+import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /**
@@ -131,8 +132,18 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   }
 
   update(report: Report): void {
-    if (!this.#list.replace(report)) return;
-    this.changeEmitter.fire(this.#nodes.nodeFor(report));
+    const summary = toListSummary(report);
+    if (!this.#list.replace(summary)) return;
+    this.changeEmitter.fire(this.#nodes.nodeFor(summary));
+  }
+
+  selectedReports(): Report[] {
+    return this.treeView.selection.flatMap((node) => (node.kind === 'report' ? [node.report] : []));
+  }
+
+  listQuery(): ReportQuery {
+    const { perPage: _perPage, ...query } = toReportQuery(this.#state, this.perPage());
+    return query;
   }
 
   // ---- Query ----
@@ -192,7 +203,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   #fetcher(): FetchPage<Report> {
     const query = toReportQuery(this.#state, this.perPage());
-    return (page, signal) => this.requireApi().listReports(query, page, signal);
+    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */

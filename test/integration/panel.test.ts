@@ -1,13 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, configure, resetService, waitFor } from './harness';
-
-/** The report panels' tabs, in every editor group. */
-function panelTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.report'));
-}
+import { admin, configure, panelTabs, resetService, waitFor } from './harness';
 
 interface Inserted {
   id: number | string;

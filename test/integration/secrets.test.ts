@@ -13,36 +13,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startService, type RunningService } from '../service/server';
-import { activate, configure, disconnect, waitFor } from './harness';
+import { activate, configure, disconnect, filesUnder, userDataDir, waitFor } from './harness';
 
 const token = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
-
-/**
- * The user data folder of the VS Code running the tests: code-server puts its session socket
- * there; a runner that knows it may say so with PAGE_REPORTS_TEST_USER_DATA_DIR.
- */
-function userDataDir(): string {
-  const given = process.env.PAGE_REPORTS_TEST_USER_DATA_DIR;
-  if (given) return given;
-  const socket = process.env.CODE_SERVER_SESSION_SOCKET;
-  if (socket) return path.dirname(socket);
-  throw new Error('cannot locate the user data folder: set PAGE_REPORTS_TEST_USER_DATA_DIR');
-}
-
-/** Every regular file under `dir` (sockets, pipes and unreadable entries skipped). */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true })
-    .map((entry) => path.join(dir, String(entry)))
-    .filter((file) => {
-      try {
-        return fs.statSync(file).isFile();
-      } catch {
-        return false;
-      }
-    });
-}
 
 /** Where each secret was found: `[secret name, file]` pairs. */
 function findSecrets(files: readonly string[], secrets: Record<string, string>): [string, string][] {

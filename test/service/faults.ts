@@ -2,13 +2,23 @@
  * Fault injection (only with `faults: true`): faults queued with `POST /__admin/faults`, or
  * sent per request in an `X-Fault` header holding the same JSON. A fault can answer any
  * status with a JSON, HTML, truncated, malformed or empty body, add headers, wait, redirect
- * to another origin, or drop the connection.
+ * to another origin, or drop the connection. Three bodies are too large for any client to
+ * keep (a gzip bomb, 60 MB, an endless stream), and any fault body can be sent slowly
+ * (`bodyDelayMs`: the first half at once, the rest after the delay).
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { createGzip } from 'node:zlib';
 import { json, type Answer } from './http';
 import type { FaultBody, FaultSpec } from './types';
 
-const BODY_KINDS = ['json', 'html', 'truncated', 'malformed', 'empty'];
+/** Bodies streamed by {@link streamAnswer} rather than written as one answer. */
+const STREAMED_BODIES = ['gzipBomb', 'huge', 'endless'] as const;
+const BODY_KINDS = ['json', 'html', 'truncated', 'malformed', 'empty', ...STREAMED_BODIES];
+/** What the gzip bomb decompresses to (64 MiB, about 64 KB on the wire). */
+export const GZIP_BOMB_BYTES = 64 * 1024 * 1024;
+/** The size of the `huge` body: 60 MB. */
+export const HUGE_BYTES = 60 * 1000 * 1000;
+const CHUNK_BYTES = 64 * 1024;
 
 export type SpecResult = { spec: FaultSpec } | { errors: Record<string, string[]> };
 
@@ -94,6 +104,11 @@ export function parseFaultSpec(value: unknown): SpecResult {
     if (typeof input.drop !== 'boolean') fail('drop', 'The drop must be a boolean.');
     else spec.drop = input.drop;
   }
+  if (input.bodyDelayMs !== undefined) {
+    if (typeof input.bodyDelayMs !== 'number' || !(input.bodyDelayMs >= 0) || input.bodyDelayMs > 600_000) {
+      fail('bodyDelayMs', 'The bodyDelayMs must be a number from 0 to 600000.');
+    } else spec.bodyDelayMs = input.bodyDelayMs;
+  }
   return Object.keys(errors).length > 0 ? { errors } : { spec };
 }
 
@@ -134,7 +149,12 @@ export class FaultQueue {
 
 /** What a fault does to a request, after its delay. */
 export type FaultOutcome =
-  { kind: 'drop' } | { kind: 'answer'; answer: Answer } | { kind: 'continue'; headers: Record<string, string> };
+  | { kind: 'drop' }
+  | { kind: 'answer'; answer: Answer; bodyDelayMs?: number }
+  | { kind: 'stream'; status: number; body: StreamedBody; headers: Record<string, string> }
+  | { kind: 'continue'; headers: Record<string, string> };
+
+export type StreamedBody = (typeof STREAMED_BODIES)[number];
 
 /** The canonical JSON body of a status (contract §4), used for `body: 'json'` and a bare status. */
 function canonicalBody(status: number): unknown {
@@ -176,6 +196,9 @@ export function faultOutcome(spec: FaultSpec, pathname: string, search: string):
   const extra: Record<string, string> =
     status === 429 ? { 'Retry-After': '1', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } : {};
   const body = spec.body ?? 'json';
+  if (typeof body === 'string' && (STREAMED_BODIES as readonly string[]).includes(body)) {
+    return { kind: 'stream', status, body: body as StreamedBody, headers };
+  }
   let answer: Answer;
   if (body === 'json') answer = json(status, canonicalBody(status));
   else if (body === 'html') answer = { status, text: htmlPage(status), contentType: 'text/html; charset=UTF-8' };
@@ -186,5 +209,109 @@ export function faultOutcome(spec: FaultSpec, pathname: string, search: string):
     answer = { status, text: (body as { raw: string }).raw, contentType: 'application/json' };
   } else answer = json(status, body);
   answer.headers = { ...extra, ...headers };
-  return { kind: 'answer', answer };
+  return spec.bodyDelayMs === undefined ? { kind: 'answer', answer } : { kind: 'answer', answer, bodyDelayMs: spec.bodyDelayMs };
+}
+
+let gzipBomb: Buffer | undefined;
+
+/**
+ * The gzip of a padded list answer of `size` bytes, compressed chunk by chunk so the service
+ * never holds the whole (a client test measures the memory of this process).
+ */
+async function compressedPadding(size: number): Promise<Buffer> {
+  const { head, tail, padding } = paddedJson(size);
+  const gzip = createGzip({ level: 9 });
+  const output: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => output.push(chunk));
+  const ended = new Promise((resolve) => gzip.on('end', resolve));
+  const spaces = Buffer.alloc(CHUNK_BYTES, ' ');
+  gzip.write(head);
+  for (let left = padding; left > 0; left -= CHUNK_BYTES) {
+    if (!gzip.write(left >= CHUNK_BYTES ? spaces : spaces.subarray(0, left))) {
+      await new Promise((resolve) => gzip.once('drain', resolve));
+    }
+  }
+  gzip.end(tail);
+  await ended;
+  return Buffer.concat(output);
+}
+
+/** A list answer's opening, then spaces: valid JSON if a client ever read all of it. */
+function paddedJson(size: number): { head: Buffer; tail: Buffer; padding: number } {
+  const head = Buffer.from('{"data":[');
+  const tail = Buffer.from(']}');
+  return { head, tail, padding: size - head.length - tail.length };
+}
+
+/**
+ * Writes one of the bodies no client should keep, honouring back pressure and stopping as
+ * soon as the client goes away (or `alive` says the service is stopping):
+ * - `gzipBomb`: `Content-Encoding: gzip`, about 64 KB that decompress to {@link GZIP_BOMB_BYTES};
+ * - `huge`: {@link HUGE_BYTES} with a `Content-Length`;
+ * - `endless`: chunked, never ends.
+ */
+export async function streamAnswer(
+  res: ServerResponse,
+  outcome: Extract<FaultOutcome, { kind: 'stream' }>,
+  alive: () => boolean,
+): Promise<void> {
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    ...outcome.headers,
+  };
+  if (outcome.body === 'gzipBomb') {
+    gzipBomb ??= await compressedPadding(GZIP_BOMB_BYTES);
+    res.writeHead(outcome.status, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': gzipBomb.length });
+    res.end(gzipBomb);
+    return;
+  }
+  const spaces = Buffer.alloc(CHUNK_BYTES, ' ');
+  const { head, tail, padding } = paddedJson(HUGE_BYTES);
+  if (outcome.body === 'huge') headers['Content-Length'] = HUGE_BYTES;
+  res.writeHead(outcome.status, headers);
+  res.write(head);
+  let left = outcome.body === 'huge' ? padding : Infinity;
+  while (left > 0) {
+    if (res.destroyed || !alive()) return;
+    const chunk = left >= CHUNK_BYTES ? spaces : spaces.subarray(0, left);
+    left -= chunk.length;
+    if (!res.write(chunk)) await drained(res);
+  }
+  res.end(tail);
+}
+
+/** Resolves once `res` can take more, or has closed. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Writes an answer slowly: status, headers and the first half of the body at once, the
+ * rest after `delayMs` (so a client's timeout has to cover reading the body).
+ */
+export async function writeSlowly(res: ServerResponse, answer: Answer, delayMs: number, sleep: (ms: number) => Promise<boolean>): Promise<void> {
+  const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
+  const payload = Buffer.from(text);
+  const half = payload.subarray(0, Math.floor(payload.length / 2));
+  res.writeHead(answer.status, {
+    'Content-Type': answer.contentType ?? 'application/json',
+    'Cache-Control': 'no-cache, private',
+    ...answer.headers,
+    'Content-Length': payload.length,
+  });
+  res.write(half);
+  if (!(await sleep(delayMs)) || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  res.end(payload.subarray(half.length));
 }

@@ -10,7 +10,7 @@ import { handleAdmin, type AdminContext } from './admin';
 import { createAnalyzer } from './analysis';
 import { handleApi, matchApiRoute, type ApiServices } from './api';
 import { serveDemoSite } from './demoSite';
-import { FaultQueue, faultOutcome, parseFaultSpec } from './faults';
+import { FaultQueue, faultOutcome, parseFaultSpec, streamAnswer, writeSlowly } from './faults';
 import {
   json,
   normalizeInput,
@@ -259,8 +259,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       req.socket.destroy();
       return 'answered';
     }
+    if (outcome.kind === 'stream') {
+      await streamAnswer(res, outcome, () => !stopping);
+      return 'answered';
+    }
     if (outcome.kind === 'answer') {
-      writeAnswer(res, outcome.answer);
+      if (outcome.bodyDelayMs === undefined) writeAnswer(res, outcome.answer);
+      else await writeSlowly(res, outcome.answer, outcome.bodyDelayMs, sleep);
       return 'answered';
     }
     return outcome.headers;

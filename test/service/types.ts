@@ -77,7 +77,16 @@ export const CANONICAL_SHAPE: Readonly<Shape> = Object.freeze({
 
 /** Body of a fault answer: a canned kind, a raw text, or any JSON object sent as is. */
 export type FaultBody =
-  'json' | 'html' | 'truncated' | 'malformed' | 'empty' | { raw: string } | Record<string, unknown>;
+  | 'json'
+  | 'html'
+  | 'truncated'
+  | 'malformed'
+  | 'empty'
+  | 'gzipBomb'
+  | 'huge'
+  | 'endless'
+  | { raw: string }
+  | Record<string, unknown>;
 
 /** One queued fault (`POST /__admin/faults`) or the value of an `X-Fault` header. */
 export interface FaultSpec {
@@ -95,6 +104,8 @@ export interface FaultSpec {
   redirectTo?: string;
   /** Destroys the connection without an answer. */
   drop?: boolean;
+  /** Sends the first half of the fault's body at once and the rest after this many milliseconds. */
+  bodyDelayMs?: number;
 }
 
 /** One line of `GET /__admin/requests`: an API request as the service saw it. */

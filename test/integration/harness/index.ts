@@ -6,6 +6,8 @@
  *
  *   import { configure, keys, admin, waitFor } from './harness';
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /** The extension's id (publisher.name). */
@@ -130,4 +132,57 @@ export async function waitFor<T>(
 export function declaredCommands(extension: vscode.Extension<unknown>): string[] {
   const contributes = (extension.packageJSON as { contributes?: { commands?: { command: string }[] } }).contributes;
   return (contributes?.commands ?? []).map((c) => c.command);
+}
+
+/**
+ * The user data folder of the VS Code running the tests: code-server puts its session socket
+ * there; a runner that knows it may say so with PAGE_REPORTS_TEST_USER_DATA_DIR.
+ */
+export function userDataDir(): string {
+  const given = process.env.PAGE_REPORTS_TEST_USER_DATA_DIR;
+  if (given) return given;
+  const socket = process.env.CODE_SERVER_SESSION_SOCKET;
+  if (socket) return path.dirname(socket);
+  throw new Error('cannot locate the user data folder: set PAGE_REPORTS_TEST_USER_DATA_DIR');
+}
+
+/** Every regular file under `dir` (sockets, pipes and unreadable entries skipped). */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map((entry) => path.join(dir, String(entry)))
+    .filter((file) => {
+      try {
+        return fs.statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
+ * The text of the Page Reports log once it holds `marker` (the channel writes its file a
+ * moment after each entry): every `Page Reports.log` of this session, joined.
+ */
+export async function pageReportsLogWith(marker: string | RegExp, timeoutMs = 10_000): Promise<string> {
+  const read = (): string =>
+    filesUnder(path.join(userDataDir(), 'logs'))
+      .filter((file) => path.basename(file) === 'Page Reports.log')
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
+  return waitFor(
+    () => {
+      const text = read();
+      return (typeof marker === 'string' ? text.includes(marker) : marker.test(text)) ? text : undefined;
+    },
+    { timeoutMs, message: `the Page Reports log holding ${String(marker)}` },
+  );
+}
+
+/** The report panels' tabs, in every editor group. */
+export function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.report'));
 }

@@ -253,3 +253,33 @@ describe('schemas: numbers', () => {
     for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, '0x10', ' ', '1 2', undefined, false]) assert.equal(toNumber(odd), undefined);
   });
 });
+
+describe('schemas: nesting (hardening)', () => {
+  /** `{"a":{"a":…{"a":"bottom"}…}}` nested `levels` deep, parsed from text as an answer is. */
+  const nested = (levels: number): unknown => JSON.parse(`${'{"a":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`);
+
+  it('item 3: caps nesting at 64 levels; deeper reads as "(nested too deep)", and the report can be posted', () => {
+    const body = { id: 7, url: 'https://deep.example/', results: { deep: { passed: false, value: nested(20_000) } } };
+    const report = parseReport(JSON.parse(JSON.stringify({ ...body, results: {} })) as unknown);
+    assert.equal(report.id, 7);
+    const deep = parseReport({ ...body, extra: [nested(20_000)] });
+    // The panel's postMessage (structured clone) and the raw view (JSON.stringify) both survive.
+    assert.doesNotThrow(() => structuredClone(deep));
+    const raw = JSON.stringify(deep.raw);
+    assert.ok(raw.includes('"(nested too deep)"'), 'the cut is said, not hidden');
+    assert.ok(!raw.includes('bottom'));
+    let value: unknown = deep.checks[0]?.value;
+    let depth = 3; // report (0) → results (1) → deep (2) → value (3)
+    while (typeof value === 'object' && value !== null) {
+      value = (value as { a: unknown }).a;
+      depth += 1;
+    }
+    assert.equal(value, '(nested too deep)');
+    assert.equal(depth, 64);
+  });
+
+  it('item 3: keeps shallow bodies as they are (no copy)', () => {
+    const body = { id: 1, url: 'https://x.example/', results: { t: { passed: true, value: nested(10) } } };
+    assert.equal(parseReport(body).raw, body);
+  });
+});

@@ -24,7 +24,7 @@ describe('parseServiceUrl', () => {
     ok('http://reports.example.com', 'http://reports.example.com', true);
     ok('http://10.0.0.5:8000/', 'http://10.0.0.5:8000', true);
     ok('http://localhost:8000', 'http://localhost:8000', false);
-    ok('http://shop.localhost/', 'http://shop.localhost', false);
+    ok('http://shop.localhost/', 'http://shop.localhost', true);
     ok('http://127.0.0.1:41234', 'http://127.0.0.1:41234', false);
     ok('http://127.8.9.10', 'http://127.8.9.10', false);
     ok('http://[::1]:3000/', 'http://[::1]:3000', false);
@@ -54,11 +54,11 @@ describe('parseServiceUrl', () => {
     bad('https://reports.example.com/#', /fragment/);
   });
 
-  it('knows loopback hosts', () => {
-    for (const host of ['localhost', 'LOCALHOST', 'a.b.localhost', 'localhost.', '127.0.0.1', '127.255.255.254', '[::1]']) {
+  it('item 5: treats only localhost, 127.0.0.0/8 and [::1] as loopback (not *.localhost)', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.255.254', '[::1]']) {
       assert.equal(isLoopbackHost(host), true, host);
     }
-    for (const host of ['example.com', 'localhostx', '127.0.0.1.example', '126.0.0.1', '0.0.0.0', '[::2]', '']) {
+    for (const host of ['a.b.localhost', 'shop.localhost', 'localhost.', 'example.com', 'localhostx', '127.0.0.1.example', '126.0.0.1', '0.0.0.0', '[::2]', '']) {
       assert.equal(isLoopbackHost(host), false, host);
     }
   });

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import type { Report } from '../../../src/api/types';
 import {
   emptyProjectsMessage,
@@ -17,16 +16,8 @@ import {
   singleLine,
   urlWithoutScheme,
 } from '../../../src/views/format';
+import { md } from '../helpers/markdown';
 
-/**
- * A real CommonMark renderer (with GFM-style autolinking on) to check that escaped text renders
- * as exactly itself. markdown-it is in node_modules through @vscode/vsce.
- */
-interface MarkdownIt {
-  render(source: string): string;
-}
-const markdownIt = createRequire(__filename)('markdown-it') as (options: object) => MarkdownIt;
-const md = markdownIt({ html: true, linkify: true, typographer: false });
 
 function decodeEntities(html: string): string {
   return html

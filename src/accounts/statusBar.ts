@@ -1,0 +1,120 @@
+/**
+ * The status bar item `$(pulse) reports.example.com`: which service the views show, its state
+ * in the tooltip (connected, no key, key rejected, unreachable since TIME, rate limited until
+ * TIME), and a click runs Switch Service…. Built by `activate` from the setting alone (no
+ * network, no `main.ts`); the connection tells it the state once it is loaded. Hidden before
+ * any service is set and when `pageReports.statusBar` is off.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import { knownServices } from './knownServices';
+import { originOf, serviceLabel } from './labels';
+
+export const STATUS_BAR_SETTING = 'statusBar';
+
+/** What the connection last learned about the current service. */
+export type ServiceHealth =
+  | { kind: 'unknown' }
+  | { kind: 'connected' }
+  | { kind: 'noKey' }
+  | { kind: 'rejected' }
+  | { kind: 'unreachable'; since: number }
+  | { kind: 'rateLimited'; until: number | undefined };
+
+const time = (epochMs: number): string => new Date(epochMs).toLocaleTimeString(vscode.env.language);
+
+/** The tooltip's sentence for a state. */
+export function healthText(health: ServiceHealth): string {
+  switch (health.kind) {
+    case 'unknown':
+      return l10n.t('Not contacted yet');
+    case 'connected':
+      return l10n.t('Connected');
+    case 'noKey':
+      return l10n.t('No API key');
+    case 'rejected':
+      return l10n.t('API key rejected');
+    case 'unreachable':
+      return l10n.t('Unreachable since {0}', time(health.since));
+    case 'rateLimited':
+      return health.until === undefined ? l10n.t('Rate limited') : l10n.t('Rate limited until {0}', time(health.until));
+  }
+}
+
+export class ServiceStatusBar implements vscode.Disposable {
+  readonly #item: vscode.StatusBarItem;
+  readonly #disposables: vscode.Disposable[] = [];
+  #health: ServiceHealth = { kind: 'unknown' };
+  #url: string | undefined;
+
+  constructor(private readonly context: vscode.ExtensionContext) {
+    this.#item = vscode.window.createStatusBarItem('pageReports.service', vscode.StatusBarAlignment.Left, 0);
+    this.#item.name = l10n.t('Page Reports Service');
+    this.#item.command = 'pageReports.switchService';
+    this.#disposables.push(
+      this.#item,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (
+          e.affectsConfiguration(`pageReports.${STATUS_BAR_SETTING}`) ||
+          e.affectsConfiguration('pageReports.serviceUrl')
+        )
+          this.update();
+      }),
+    );
+    this.update();
+  }
+
+  /** The state of the current service, from the connection. */
+  setHealth(health: ServiceHealth): void {
+    this.#health = health;
+    this.update();
+  }
+
+  get health(): ServiceHealth {
+    return this.#health;
+  }
+
+  /** Redraws from the settings and the last state. */
+  update(): void {
+    const config = vscode.workspace.getConfiguration('pageReports');
+    // The origin is all the item shows; the connection checks the rest of the URL (and says so
+    // in the tooltip's state). Not `parseServiceUrl`, which would then ship in both files.
+    const raw = (config.get<string>('serviceUrl') ?? '').trim();
+    const url = /^https?:\/\//i.test(raw) ? originOf(raw) : undefined;
+    if (url !== this.#url) {
+      // Another service: what was known about the last one does not apply.
+      this.#url = url;
+      this.#health = { kind: 'unknown' };
+    }
+    if (url === undefined || config.get<boolean>(STATUS_BAR_SETTING, true) === false) {
+      this.#item.hide();
+      return;
+    }
+    const origin = url;
+    const label = serviceLabel(
+      origin,
+      knownServices(this.context.globalState).map((s) => s.url),
+    );
+    // The label is a host name: no `$(` can reach the icon syntax from it, but escape anyway.
+    this.#item.text = `$(pulse) ${label.replace(/\$\(/g, '\\$(')}`;
+    const tooltip = new vscode.MarkdownString(undefined, false);
+    tooltip.appendText(l10n.t('Page Reports: {0}', label));
+    tooltip.appendMarkdown('\n\n');
+    tooltip.appendText(healthText(this.#health));
+    tooltip.appendMarkdown('\n\n');
+    tooltip.appendText(l10n.t('Click to switch services.'));
+    this.#item.tooltip = tooltip;
+    this.#item.accessibilityInformation = {
+      label: l10n.t('Page Reports service {0}: {1}', label, healthText(this.#health)),
+    };
+    this.#item.backgroundColor =
+      this.#health.kind === 'rejected' || this.#health.kind === 'unreachable'
+        ? new vscode.ThemeColor('statusBarItem.warningBackground')
+        : undefined;
+    this.#item.show();
+  }
+
+  dispose(): void {
+    for (const d of this.#disposables) d.dispose();
+  }
+}

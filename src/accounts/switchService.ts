@@ -1,0 +1,253 @@
+/**
+ * Switch Service…: a quick pick of the known services (label, `$(key)` when a key is stored,
+ * when last used), the current one marked, plus Add Service…, and a remove button on each row.
+ * Choosing one writes the application setting `pageReports.serviceUrl`; the views, the panels
+ * and the status bar follow the connection.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import { parseServiceUrl } from '../api/serviceUrl';
+import { confirmModal, flash, isOptions, windowProgress } from '../commands/ui';
+import {
+  askForKey,
+  checkKey,
+  keyFormatError,
+  save,
+  setServiceUrl,
+  type ConnectionCommandDeps,
+} from '../connection/commands';
+import { connectionControls, SECTION, type Connection } from '../connection/connection';
+import { forgetService, knownServices, rememberService, type KnownService } from './knownServices';
+import { originOf, serviceLabel } from './labels';
+
+interface ServiceItem extends vscode.QuickPickItem {
+  readonly service?: KnownService;
+  readonly add?: true;
+}
+
+/**
+ * The command. Arguments (tests, automation): a URL string switches to it; `{ add, key }`
+ * adds a service after checking its key; `{ remove, confirmed }` removes one. Resolves true
+ * when something changed.
+ */
+export async function switchService(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
+  const conn = connectionControls(deps.connection);
+  await conn.ready;
+  if (typeof arg === 'string') return setServiceUrl(deps, arg);
+  if (isOptions(arg)) {
+    if (typeof arg.remove === 'string') return removeService(deps, conn, arg.remove, arg);
+    if (typeof arg.add === 'string' && typeof arg.key === 'string')
+      return addServiceWithKey(deps, conn, arg.add, arg.key);
+    return false;
+  }
+  return pickService(deps, conn);
+}
+
+function items(conn: Connection, removeButton: vscode.QuickInputButton): ServiceItem[] {
+  const services = knownServices(conn.context.globalState);
+  const urls = services.map((s) => s.url);
+  const withKey = conn.originsWithKey();
+  const rows: ServiceItem[] = services.map((service) => {
+    const origin = originOf(service.url) ?? service.url;
+    const current = service.url === conn.serviceUrl;
+    const details = [
+      withKey.includes(origin) ? '$(key)' : undefined,
+      current ? l10n.t('current') : undefined,
+      service.lastUsed > 0
+        ? l10n.t('last used {0}', new Date(service.lastUsed).toLocaleString(vscode.env.language))
+        : l10n.t('never used'),
+    ].filter((part): part is string => part !== undefined);
+    return {
+      label: `${current ? '$(check)' : '$(blank)'} ${serviceLabel(origin, urls)}`,
+      description: details.join(' · '),
+      detail: service.url === origin ? undefined : service.url,
+      buttons: [removeButton],
+      service,
+    };
+  });
+  return [
+    ...rows,
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(add) ${l10n.t('Add Service…')}`, add: true, alwaysShow: true },
+  ];
+}
+
+function pickService(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
+  const removeButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('trash'),
+    tooltip: l10n.t('Remove Service…'),
+  };
+  return new Promise<boolean>((resolve) => {
+    const pick = vscode.window.createQuickPick<ServiceItem>();
+    pick.title = l10n.t('Page Reports: Switch Service');
+    pick.placeholder = l10n.t('The service whose projects and reports the views show');
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    const refresh = (): void => {
+      pick.items = items(conn, removeButton);
+      pick.activeItems = pick.items.filter((i) => i.service?.url === conn.serviceUrl);
+    };
+    refresh();
+    let outcome: Promise<boolean> = Promise.resolve(false);
+    let acting = false;
+    pick.onDidTriggerItemButton(({ item }) => {
+      if (!item.service || acting) return;
+      acting = true;
+      pick.busy = true;
+      void removeService(deps, conn, item.service.url, undefined).then(
+        () => {
+          acting = false;
+          pick.busy = false;
+          refresh();
+          pick.show();
+        },
+        () => {
+          acting = false;
+          pick.busy = false;
+        },
+      );
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0];
+      if (!chosen || acting) return;
+      if (chosen.add) outcome = addService(deps, conn);
+      else if (chosen.service)
+        outcome =
+          chosen.service.url === conn.serviceUrl ? Promise.resolve(false) : setServiceUrl(deps, chosen.service.url);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      if (acting) return; // the remove confirmation took the focus; the pick comes back
+      pick.dispose();
+      outcome.then(resolve, () => resolve(false));
+    });
+    pick.show();
+  });
+}
+
+/** Add Service…: the URL, then the key as Set Service URL does; nothing is saved unless the key checks out. */
+async function addService(deps: ConnectionCommandDeps, conn: Connection): Promise<boolean> {
+  const input = await vscode.window.showInputBox({
+    title: l10n.t('Page Reports: Add Service'),
+    prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
+    placeHolder: 'https://reports.example.com',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseServiceUrl(value);
+      if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
+      if (parsed.insecure)
+        return {
+          message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
+          severity: vscode.InputBoxValidationSeverity.Warning,
+        };
+      return undefined;
+    },
+  });
+  if (input === undefined) return false;
+  const parsed = parseServiceUrl(input);
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(parsed.error);
+    return false;
+  }
+  // A known service is not added twice: switch to it.
+  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
+  const origin = new URL(parsed.url).origin;
+  if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
+  if (!conn.originsWithKey().includes(origin)) {
+    const saved = await askForKey(deps, conn, { url: parsed.url, origin });
+    if (!saved) return false;
+  }
+  await rememberService(deps.context.globalState, parsed.url);
+  return setServiceUrl(deps, parsed.url);
+}
+
+async function addServiceWithKey(
+  deps: ConnectionCommandDeps,
+  conn: Connection,
+  raw: string,
+  rawKey: string,
+): Promise<boolean> {
+  const parsed = parseServiceUrl(raw);
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(parsed.error);
+    return false;
+  }
+  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
+  const origin = new URL(parsed.url).origin;
+  if (parsed.insecure && !conn.isInsecureAllowed(origin)) return false;
+  const key = rawKey.trim();
+  const formatError = keyFormatError(key);
+  if (formatError !== undefined) {
+    void vscode.window.showErrorMessage(formatError);
+    return false;
+  }
+  const outcome = await windowProgress(l10n.t('Checking the API key…'), () =>
+    checkKey(parsed.url, key, deps, new AbortController().signal),
+  );
+  if (outcome.kind !== 'ok') {
+    void vscode.window.showErrorMessage(
+      outcome.kind === 'rejected'
+        ? l10n.t('The service rejected the API key.')
+        : l10n.t('Could not check the API key; nothing was saved.'),
+    );
+    return false;
+  }
+  await save(conn, origin, key, deps);
+  await rememberService(deps.context.globalState, parsed.url);
+  return setServiceUrl(deps, parsed.url);
+}
+
+async function confirmInsecure(deps: ConnectionCommandDeps, conn: Connection, origin: string): Promise<boolean> {
+  if (conn.isInsecureAllowed(origin)) return true;
+  const host = new URL(origin).host;
+  const ok = await confirmModal(
+    deps.context,
+    l10n.t('Send the API key unencrypted to {0}?', host),
+    l10n.t(
+      'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+      host,
+    ),
+    l10n.t('Use Unencrypted Connection'),
+  );
+  if (ok) await conn.allowInsecure(origin);
+  return ok;
+}
+
+/**
+ * Removes a known service and, unless another known service shares its origin, its key,
+ * after a modal confirmation. Removing the current service clears the setting: the views
+ * show their welcome content.
+ */
+async function removeService(
+  deps: ConnectionCommandDeps,
+  conn: Connection,
+  url: string,
+  options: Record<string, unknown> | undefined,
+): Promise<boolean> {
+  const services = knownServices(deps.context.globalState);
+  if (!services.some((s) => s.url === url)) return false;
+  const origin = originOf(url) ?? url;
+  const label = serviceLabel(
+    origin,
+    services.map((s) => s.url),
+  );
+  const ok = await confirmModal(
+    deps.context,
+    l10n.t('Remove the service {0}?', label),
+    l10n.t('Its API key is removed from this computer too. The key itself stays valid on the service.'),
+    l10n.t('Remove Service'),
+    options,
+  );
+  if (!ok) return false;
+  // The current one first stops being current, so no reload can list it again meanwhile.
+  if (url === conn.serviceUrl) {
+    await vscode.workspace.getConfiguration(SECTION).update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+    await conn.reloadNow();
+  }
+  await forgetService(deps.context.globalState, url);
+  const originStillUsed = services.some((s) => s.url !== url && originOf(s.url) === origin);
+  if (!originStillUsed) await conn.removeKey(origin);
+  deps.log.info(`Service removed: ${origin}.`);
+  flash(l10n.t('Service {0} removed.', label));
+  return true;
+}

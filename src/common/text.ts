@@ -1,0 +1,74 @@
+/**
+ * Server text made safe for each place the extension shows or writes it. Every string from
+ * the service is hostile: a `[label](command:…)` link in a notification or an input box's
+ * message runs a command on click, `$(name)` in a label becomes an icon, a line break in a
+ * log line forges another entry, and a bidi override shows text reversed. Each sink has one
+ * function here, and every sink uses it. Imports no `vscode`.
+ *
+ * | Sink                                                      | Function             |
+ * |-----------------------------------------------------------|----------------------|
+ * | tree labels and descriptions (plain text)                 | {@link singleLine}   |
+ * | `MarkdownString` tooltips                                  | {@link escapeMarkdown} |
+ * | status bar, quick pick items, progress titles, placeholders | {@link escapeIcons} |
+ * | notifications and input-box validation messages           | {@link escapeForMessage} |
+ * | the log channel                                           | {@link escapeForLog} |
+ */
+
+/**
+ * Control characters, line breaks and bidirectional overrides. Text holding them could
+ * break a label into lines or show its text reversed (a spoofing trick).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Plain one-line text for a label or description: unsafe characters become U+FFFD. */
+export function singleLine(text: string): string {
+  return text.replace(UNSAFE_CHARS, '\uFFFD');
+}
+
+/**
+ * Escapes text for a Markdown string so that it renders as exactly that text: every ASCII
+ * punctuation character gets a backslash (CommonMark lets each of them be escaped and shows
+ * it literally), which defeats emphasis, links, images, autolinks (`https\:\/\/…`,
+ * `www\.…`, `a\@b`), HTML (`\<img …\>`), entities (`\&amp;`), theme icons (`\$(…)`) and
+ * tables. Line breaks and control characters become a replacement character, so a value
+ * cannot start a new block (a heading, a list, a fence).
+ */
+export function escapeMarkdown(text: string): string {
+  return singleLine(text).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * One-line text for the status bar, quick pick items and progress titles, which render
+ * `$(name)` as a theme icon: the syntax is escaped (`\$(name)` shows as typed).
+ * Idempotent, so text may pass through twice.
+ */
+export function escapeIcons(text: string): string {
+  return singleLine(text).replace(/(?<!\\)\$\(/g, '\\$(');
+}
+
+/**
+ * Text for a notification or an input box's validation message. Both render
+ * `[label](target)` as a link (a `command:` target runs the command on click) and may
+ * render `$(name)` as an icon. Whitespace runs become one space, unsafe characters U+FFFD,
+ * the link syntax is broken by a space (`[Renew] (command:…)`, still readable) and icons
+ * are escaped. Idempotent.
+ */
+export function escapeForMessage(text: string): string {
+  return escapeIcons(text.replace(/\s+/g, ' ')).replace(/\]\s*\(/g, '] (');
+}
+
+/**
+ * One log line: line breaks, other control characters and bidi overrides are written as
+ * escapes (`\n`, `\x1b`, `\u202e`), so server text can neither start a forged entry nor
+ * hide what it says. The rest is kept as it is.
+ */
+export function escapeForLog(text: string): string {
+  return text.replace(UNSAFE_CHARS, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

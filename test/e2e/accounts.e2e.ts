@@ -1,0 +1,175 @@
+/**
+ * Accounts and services, as a user clicks them: a second service added through Switch
+ * Service… → Add Service… (URL, then key); the status bar item names the current service and a
+ * click on it switches back to the first; the Accounts menu lists each service with a key as
+ * `<host:port> (Page Reports)`, and its Sign Out removes that service's key only. Screenshots
+ * go to .test-output/screenshots/accounts-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import { startService, type RunningService } from '../service/server';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+const SECOND_KEY = 'second-service-key';
+
+describe('accounts and services (end to end)', function () {
+  this.timeout(240_000);
+  let wb: Workbench;
+  let second: RunningService;
+
+  const host = (url: string): string => new URL(url).host;
+  const quickRows = () => wb.page.locator('.quick-input-widget .monaco-list-row');
+  /** The status bar item's clickable label. */
+  const statusItem = (label: string) =>
+    wb.page.locator('.statusbar-item a.statusbar-item-label', { hasText: label }).first();
+
+  async function reportRowsContain(text: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const rows = await wb.treeRows('Reports');
+      if (rows.some((r) => r.includes(text))) return;
+      if (Date.now() > deadline) throw new Error(`no Reports row with ${text}: ${rows.join(' | ')}`);
+      await wb.page.waitForTimeout(250);
+    }
+  }
+
+  before(async () => {
+    second = await startService({ port: 0, keys: [SECOND_KEY], seed: 0, faults: true, quiet: true, rateLimit: 0 });
+    const answer = await fetch(`${second.url}/__admin/reports`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        report: {
+          url: 'https://second.localhost/only-here',
+          result: 'good',
+          score: 97,
+          privacy: 0,
+          generated_at: '2026-11-20T10:15:30.000000Z',
+          results: { title: { passed: true, importance: 'high', value: 'Second' } },
+        },
+      }),
+    });
+    assert.equal(answer.ok, true);
+    wb = await startWorkbench({ name: 'accounts', serviceUrl: true });
+    await wb.openView();
+    await wb.enterApiKey();
+    await wb.view('Projects').locator('.monaco-list-row').first().waitFor({ state: 'visible' });
+  });
+
+  after(async () => {
+    await wb?.stop();
+    await second?.stop();
+  });
+
+  afterEach(function () {
+    return screenshotOnFailure(this, wb);
+  });
+
+  it('shows the current service in the status bar', async () => {
+    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+  });
+
+  it('adds a second service with Switch Service… → Add Service… (URL, then key) and shows its reports', async () => {
+    await wb.runCommand('Page Reports: Switch Service…');
+    await quickRows().filter({ hasText: 'Add Service…' }).click();
+    await wb.quickInput(second.url);
+    const password = wb.page.locator('.quick-input-widget input[type="password"]');
+    await password.waitFor({ state: 'visible' });
+    await password.fill(SECOND_KEY);
+    await password.press('Enter');
+    await reportRowsContain('second.localhost');
+    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    // Two services known: the Projects view's description names the current one.
+    const description = await wb.view('Projects').locator('.pane-header .description').innerText();
+    assert.match(description, new RegExp(`^${host(second.url).replace(/\./g, '\\.')} · `));
+    await wb.screenshot('accounts-second-service');
+  });
+
+  it('switches back with a click on the status bar item', async () => {
+    // The "Service URL set" message beside it goes after 4 s and moves the item: click after.
+    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
+    await statusItem(host(second.url)).click();
+    const first = quickRows().filter({ hasText: host(wb.service.url) });
+    await first.waitFor({ state: 'visible' });
+    assert.equal(await quickRows().filter({ hasText: 'Add Service…' }).count(), 1);
+    await wb.screenshot('accounts-switch-service');
+    await first.click();
+    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+    const deadline = Date.now() + 30_000;
+    while ((await wb.treeRows('Reports')).some((r) => r.includes('second.localhost'))) {
+      if (Date.now() > deadline) throw new Error('the Reports view still shows the second service');
+      await wb.page.waitForTimeout(250);
+    }
+    assert.ok((await wb.treeRows('Reports')).length > 0, "the first service's reports");
+  });
+
+  it('keeps a report panel with its service after a switch: "This report belongs to", Switch Back', async () => {
+    // The first service is current: open its first report.
+    const row = wb.view('Reports').locator('.pane-body .monaco-list-row').first();
+    await row.click();
+    const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await frame.locator('article.report').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
+    await statusItem(host(wb.service.url)).click();
+    const secondRow = quickRows().filter({ hasText: host(second.url) });
+    await secondRow.waitFor({ state: 'visible' });
+    await secondRow.click();
+    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    const banner = frame.locator('.banner-foreign');
+    await banner.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await banner.locator('strong').innerText(), `This report belongs to ${host(wb.service.url)}`);
+    assert.equal(await frame.locator('article.report').count(), 1, 'the report is still shown');
+    await wb.screenshot('accounts-panel-other-service');
+    await banner.locator('button', { hasText: 'Switch Back' }).click();
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+    await wb.runCommand('View: Close All Editors');
+  });
+
+  it('lists both services in the Accounts menu; Sign Out removes only that key', async () => {
+    await wb.page.locator('.activitybar a.action-label[aria-label*="Accounts"]').click();
+    const menu = wb.page.locator('.monaco-menu');
+    const secondEntry = menu.locator('.action-item', { hasText: `${host(second.url)} (Page Reports)` });
+    await secondEntry.waitFor({ state: 'visible' });
+    assert.equal(await menu.locator('.action-item', { hasText: `${host(wb.service.url)} (Page Reports)` }).count(), 1);
+    await secondEntry.hover();
+    const signOut = menu.locator('.action-item', { hasText: 'Sign Out' }).last();
+    await signOut.waitFor({ state: 'visible' });
+    await wb.screenshot('accounts-menu');
+    await signOut.click();
+    // VS Code may confirm first (when extensions used the account).
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    if (
+      await dialog.waitFor({ state: 'visible', timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await wb.screenshot('accounts-sign-out-confirmation');
+      await dialog
+        .locator('.dialog-buttons a.monaco-button', { hasText: /Sign Out/ })
+        .first()
+        .click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    // The second service's key is gone; the first's stays (its session is still in the menu).
+    await wb.page.locator('.activitybar a.action-label[aria-label*="Accounts"]').click();
+    await menu
+      .locator('.action-item', { hasText: `${host(wb.service.url)} (Page Reports)` })
+      .waitFor({ state: 'visible' });
+    assert.equal(await menu.locator('.action-item', { hasText: `${host(second.url)} (Page Reports)` }).count(), 0);
+    await wb.page.keyboard.press('Escape');
+    // The Switch Service list no longer shows a key on the second service.
+    await wb.runCommand('Page Reports: Switch Service…');
+    const secondRow = quickRows().filter({ hasText: host(second.url) });
+    await secondRow.waitFor({ state: 'visible' });
+    assert.doesNotMatch(await secondRow.innerHTML(), /codicon-key/);
+    assert.match(
+      await quickRows()
+        .filter({ hasText: host(wb.service.url) })
+        .innerHTML(),
+      /codicon-key/,
+    );
+    await wb.page.keyboard.press('Escape');
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * Accounts and services with TWO reference services on loopback, each with its own key: the
+ * `pageReports` authentication provider lists one session per origin with a stored key (its
+ * own getSessions and VS Code's getAccounts), switching services shows the other's reports,
+ * signing out of one leaves the other's key, a key changed in SecretStorage by another window
+ * (written directly here) updates the sessions, neither key ever reaches the other service
+ * (their request logs), a report panel stays with the service it came from, and Remove API
+ * Key reaches every origin with a stored key. The provider, the status bar, the panels and the
+ * SecretStorage are read through the hook `activate` publishes in test mode
+ * (`globalThis[Symbol.for('pageReports.accounts')]`).
+ */
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { PageReportsAuthProvider } from '../../src/accounts/provider';
+import type { ServiceStatusBar } from '../../src/accounts/statusBar';
+import type { ReportPanels } from '../../src/panels/register';
+import type { ReportNode, ViewNode } from '../../src/views/items';
+import type { ReportsView } from '../../src/views/reportsView';
+import { startService, type RunningService } from '../service/server';
+import { configure, waitFor } from './harness';
+
+interface AccountsHook {
+  provider: PageReportsAuthProvider;
+  statusBar: ServiceStatusBar;
+  panels: ReportPanels;
+  secrets: vscode.SecretStorage;
+}
+
+function hook(): AccountsHook {
+  const value = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.accounts')];
+  if (!value) throw new Error('the accounts test hook is not set (is the extension in test mode?)');
+  return value as AccountsHook;
+}
+
+function reportsView(): ReportsView {
+  const value = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')];
+  if (!value) throw new Error('the views test hook is not set');
+  return (value as { reportsView: ReportsView }).reportsView;
+}
+
+interface Recorded {
+  method: string;
+  path: string;
+  hasAuthorization: boolean;
+  status: number | null;
+}
+
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(command, ...args);
+const token = (prefix: string): string => `${prefix}-${randomBytes(10).toString('hex')}`;
+
+class TestService {
+  running!: RunningService;
+  constructor(
+    readonly key: string,
+    readonly pageHost: string,
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = await startService({ port: 0, keys: [this.key], seed: 0, faults: true, quiet: true, rateLimit: 0 });
+  }
+
+  get url(): string {
+    return this.running.url;
+  }
+
+  get origin(): string {
+    return new URL(this.running.url).origin;
+  }
+
+  get label(): string {
+    return new URL(this.running.url).host;
+  }
+
+  async admin<T>(endpoint: string, body?: unknown, method?: string): Promise<T> {
+    const response = await fetch(`${this.url}/__admin/${endpoint}`, {
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`/__admin/${endpoint}: ${response.status} ${text}`);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  /** Inserts one report owned by this service's key. */
+  insert(path: string): Promise<{ id: number | string; url: string }> {
+    return this.admin('reports', {
+      report: {
+        url: `https://${this.pageHost}${path}`,
+        result: 'good',
+        score: 91,
+        privacy: 0,
+        generated_at: '2026-11-20T10:15:30.000000Z',
+        results: { title: { passed: true, importance: 'high', value: this.pageHost } },
+      },
+    });
+  }
+
+  requests(): Promise<Recorded[]> {
+    return this.admin<Recorded[]>('requests');
+  }
+}
+
+const reportUrls = (nodes: ViewNode[]): string[] =>
+  nodes.filter((n): n is ReportNode => n.kind === 'report').map((n) => n.report.url);
+
+async function sessionOrigins(): Promise<string[]> {
+  return (await hook().provider.getSessions()).map((s) => s.id).sort();
+}
+
+describe('accounts and services', function () {
+  this.timeout(60_000);
+  const alpha = new TestService(token('alpha-key'), 'alpha.localhost');
+  const beta = new TestService(token('beta-key'), 'beta.localhost');
+  let alphaReport: { id: number | string; url: string };
+
+  before(async () => {
+    await alpha.start();
+    await beta.start();
+    alphaReport = await alpha.insert('/home');
+    // The same id on beta names another report: ids are per service.
+    const betaReport = await beta.insert('/start');
+    assert.equal(String(betaReport.id), String(alphaReport.id), 'both services give the first report the same id');
+    await configure(alpha.url, alpha.key);
+    await configure(beta.url, beta.key);
+  });
+
+  after(async () => {
+    await run('workbench.action.closeAllEditors');
+    for (const service of [alpha, beta])
+      await run('pageReports.switchService', { remove: service.url, confirmed: true });
+    await alpha.running.stop();
+    await beta.running.stop();
+    // Leave the extension connected to the main test service for the suites that follow.
+    await configure();
+  });
+
+  it('lists one session per service with a key: the provider and vscode.authentication.getAccounts', async () => {
+    const sessions = await hook().provider.getSessions();
+    const byOrigin = new Map(sessions.map((s) => [s.id, s]));
+    for (const service of [alpha, beta]) {
+      const session = byOrigin.get(service.origin);
+      assert.ok(session, `a session for ${service.origin}`);
+      assert.equal(session.account.id, service.origin);
+      assert.equal(session.account.label, service.label, 'the label is the host with its port');
+      assert.equal(session.accessToken, service.key, "the session's token is that service's own key");
+    }
+    const accounts = await vscode.authentication.getAccounts('pageReports');
+    const ids = accounts.map((a) => a.id);
+    for (const service of [alpha, beta])
+      assert.ok(ids.includes(service.origin), `getAccounts lists ${service.origin}: ${ids.join(', ')}`);
+    assert.equal(accounts.find((a) => a.id === alpha.origin)?.label, alpha.label);
+  });
+
+  it("switching services shows the other service's reports, and the status bar names it", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const alphaUrls = await waitFor(
+      async () => {
+        const urls = reportUrls(await reportsView().getChildren());
+        return urls.includes(alphaReport.url) ? urls : undefined;
+      },
+      { message: "alpha's reports in the Reports view" },
+    );
+    assert.ok(!alphaUrls.some((u) => u.includes('beta.localhost')), 'nothing of beta');
+
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    const betaUrls = await waitFor(
+      async () => {
+        const urls = reportUrls(await reportsView().getChildren());
+        return urls.some((u) => u.includes('beta.localhost')) ? urls : undefined;
+      },
+      { message: "beta's reports in the Reports view" },
+    );
+    assert.ok(!betaUrls.some((u) => u.includes('alpha.localhost')), 'nothing of alpha');
+    await waitFor(() => hook().statusBar.health.kind === 'connected', { message: 'the status bar says connected' });
+  });
+
+  it('a report panel belongs to the service it came from: after a switch it keeps its content and never fetches its id from the other service', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await run('pageReports.openReport', alphaReport.id);
+    const panel = await waitFor(
+      () =>
+        hook()
+          .panels.openPanels()
+          .find((p) => String(p.id) === String(alphaReport.id)),
+      {
+        message: 'the panel of the alpha report',
+      },
+    );
+    await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
+    await beta.admin('requests', undefined, 'DELETE');
+
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    await waitFor(() => panel.foreignService === alpha.label, {
+      message: `the panel says it belongs to ${alpha.label}`,
+    });
+    // Give a wrong fetch every chance to happen, then read beta's log.
+    await run('pageReports.refreshReports');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const fetched = (await beta.requests()).filter((r) => r.path === `/api/v1/reports/${String(alphaReport.id)}`);
+    assert.deepEqual(fetched, [], 'beta was never asked for the id of a report of alpha');
+    assert.equal(panel.panel.title, 'alpha.localhost/home', 'the panel keeps its content');
+    assert.ok(hook().panels.openPanels().includes(panel), 'the panel stays open');
+
+    // Switch Back (what the banner's button runs): the panel is the current service's again.
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await waitFor(() => panel.foreignService === undefined, {
+      message: 'the panel belongs to the current service again',
+    });
+    await run('workbench.action.closeAllEditors');
+  });
+
+  it('never sends the key of one service to the other (both request logs)', async () => {
+    for (const service of [alpha, beta]) {
+      const requests = await service.requests();
+      const authenticated = requests.filter((r) => r.hasAuthorization && r.path.startsWith('/api/'));
+      // Each service knows only its own key and answers 401 to any other.
+      const rejected = authenticated.filter((r) => r.status === 401);
+      assert.deepEqual(rejected, [], `${service.label} was never sent a key it does not know`);
+    }
+    const alphaAuthenticated = (await alpha.requests()).filter((r) => r.hasAuthorization);
+    assert.ok(
+      alphaAuthenticated.length > 0,
+      'alpha did get authenticated requests (the check above looked at something)',
+    );
+  });
+
+  it('a key changed in SecretStorage by another window updates the sessions', async () => {
+    const changed = new Promise<vscode.AuthenticationSessionsChangeEvent>((resolve) => {
+      const sub = vscode.authentication.onDidChangeSessions((e) => {
+        if (e.provider.id === 'pageReports') {
+          sub.dispose();
+          resolve(e);
+        }
+      });
+    });
+    const replacement = token('alpha-rotated');
+    // Another window writes the same SecretStorage: here, directly.
+    await hook().secrets.store(`pageReports.apiKey:${alpha.origin}`, replacement);
+    await changed;
+    await waitFor(
+      async () => (await hook().provider.getSessions()).find((s) => s.id === alpha.origin)?.accessToken === replacement,
+      { message: "alpha's session carries the new key" },
+    );
+    await hook().secrets.store(`pageReports.apiKey:${alpha.origin}`, alpha.key);
+  });
+
+  it('Remove API Key offers every origin that has a stored key, not only the current one', async () => {
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    assert.deepEqual(await sessionOrigins(), [alpha.origin, beta.origin].sort());
+    // The current service is beta; alpha's key is removed by naming its origin.
+    assert.equal(await run('pageReports.removeApiKey', { origin: alpha.origin, confirmed: true }), true);
+    await waitFor(async () => !(await sessionOrigins()).includes(alpha.origin), { message: "alpha's key gone" });
+    assert.ok((await sessionOrigins()).includes(beta.origin), "beta's key stays");
+    await configure(alpha.url, alpha.key);
+  });
+
+  it("signing out of one service leaves the other's key", async () => {
+    assert.deepEqual(await sessionOrigins(), [alpha.origin, beta.origin].sort());
+    await hook().provider.removeSession(beta.origin);
+    assert.deepEqual(await sessionOrigins(), [alpha.origin]);
+    // alpha, the current service, still works with its key.
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await waitFor(async () => reportUrls(await reportsView().getChildren()).includes(alphaReport.url), {
+      message: 'alpha still lists its reports',
+    });
+  });
+
+  it('removing the current service leaves the views on their welcome; Add Service with a refused key saves nothing', async () => {
+    const setting = (): string | undefined =>
+      vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
+    assert.equal(setting(), '', 'no current service');
+    assert.deepEqual(await reportsView().getChildren(), [], 'the views show their welcome content');
+    assert.equal(
+      await hook().secrets.get(`pageReports.apiKey:${alpha.origin}`),
+      undefined,
+      "the removed service's key is gone",
+    );
+    assert.ok(
+      !(await sessionOrigins()).includes(alpha.origin),
+      `no session for the removed service: ${(await sessionOrigins()).join(', ')}`,
+    );
+
+    await alpha.admin('requests', undefined, 'DELETE');
+    assert.equal(await run('pageReports.switchService', { add: alpha.url, key: 'not-the-key' }), false);
+    assert.equal(setting(), '', 'the setting is unchanged');
+    assert.ok(!(await sessionOrigins()).includes(alpha.origin), 'no key was stored');
+    const checks = await alpha.requests();
+    assert.equal(checks.length, 1, 'one key check');
+    assert.equal(checks[0]?.status, 401);
+
+    assert.equal(await run('pageReports.switchService', { add: alpha.url, key: alpha.key }), true);
+    assert.equal(setting(), alpha.url);
+    assert.ok((await sessionOrigins()).includes(alpha.origin));
+    await waitFor(async () => reportUrls(await reportsView().getChildren()).includes(alphaReport.url), {
+      message: 'the added service lists its reports',
+    });
+  });
+});
