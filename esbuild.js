@@ -12,14 +12,6 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const root = __dirname;
 
-/** Copies the codicon font and stylesheet next to the webview script. */
-function copyCodicons() {
-  const from = path.join(root, 'node_modules', '@vscode', 'codicons', 'dist');
-  const to = path.join(root, 'dist', 'codicons');
-  fs.mkdirSync(to, { recursive: true });
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
-}
-
 function listTests(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -219,7 +211,8 @@ function webExtensionOptions() {
 /** The webview script's own options (also used by bench/lib/builds.ts). */
 function webviewOptions() {
   return {
-    entryPoints: { panel: 'src/webview/panel.ts' },
+    // Each page its own script: Chart.js is only in the insights page's (insights.js).
+    entryPoints: { panel: 'src/webview/panel.ts', insights: 'src/webview/insights.ts' },
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
@@ -347,7 +340,6 @@ function webTestOptions(config) {
 }
 
 async function main() {
-  copyCodicons();
   const present = builds.filter((b) => Object.values(b.entryPoints).every((e) => fs.existsSync(path.resolve(root, e))));
   if (watch) {
     for (const b of present) await (await esbuild.context(b)).watch();

@@ -11,14 +11,28 @@ const noNodeBuiltins = {
   group: ['node:*', ...builtinModules],
   message: 'src also runs in a browser web worker (the browser entry): use a web API instead of a Node module.',
 };
-const noNodeGlobals = ['Buffer', 'process', '__dirname', '__filename', 'setImmediate', 'clearImmediate', 'global'].map((name) => ({
-  name,
-  message: 'src also runs in a browser web worker (the browser entry), which has no such global.',
-}));
+const noNodeGlobals = ['Buffer', 'process', '__dirname', '__filename', 'setImmediate', 'clearImmediate', 'global'].map(
+  (name) => ({
+    name,
+    message: 'src also runs in a browser web worker (the browser entry), which has no such global.',
+  }),
+);
 const vscodeFree = { name: 'vscode', message: 'This module stays free of vscode.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      '.cache/**',
+      'node_modules/**',
+      '.test-output/**',
+      '.bench/**',
+      '*.js',
+      '*.mjs',
+      '**/*.cjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -46,8 +60,24 @@ export default tseslint.config(
     },
   },
   {
-    // The service client, the pure panel modules and the webview never see `vscode`.
-    files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/panels/html.ts', 'src/panels/protocol.ts', 'src/panels/format.ts', 'src/panels/dates.ts', 'src/views/query.ts', 'src/accounts/labels.ts', 'src/views/listState.ts', 'src/views/format.ts', 'src/webview/**/*.ts'],
+    // The service client, the common helpers, the pure panel modules and the webview never see `vscode`.
+    files: [
+      'src/api/**/*.ts',
+      'src/common/**/*.ts',
+      'src/panels/html.ts',
+      'src/panels/protocol.ts',
+      'src/panels/format.ts',
+      'src/panels/strings.ts',
+      'src/views/query.ts',
+      'src/views/listState.ts',
+      'src/views/format.ts',
+      'src/webview/**/*.ts',
+      'src/accounts/labels.ts',
+      'src/panels/diff.ts',
+      'src/insights/aggregate.ts',
+      'src/insights/load.ts',
+      'src/insights/protocol.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: [vscodeFree], patterns: [noNodeBuiltins] }],
     },

@@ -43,6 +43,10 @@ const PROBE_NAME = 'probe';
 const KEY = 'bench-key';
 const CHECKS = 60;
 const PANEL_OPENS_PER_LAUNCH = 3;
+/** Panel budgets (issue 14): each open at most this many times the floor webview's. */
+const PANEL_RATIO_BUDGET = 1.25;
+/** The first-in-window ratio is a median of paired per-launch ratios: at least this many pairs. */
+const MIN_FIRST_PAIRS = 15;
 const TREE_ITEM_ROUNDS = 20;
 /** Let the workbench's start-up activations finish before timing (same for both extensions). */
 const SETTLE_MS = 1500;
@@ -344,6 +348,14 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
     const panelLater: number[] = [];
     const floorFirst: number[] = [];
     const floorLater: number[] = [];
+    // Phases of the panel's opens: the command's host work, the analysis drawn.
+    const panelHostFirst: number[] = [];
+    const panelHostLater: number[] = [];
+    const panelDataFirst: number[] = [];
+    const panelDataLater: number[] = [];
+    /** Per launch pair (floor launch, then the extension's): first panel ÷ first floor webview. */
+    const firstRatios: number[] = [];
+    let pairFloorFirst: number | undefined;
     const errors: string[] = [];
     const results: HostResult[] = [];
     for (let i = 0; i < options.launches * 2; i++) {
@@ -372,8 +384,18 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
         else activation[target].push(result.activationMs);
         if (result.treeItemsMs) treeItems.push(...result.treeItemsMs);
         if (result.treeItemsColdMs !== undefined) treeItemsCold.push(result.treeItemsColdMs);
-        result.panel?.forEach((sample, n) => (n === 0 ? panelFirst : panelLater).push(sample.commandToRenderedMs));
+        result.panel?.forEach((sample, n) => {
+          (n === 0 ? panelFirst : panelLater).push(sample.commandToFirstPaintMs);
+          (n === 0 ? panelHostFirst : panelHostLater).push(sample.hostMs);
+          (n === 0 ? panelDataFirst : panelDataLater).push(sample.commandToRenderedMs);
+        });
         result.floorWebviewMs?.forEach((ms, n) => (n === 0 ? floorFirst : floorLater).push(ms));
+        if (target === FLOOR_ID) pairFloorFirst = result.floorWebviewMs?.[0];
+        else {
+          const first = result.panel?.[0]?.commandToFirstPaintMs;
+          if (pairFloorFirst !== undefined && first !== undefined) firstRatios.push(first / pairFloorFirst);
+          pairFloorFirst = undefined;
+        }
         errors.push(...result.errors.map((e) => `launch ${i}: ${e}`));
       } catch (error) {
         errors.push(error instanceof Error ? error.message : String(error));
@@ -431,12 +453,42 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
       sample('lists.treeItems', 'Lists: build 100 TreeItems (in host)', treeItems, { iqr: true }),
       sample('lists.treeItemsFirst', 'Lists: first 100 TreeItems in a host', treeItemsCold),
     );
+    const floorLaterMedian = floorLater.length > 0 ? median(floorLater) : undefined;
+    const laterBudget: Budget | undefined =
+      floorLaterMedian === undefined
+        ? undefined
+        : {
+            kind: 'max',
+            value: PANEL_RATIO_BUDGET * floorLaterMedian,
+            text: `≤ ${PANEL_RATIO_BUDGET}× floor (${(PANEL_RATIO_BUDGET * floorLaterMedian).toFixed(0)} ms)`,
+          };
+    const firstRatioRow =
+      firstRatios.length === 0
+        ? failed('panel.firstRatio', 'Panel: first in window ÷ floor, paired', 'ratio', errorNote ?? 'no pair measured')
+        : measured('panel.firstRatio', 'Panel: first in window ÷ floor, paired', 'ratio', firstRatios, {
+            budget: { kind: 'max', value: PANEL_RATIO_BUDGET, text: `≤ ${PANEL_RATIO_BUDGET}` },
+            note:
+              firstRatios.length < MIN_FIRST_PAIRS
+                ? `only ${firstRatios.length} launch pairs: the budget holds for ${MIN_FIRST_PAIRS} or more (--launches ${MIN_FIRST_PAIRS})`
+                : undefined,
+          });
+    if (firstRatios.length > 0 && firstRatios.length < MIN_FIRST_PAIRS && firstRatioRow.verdict !== 'OVER')
+      firstRatioRow.verdict = 'info';
     rows.push(
       sample('panel.floorFirst', 'Panel: floor webview, first in window', floorFirst),
-      sample('panel.first', `Panel: ${CHECKS} checks, first in window`, panelFirst),
+      sample('panel.first', `Panel: ${CHECKS} checks, first in window, first paint`, panelFirst),
+      firstRatioRow,
+      sample('panel.firstHost', 'Panel: first in window, host work', panelHostFirst),
+      sample('panel.firstData', 'Panel: first in window, analysis drawn', panelDataFirst),
       sample('panel.floorLater', 'Panel: floor webview, later opens', floorLater),
+      panelLater.length > 0 && laterBudget
+        ? measured('panel.later', `Panel: ${CHECKS} checks, later opens, first paint`, 'ms', panelLater, {
+            budget: laterBudget,
+          })
+        : sample('panel.later', `Panel: ${CHECKS} checks, later opens, first paint`, panelLater),
+      sample('panel.laterHost', 'Panel: later opens, host work', panelHostLater, { iqr: true }),
       // Problems of any launch are noted on the last row, whichever figure they cost.
-      sample('panel.later', `Panel: ${CHECKS} checks, later opens`, panelLater, { note: errorNote }),
+      sample('panel.laterData', 'Panel: later opens, analysis drawn', panelDataLater, { note: errorNote }),
     );
     return {
       rows,
@@ -448,6 +500,11 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
         treeItemsCold,
         panelFirst,
         panelLater,
+        panelHostFirst,
+        panelHostLater,
+        panelDataFirst,
+        panelDataLater,
+        firstRatios,
         floorFirst,
         floorLater,
         errors,

@@ -4,8 +4,9 @@
  * spread, against its budget) and writes it as JSON into .bench/ (git-ignored).
  *
  *   npm run bench                         every section
- *   npm run bench -- --only size,client   some sections (size, client, lists, host)
- *   npm run bench -- --launches 3         code-server launches per extension (default 5)
+ *   npm run bench -- --only size,client   some sections (size, client, lists, insights, host)
+ *   npm run bench -- --launches 3         code-server launches per extension (default 15: the
+ *                                         first-in-window panel ratio needs 15 pairs)
  *   npm run bench -- --analyze            time the parts of activation even when within budget
  *                                         (one more launch does whenever it is over)
  *
@@ -20,6 +21,7 @@ import { runLists } from './lists';
 import { createContext, type BenchContext, type SectionResult } from './lib/context';
 import { failed, machineInfo, ordered, renderTable, writeResults, type Row } from './lib/report';
 import { runHost } from './host';
+import { runInsights } from './insights';
 import { packageVsix, runSize } from './size';
 
 interface Options {
@@ -28,7 +30,7 @@ interface Options {
   analyze: boolean;
 }
 
-const SECTIONS = ['size', 'client', 'lists', 'host'] as const;
+const SECTIONS = ['size', 'client', 'lists', 'insights', 'host'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function usage(): string {
@@ -38,7 +40,7 @@ function usage(): string {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { sections: [...SECTIONS], launches: 5, analyze: false };
+  const options: Options = { sections: [...SECTIONS], launches: 15, analyze: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
     const value = (): string => {
@@ -107,6 +109,7 @@ async function main(): Promise<number> {
     size: () => runSize(ctx),
     client: () => runClient(ctx),
     lists: () => runLists(ctx),
+    insights: () => runInsights(ctx),
     host: async () =>
       runHost(ctx, ctx.vsix ?? (await packageVsix(ctx)), { launches: options.launches, analyze: options.analyze }),
   };

@@ -49,6 +49,8 @@ export function tables(manifest: Manifest, nls: Record<string, string>): { comma
     if (!hiddenInPalette.has(id)) where.push('Command Palette');
     if ((menus['view/title'] ?? []).some((m) => m.command === id)) where.push('view title bar');
     if ((menus['view/item/context'] ?? []).some((m) => m.command === id)) where.push('item menu');
+    if ((menus['editor/title'] ?? []).some((m) => m.command === id)) where.push('report panel title bar');
+    if ((menus['editor/context'] ?? []).some((m) => m.command === id)) where.push('editor context menu');
     return where.join(', ') || 'list item';
   };
   const commandRows = commands.map((c) => {

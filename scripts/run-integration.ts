@@ -17,6 +17,11 @@
  * desktop VS Code instead (needs the internet, and a display or xvfb-run on Linux);
  * PAGE_REPORTS_VSCODE_VERSION picks its version (default: stable).
  *
+ * With `--locale LANGUAGE` (`de`, or `qps-ploc` for a generated pseudo-translation of every
+ * message) it runs test/integration/locale/ only, in that display language: it installs a
+ * minimal language pack for it (scripts/lib/languagePack.ts) and loads the extension from a copy
+ * of the built extension that also holds the tests and, for qps-ploc, the pseudo bundles.
+ *
  * The tests find the service through the environment (see test/integration/harness):
  *   PAGE_REPORTS_TEST_SERVICE_URL, PAGE_REPORTS_TEST_KEY, PAGE_REPORTS_TEST_OTHER_KEY,
  *   PAGE_REPORTS_TEST_FORBIDDEN_KEY; PAGE_REPORTS_TEST_GREP filters tests by name.
@@ -28,8 +33,10 @@ import { runTests } from '@vscode/test-electron';
 import * as esbuild from 'esbuild';
 import { writeUserSettings } from './lib/codeServer';
 import { startService } from '../test/service/server';
+import { PSEUDO_LOCALE, writePseudoTranslations } from './lib/l10n';
+import { installLanguagePack } from './lib/languagePack';
 import { makeTempDir, removeDir } from './lib/processes';
-import { repoRoot } from './lib/tools';
+import { ensureTools, repoRoot } from './lib/tools';
 
 /** Keys the integration service knows; the harness reads them back from the environment. */
 const integrationKeys = { main: 'test-key', other: 'other-key', forbidden: 'forbidden-key' } as const;
@@ -65,8 +72,32 @@ function hostArg(argv: readonly string[]): 'node' | 'web' {
   return host;
 }
 
+/** The `--locale LANGUAGE` argument, if any. */
+function localeArgument(argv: readonly string[]): string | undefined {
+  const at = argv.indexOf('--locale');
+  if (at === -1) return undefined;
+  const language = argv[at + 1];
+  if (!language || !/^[a-z]{2,3}(-[a-z0-9]+)*$/i.test(language))
+    throw new Error('--locale needs a language, e.g. de or qps-ploc');
+  return language;
+}
+
+/**
+ * A copy of the built extension (what the VSIX holds, plus the built tests inside it, so their
+ * `vscode.l10n` is the extension's) with, for the pseudo-locale, its generated translations.
+ */
+function stageExtension(dir: string, language: string): void {
+  const copy = (from: string): void => fs.cpSync(path.join(repoRoot, from), path.join(dir, from), { recursive: true });
+  for (const item of ['package.json', 'dist', 'media', 'l10n', 'out']) copy(item);
+  for (const file of fs.readdirSync(repoRoot).filter((f) => /^package\.nls(\..+)?\.json$/.test(f))) copy(file);
+  // The tests' runner requires mocha from node_modules (the bundles leave it external).
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  if (language === PSEUDO_LOCALE) writePseudoTranslations(dir);
+}
+
 async function main(): Promise<number> {
   const host = hostArg(process.argv.slice(2));
+  const language = localeArgument(process.argv.slice(2));
   build();
   const nodeTestsIndex = path.join(outDir, 'index.js');
   if (!fs.existsSync(nodeTestsIndex)) throw new Error(`${nodeTestsIndex} was not built`);
@@ -95,10 +126,23 @@ async function main(): Promise<number> {
     const userDataDir = path.join(temp, 'user-data');
     let testsIndex = nodeTestsIndex;
     if (host === 'web') {
-      testsIndex = await buildWebTests({ ...testsEnv, PAGE_REPORTS_TEST_GREP: process.env.PAGE_REPORTS_TEST_GREP ?? '' });
+      testsIndex = await buildWebTests({
+        ...testsEnv,
+        PAGE_REPORTS_TEST_GREP: process.env.PAGE_REPORTS_TEST_GREP ?? '',
+      });
       writeUserSettings(userDataDir, { 'remote.extensionKind': { [extensionId]: ['web'] } });
     }
     const desktop = process.env.PAGE_REPORTS_VSCODE === 'desktop';
+    const extensionsDir = path.join(temp, 'extensions');
+    let extensionDevelopmentPath = repoRoot;
+    let extensionTestsPath = testsIndex;
+    if (language) {
+      extensionDevelopmentPath = path.join(temp, 'extension');
+      stageExtension(extensionDevelopmentPath, language);
+      extensionTestsPath = path.join(extensionDevelopmentPath, path.relative(repoRoot, testsIndex));
+      const dirs = { userDataDir, extensionsDir, stateDir: path.join(temp, 'install-state') };
+      await installLanguagePack(ensureTools(), dirs, language, path.join(temp, 'language-pack'));
+    }
     await runTests({
       ...(desktop
         ? {
@@ -106,16 +150,16 @@ async function main(): Promise<number> {
             cachePath: path.join(repoRoot, '.cache', 'vscode-test'),
           }
         : { vscodeExecutablePath: path.join(repoRoot, 'scripts', 'code-server-launcher.sh') }),
-      extensionDevelopmentPath: repoRoot,
-      extensionTestsPath: testsIndex,
+      extensionDevelopmentPath,
+      extensionTestsPath,
       launchArgs: [
         workspace,
         '--disable-extensions',
         `--user-data-dir=${userDataDir}`,
         ...(host === 'web' ? ['--extensionDevelopmentKind=web'] : []),
-        `--extensions-dir=${path.join(temp, 'extensions')}`,
+        `--extensions-dir=${extensionsDir}`,
       ],
-      extensionTestsEnv: testsEnv,
+      extensionTestsEnv: { ...testsEnv, ...(language ? { PAGE_REPORTS_TEST_LOCALE: language } : {}) },
     });
     return 0;
   } catch (e) {

@@ -13,8 +13,8 @@ import { registerAuthProvider } from './accounts/provider';
 import { ServiceStatusBar } from './accounts/statusBar';
 import { notedState, rawServiceUrl, STATE_CONTEXT_KEY } from './connection/stateNote';
 import type { Main } from './main';
-import { REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
-import { createTreeShells, VIEWS_TEST_HOOK } from './views/shell';
+import { INSIGHTS_VIEW_TYPE, REPORT_PANEL_VIEW_TYPE } from './panels/viewType';
+import { createTreeShells, URI_TEST_HOOK, VIEWS_TEST_HOOK } from './views/shell';
 
 export function activate(context: vscode.ExtensionContext): void {
   let main: Main | undefined;
@@ -62,6 +62,9 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => load().revive(panel, state),
     }),
+    vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => load().reviveInsights(panel, state),
+    }),
     // A new URL, or a key stored or removed in another window, changes the state: the
     // connection works it out (and then follows these changes itself).
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -71,6 +74,21 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!main) load();
     }),
   );
+
+  // Links into the editor (activation event onUri): the handler loads the rest on first use.
+  // Registered after the serializer, and never allowed to stop activation: a window that
+  // cannot take links still restores its panels.
+  try {
+    subscriptions.push(
+      vscode.window.registerUriHandler({
+        handleUri: async (uri) => {
+          await load().handleUri(uri);
+        },
+      }),
+    );
+  } catch (e) {
+    console.warn(`Page Reports: links cannot be handled in this window (${e instanceof Error ? e.message : String(e)}).`);
+  }
 
   const state = notedState(
     context.globalState,
@@ -86,6 +104,8 @@ export function activate(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     const hook: Record<symbol, unknown> = globalThis;
     Object.defineProperty(hook, VIEWS_TEST_HOOK, { configurable: true, get: () => load().views });
+    // The web workbench has no handler for vscode:// links from outside: tests call this one.
+    Object.defineProperty(hook, URI_TEST_HOOK, { configurable: true, get: () => load().handleUri });
     // The accounts tests read the provider, the status bar and the panels the same way.
     const accountsHook = Symbol.for('pageReports.accounts');
     Object.defineProperty(hook, accountsHook, {
@@ -95,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): void {
     subscriptions.push({
       dispose: () => {
         delete hook[VIEWS_TEST_HOOK];
+        delete hook[URI_TEST_HOOK];
         delete hook[accountsHook];
       },
     });

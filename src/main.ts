@@ -4,11 +4,16 @@
  * connection and its client, the views' logic, the panels and the commands' implementations.
  * `extension.ts` requires this module then and builds the parts once.
  */
-import type * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
 import type { ServiceStatusBar } from './accounts/statusBar';
-import { commandHandlers } from './commands/index';
+import { commandHandlers, uriHandler } from './commands/index';
+import type { UriOutcome } from './commands/links';
+import type { ConfirmOptions } from './commands/ui';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './connection/errorReporter';
+import { RecentAnalyses } from './common/recentAnalyses';
+import { InsightsPanels } from './insights/panel';
 import { Log } from './log';
 import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
@@ -21,8 +26,12 @@ export interface Main extends vscode.Disposable {
   readonly panels: ReportPanels;
   /** Runs the command `id` (its failures are reported and resolve undefined). */
   run(id: string, args: unknown[]): Promise<unknown>;
+  /** Handles a URI opened for the extension (`vscode://page-reports.page-reports/…`). */
+  readonly handleUri: (uri: vscode.Uri, options?: ConfirmOptions) => Promise<UriOutcome>;
   /** Restores a report panel VS Code kept across a reload. */
   revive(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** Restores an insights panel VS Code kept across a reload. */
+  reviveInsights(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
 /**
@@ -30,6 +39,9 @@ export interface Main extends vscode.Disposable {
  * secret in the background and the views load when first shown.
  */
 export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
+  // The vscode-free modules (error sentences, the views' words) translate with `@vscode/l10n`:
+  // give it the bundle VS Code loaded for the display language (none in English).
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = new Log();
   const connection = createConnection(context, log);
   // The status bar item (built by activate) shows what the connection learns.
@@ -38,7 +50,9 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   showHealth();
   const errors = createErrorReporter(log, connection);
   const views = registerViews({ context, log, connection, errors }, shells);
-  const panels = registerPanels({ context, log, connection, errors });
+  const analyses = new RecentAnalyses(context.workspaceState);
+  const panels = registerPanels({ context, log, connection, errors, analyses });
+  const insights = new InsightsPanels({ context, log, connection, errors, panels: panels.panels });
   const parts: Parts = {
     context,
     log,
@@ -47,9 +61,11 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     reportsView: views.reportsView,
     projectsView: views.projectsView,
     panels: panels.panels,
+    analyses,
+    insights,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [...health, commands, panels, views, connection, log];
+  const disposables: vscode.Disposable[] = [...health, commands, insights, panels, views, connection, log];
   return {
     views,
     panels: panels.panels,
@@ -59,6 +75,8 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
       return handler(...args);
     },
     revive: (panel, state) => panels.panels.revive(panel, state),
+    handleUri: uriHandler(parts),
+    reviveInsights: (panel, state) => insights.revive(panel, state),
     dispose() {
       for (const d of disposables.splice(0)) d.dispose();
     },

@@ -3,7 +3,9 @@
  * each and hands this object around; no part imports another's class, only these interfaces.
  */
 import type * as vscode from 'vscode';
-import type { Report, ReportId, ReportsApi } from './api/types';
+import type { Report, ReportId, ReportQuery, ReportsApi } from './api/types';
+import type { RecentAnalyses } from './common/recentAnalyses';
+import type { InsightsPanelsApi } from './insights/panel';
 import type { Log } from './log';
 
 export type ConnectionState = 'noUrl' | 'noKey' | 'ready';
@@ -46,6 +48,10 @@ export interface ReportsViewApi {
   setBusy(id: ReportId, busy: boolean): void;
   /** Replaces a loaded report in place (after re-analyze or privacy change). */
   update(report: Report): void;
+  /** The reports selected in the view (a keybinding passes no item). */
+  selectedReports(): Report[];
+  /** The list query the view shows (filters and sort), without paging. */
+  listQuery(): ReportQuery;
 }
 
 export interface ProjectsViewApi {
@@ -66,6 +72,10 @@ export interface ReportPanelsApi {
   close(id: ReportId): void;
   /** Closes every open panel whose report belongs to the project. */
   closeProject(project: string): void;
+  /** The report an open panel shows, when it has loaded it. */
+  current(id: ReportId): Report | undefined;
+  /** The id of the report whose panel is the active editor, if one is. */
+  activeReportId(): ReportId | undefined;
 }
 
 export interface Parts {
@@ -76,6 +86,10 @@ export interface Parts {
   readonly reportsView: ReportsViewApi;
   readonly projectsView: ProjectsViewApi;
   readonly panels: ReportPanelsApi;
+  /** THE store of recent analyses (the previous analysis of re-analyzed reports). */
+  readonly analyses: RecentAnalyses;
+  /** The insights panels (issue #17). */
+  readonly insights: InsightsPanelsApi;
 }
 
 /** Tree elements of both views. Commands receive these as their first argument from menus. */

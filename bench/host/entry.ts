@@ -3,7 +3,8 @@
  * launch (bundled by bench/host.ts with esbuild; `vscode` stays external). Times the first
  * `activate()` of the target extension with `performance.now()`; for Page Reports it then
  * builds 100 real `TreeItem`s (src/views/items.ts against the real API) and opens reports with
- * 60 checks in the report panel, timing each from the command to the page's rendered signal.
+ * 60 checks in the report panel from their tree rows (the list summary the views hold), timing
+ * each open's phases: the command's host work, the page's first paint and the analysis drawn.
  * The result goes to the driver as one console line (see protocol.ts).
  */
 import * as fs from 'node:fs';
@@ -13,6 +14,7 @@ import * as vscode from 'vscode';
 import { createClient } from '../../src/api/client';
 import type { Report } from '../../src/api/types';
 import { reportTreeItem } from '../../src/views/items';
+import { toListSummary } from '../../src/views/summary';
 import {
   CONFIG_ENV,
   OPEN_FLOOR_WEBVIEW,
@@ -25,6 +27,20 @@ import {
 } from './protocol';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The first webview of a launch (the report panel or the floor's) opens this long after the
+ * timed activation, whatever the launch did before (the Page Reports launches build tree
+ * items and connect first): both first-in-window opens then meet a window equally settled.
+ */
+const FIRST_OPEN_AFTER_ACTIVATION_MS = 4000;
+
+/** Waits until the first webview of the launch may open; notes it when the launch's own work ran past that. */
+async function waitForFirstOpen(activatedAt: number, result: HostResult): Promise<void> {
+  const left = activatedAt + FIRST_OPEN_AFTER_ACTIVATION_MS - performance.now();
+  if (left > 0) await sleep(left);
+  else result.errors.push(`the first webview opened ${Math.round(-left)} ms later than planned`);
+}
 
 function readConfig(): HostConfig {
   const raw = process.env[CONFIG_ENV];
@@ -52,16 +68,17 @@ function logTime(text: string): number {
 
 /**
  * Waits for the extension's log line that the panel of report `id` drew the report
- * (`Report panel ID: shown N ms after opening.`, written when the page's `rendered` message
- * arrives) and returns the line's time and N. The log's time has millisecond resolution.
+ * (`Report panel ID: shown N ms after opening (first paint M ms).`, the panel's one render
+ * event, written when the page's `rendered` message for the whole report arrives) and returns
+ * the line's time, N and M. The log's time has millisecond resolution.
  */
 async function waitForShown(
   logRoots: readonly string[],
   id: number | string,
   timeoutMs: number,
-): Promise<{ at: number; loggedMs: number }> {
+): Promise<{ at: number; loggedMs: number; firstPaintMs: number }> {
   const pattern = new RegExp(
-    `^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}) \\[info\\] Report panel ${String(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: shown (\\d+) ms after opening\\.$`,
+    `^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}) \\[info\\] Report panel ${String(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: shown (\\d+) ms after opening \\(first paint (\\d+) ms\\)\\.$`,
     'm',
   );
   const deadline = Date.now() + timeoutMs;
@@ -70,7 +87,7 @@ async function waitForShown(
     if (files.length === 0) files = logRoots.flatMap((root) => findFiles(root, 'Page Reports.log'));
     for (const file of files) {
       const m = pattern.exec(fs.readFileSync(file, 'utf8'));
-      if (m) return { at: logTime(m[1]), loggedMs: Number(m[2]) };
+      if (m) return { at: logTime(m[1]), loggedMs: Number(m[2]), firstPaintMs: Number(m[3]) };
     }
     await sleep(5);
   }
@@ -93,7 +110,11 @@ async function buildTreeItems(reports: readonly Report[]): Promise<number> {
   return elapsed;
 }
 
-async function extras(config: NonNullable<HostConfig['extras']>, result: HostResult): Promise<void> {
+async function extras(
+  config: NonNullable<HostConfig['extras']>,
+  result: HostResult,
+  activatedAt: number,
+): Promise<void> {
   // 100 real reports from the service, through the extension's client (bundled here).
   const api = createClient({ baseUrl: config.serviceUrl, getKey: () => config.key });
   const page = await api.listReports({ perPage: 100 }, 1);
@@ -108,13 +129,30 @@ async function extras(config: NonNullable<HostConfig['extras']>, result: HostRes
   if ((await vscode.commands.executeCommand<boolean>('pageReports.setApiKey', config.key)) !== true)
     throw new Error('pageReports.setApiKey did not succeed');
 
+  // Each report as the Reports view holds it: its tree node with the list summary.
+  const nodes = [];
+  for (const id of config.panelReportIds)
+    nodes.push({ kind: 'report' as const, report: toListSummary(await api.getReport(id)) });
+
   const samples: PanelSample[] = [];
-  for (const id of config.panelReportIds) {
+  await waitForFirstOpen(activatedAt, result);
+  for (const node of nodes) {
+    const id = node.report.id;
     try {
       const started = Date.now();
-      await vscode.commands.executeCommand('pageReports.openReport', { id });
+      const startedPrecise = performance.now();
+      // Open Report from the row: resolves once the panel is created and its first state posted.
+      await vscode.commands.executeCommand('pageReports.openReport', node);
+      const hostMs = performance.now() - startedPrecise;
       const shown = await waitForShown(config.logRoots, id, 15_000);
-      samples.push({ id, commandToRenderedMs: shown.at - started, loggedMs: shown.loggedMs });
+      const commandToRenderedMs = shown.at - started;
+      samples.push({
+        id,
+        hostMs,
+        commandToFirstPaintMs: commandToRenderedMs - (shown.loggedMs - shown.firstPaintMs),
+        commandToRenderedMs,
+        loggedMs: shown.loggedMs,
+      });
     } catch (error) {
       result.errors.push(error instanceof Error ? error.message : String(error));
     }
@@ -200,8 +238,9 @@ async function splitActivation(extension: vscode.Extension<unknown>): Promise<Ac
 }
 
 /** Opens the probe extension's floor webview `opens` times, each closed before the next. */
-async function floorWebview(opens: number, result: HostResult): Promise<void> {
+async function floorWebview(opens: number, result: HostResult, activatedAt: number): Promise<void> {
   result.floorWebviewMs = [];
+  await waitForFirstOpen(activatedAt, result);
   for (let i = 0; i < opens; i++) {
     const started = performance.now();
     await vscode.commands.executeCommand(OPEN_FLOOR_WEBVIEW);
@@ -227,11 +266,12 @@ export async function run(): Promise<void> {
   }
   const started = performance.now();
   await extension.activate();
-  const activationMs = performance.now() - started;
+  const activatedAt = performance.now();
+  const activationMs = activatedAt - started;
   const result: HostResult = { target: config.target, wasActive, activationMs, errors: [] };
   try {
-    if (config.extras) await extras(config.extras, result);
-    if (config.floorWebviewOpens) await floorWebview(config.floorWebviewOpens, result);
+    if (config.extras) await extras(config.extras, result, activatedAt);
+    if (config.floorWebviewOpens) await floorWebview(config.floorWebviewOpens, result, activatedAt);
   } catch (error) {
     result.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   }

@@ -40,7 +40,11 @@ export interface HostConfig {
 
 export interface PanelSample {
   id: number | string;
-  /** From `executeCommand('pageReports.openReport')` to the page's rendered signal, in ms. */
+  /** Host work: `executeCommand('pageReports.openReport', row)` until it resolved, in ms. */
+  hostMs: number;
+  /** From the command to the page's first paint of the report (the row's summary), in ms. */
+  commandToFirstPaintMs: number;
+  /** From the command to the page's rendered signal for the whole report (analysis drawn), in ms. */
   commandToRenderedMs: number;
   /** What the extension logged: from the panel's creation to the rendered signal, in ms. */
   loggedMs: number;

@@ -6,7 +6,7 @@
  * any service is set and when `pageReports.statusBar` is off.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { knownServices } from './knownServices';
 import { originOf, serviceLabel } from './labels';
 

@@ -39,6 +39,19 @@ export interface Report {
   updatedAt: Date | undefined;
   /** Every field exactly as the server sent it, unknown ones included (for the raw view). */
   raw: Record<string, unknown>;
+  /**
+   * Set only on a list summary (src/views/summary.ts), which the views hold instead of the
+   * report: its analysis is left out (`checks` is empty, `raw` keeps only top-level scalars)
+   * and these are the analysis's counts the tooltip shows.
+   */
+  summary?: CheckCounts;
+}
+
+/** How many checks of an analysis passed and failed, of how many. */
+export interface CheckCounts {
+  passed: number;
+  failed: number;
+  all: number;
 }
 
 export interface Project {

@@ -9,6 +9,9 @@ import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { hasNotFoundEvent } from '../connection/errorReporter';
 import type { Parts } from '../parts';
 import * as views from '../views/commands';
+import { showAllInsights, showInsights } from '../insights/command';
+import { reportExportCommands } from './exports';
+import { linkCommands } from './links';
 import { reportOpenCommands } from './open';
 import { projectWriteCommands } from './projects';
 import { reportWriteCommands } from './reports';
@@ -26,6 +29,9 @@ const PREFIX = 'pageReports.';
 function commandTable(parts: Parts): Record<string, Handler> {
   const writes = reportWriteCommands(parts);
   const reading = reportOpenCommands(parts);
+  const exports = reportExportCommands(parts);
+  const links = linkCommands(parts);
+  const onPanel = activePanelFallback(parts);
   return {
     // Connection
     setServiceUrl: (url) => setServiceUrl(parts, url),
@@ -53,15 +59,46 @@ function commandTable(parts: Parts): Record<string, Handler> {
     // Reports: reading
     openReport: reading.openReport,
     openReportPage: reading.openPage,
-    openReportOnService: reading.openOnService,
+    openReportOnService: onPanel(reading.openOnService),
     copyReportUrl: reading.copyUrl,
 
     // Reports: writing
     createReport: writes.createReport,
-    reanalyzeReport: writes.reanalyze,
-    changeReportPrivacy: writes.changePrivacy,
-    deleteReport: writes.deleteReports,
+    reanalyzeReport: onPanel(writes.reanalyze),
+    changeReportPrivacy: onPanel(writes.changePrivacy),
+    deleteReport: onPanel(writes.deleteReports),
+
+    // Insights (src/insights/)
+    showInsights: (arg) => showInsights(parts, arg),
+    showAllInsights: () => showAllInsights(parts),
+
+    // Developer workflow: links and exports
+    copyReportLink: onPanel(links.copyLink),
+    copyReportMarkdown: onPanel(exports.copyMarkdown),
+    exportReportJson: onPanel(exports.exportJson),
+    exportReportsCsv: exports.exportCsv,
+    analyzeUrl: () => links.analyzeUrl(),
   };
+}
+
+/**
+ * For commands in the report panel's title bar: VS Code passes no report there (at most the
+ * panel's own resource URI and an editor context), so a call without a report argument while a
+ * report panel is the active editor acts on that panel's report. Anything else passes through.
+ */
+function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
+  return (handler) =>
+    (...args: unknown[]) => {
+      const [first] = args;
+      const noReport = first === undefined || first instanceof vscode.Uri;
+      const active = noReport ? parts.panels.activeReportId() : undefined;
+      return active === undefined ? handler(...args) : handler({ id: active });
+    };
+}
+
+/** The URI handler's work (`activate` registers the handler and forwards here). */
+export function uriHandler(parts: Parts): ReturnType<typeof linkCommands>['handleUri'] {
+  return linkCommands(parts).handleUri;
 }
 
 /** Ids in the table and not in the manifest, and the other way round. */

@@ -3,12 +3,13 @@
  * a bare id, or nothing from the palette) into the reports or project it acts on.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Project, Report, ReportId, ReportsApi } from '../api/types';
 import type { TreeNode } from '../parts';
 import { escapeIcons } from '../common/text';
 import { describe, isOptions } from './ui';
+import { isListSummary } from '../views/summary';
 
 /** A report a command acts on: always its id, and the report when the caller had it. */
 export interface ReportRef {
@@ -75,6 +76,14 @@ export function projectName(arg: unknown): string | undefined {
 /** The report behind `ref`, asking the service when the caller only had its id. */
 export async function loadReport(api: ReportsApi, ref: ReportRef): Promise<Report> {
   return ref.report ?? api.getReport(ref.id);
+}
+
+/**
+ * The whole report behind `ref`, analysis included: a list's copy is a summary without it
+ * (`views/summary.ts`), so that one is asked of the service too.
+ */
+export async function loadWholeReport(api: ReportsApi, ref: ReportRef): Promise<Report> {
+  return ref.report !== undefined && !isListSummary(ref.report) ? ref.report : api.getReport(ref.id);
 }
 
 /** The URL without its scheme, as the Reports view shows it. */
@@ -175,7 +184,12 @@ export async function pickReport(api: ReportsApi, title: string): Promise<Report
  * The reports a command acts on: the clicked item and selection, else (invoked from the
  * palette, or with only options) the one the user picks, asked with `title`.
  */
-export async function reportTargets(api: ReportsApi, item: unknown, selected: unknown, title: string): Promise<ReportRef[]> {
+export async function reportTargets(
+  api: ReportsApi,
+  item: unknown,
+  selected: unknown,
+  title: string,
+): Promise<ReportRef[]> {
   const refs = reportRefs(item, selected);
   if (refs.length > 0) return refs;
   if (item !== undefined && !isOptions(item)) throw new Error(`Not a report: ${typeof item}`);

@@ -7,13 +7,17 @@
  * - Passwords live only in local variables of one flow: never stored, logged or echoed.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError, type ApiError } from '../api/errors';
 import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
+import { originOf } from '../common/recentAnalyses';
+import { isListSummary } from '../views/summary';
+import { diffAnalyses } from '../panels/diff';
 import { escapeForMessage, escapeIcons, singleLine } from '../common/text';
 import { urlForLog } from '../common/urls';
 import { runBatch, showBatchSummary } from './batch';
+import { showChangesSummary, type ReportChangeSummary } from './changes';
 import { BACK, pickStep, textStep, type Back, type PickStepItem } from './input';
 import { displayUrl, loadReport, reportTargets, type ReportRef } from './refs';
 import {
@@ -275,8 +279,8 @@ export function reportWriteCommands(parts: Parts) {
    * goes back to the step of the field it names, with the service's message next to it
    * and everything typed kept.
    */
-  async function createWithInputs(api: ReportsApi): Promise<Report | undefined> {
-    let url = await suggestedUrl();
+  async function createWithInputs(api: ReportsApi, prefill?: string): Promise<Report | undefined> {
+    let url = prefill ?? (await suggestedUrl());
     let privacy: Privacy = 0;
     let password = '';
     const messages: { url?: string; privacy?: string; password?: string } = {};
@@ -363,7 +367,9 @@ export function reportWriteCommands(parts: Parts) {
           } else {
             const onUrl = invalid.fieldMessages('url');
             const all = onUrl.length > 0 ? onUrl : invalid.fieldMessages();
-            messages.url = escapeForMessage(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
+            messages.url = escapeForMessage(
+              all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message),
+            );
             step = 'url';
           }
           continue;
@@ -375,21 +381,41 @@ export function reportWriteCommands(parts: Parts) {
     }
   }
 
-  /** New Report…: `pageReports.createReport(args?: NewReportArgs)`. Resolves the new report. */
+  /**
+   * New Report…: `pageReports.createReport(args?: NewReportArgs | { prefill: string })`. With
+   * `url` it sends without asking; with `prefill` (a link, Analyze Page) it asks with that URL
+   * filled in, so nothing is sent without the user's confirmation. Resolves the new report.
+   */
   async function createReport(args?: unknown): Promise<Report | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
     if (isOptions(args) && typeof args.url === 'string') return createFromArgs(api, args as unknown as NewReportArgs);
-    return createWithInputs(api);
+    const prefill = isOptions(args) && typeof args.prefill === 'string' ? args.prefill : undefined;
+    return createWithInputs(api, prefill);
   }
 
-  /** Re-analyzes one report: busy item and panel, then both show the new analysis. */
-  async function reanalyzeOne(api: ReportsApi, ref: ReportRef): Promise<Report | undefined> {
+  /**
+   * Re-analyzes one report: busy item and panel, then both show the new analysis. The analysis
+   * the extension had just before (fetched first when it had none) goes to the recent analyses
+   * store, so the panel can say what changed. Resolves both.
+   */
+  async function reanalyzeOne(api: ReportsApi, ref: ReportRef): Promise<{ before: Report; after: Report } | undefined> {
     return write('reanalyze', ref.id, async () => {
-      const report = await api.updateReport(ref.id, { update: true });
-      showUpdated(report);
+      // A list's copy is a summary without the analysis: the diff needs a whole report.
+      const whole = [ref.report, panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
+      const before = whole ?? (await api.getReport(ref.id));
+      const origin = originOf(parts.connection.serviceUrl);
+      if (origin !== undefined) {
+        await parts.analyses.remember(origin, ref.id, before.raw).then(undefined, (e: unknown) => {
+          log.warn(
+            `Could not keep the previous analysis of report ${ref.id}: ${e instanceof Error ? e.name : 'error'}`,
+          );
+        });
+      }
+      const after = await api.updateReport(ref.id, { update: true });
+      showUpdated(after);
       log.info(`Report ${ref.id} re-analyzed.`);
-      return report;
+      return { before, after };
     });
   }
 
@@ -406,9 +432,11 @@ export function reportWriteCommands(parts: Parts) {
       const ref = refs[0];
       if (stillRunning('reanalyze', ref.id)) return undefined;
       try {
-        const report = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () => reanalyzeOne(api, ref));
-        if (report) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
-        return report;
+        const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
+          reanalyzeOne(api, ref),
+        );
+        if (done) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
+        return done?.after;
       } catch (e) {
         errors.report(e, {
           action: l10n.t('Re-analyze report {0}', idText(ref.id)),
@@ -425,18 +453,27 @@ export function reportWriteCommands(parts: Parts) {
       confirmOptions(selected, options),
     );
     if (!ok) return undefined;
+    const changes: ReportChangeSummary[] = [];
     const outcome = await runBatch(parts, {
       title: l10n.t('Re-analyzing {0} reports', refs.length),
       refs,
       action: 'Re-analyze report',
       run: async (ref) => {
-        if ((await reanalyzeOne(api, ref)) === undefined) throw new Error(l10n.t('Already being re-analyzed.'));
+        const done = await reanalyzeOne(api, ref);
+        if (done === undefined) throw new Error(l10n.t('Already being re-analyzed.'));
+        changes.push({ report: done.after, diff: diffAnalyses(done.before, done.after) });
       },
     });
     // A report may have gone meanwhile (404): the lists show what is left.
     if (outcome.failed.length > 0) void refreshViews();
-    showBatchSummary(parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
-    return outcome;
+    if (outcome.failed.length > 0 || outcome.skipped.length > 0) {
+      showBatchSummary(parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
+    }
+    if (changes.length > 0) showChangesSummary(parts, changes);
+    return {
+      ...outcome,
+      changes: changes.map((c) => ({ id: c.report.id, trend: c.diff.trend, delta: c.diff.score.delta })),
+    };
   }
 
   /**
@@ -539,7 +576,9 @@ export function reportWriteCommands(parts: Parts) {
             const invalid = fieldErrors(e);
             if (invalid !== undefined) {
               const messages = invalid.fieldMessages();
-              return escapeForMessage(messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message));
+              return escapeForMessage(
+                messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
+              );
             }
             failed(e);
             throw e;
@@ -557,6 +596,8 @@ export function reportWriteCommands(parts: Parts) {
       try {
         await api.deleteReport(ref.id);
         log.info(`Report ${ref.id} deleted.`);
+        const origin = originOf(parts.connection.serviceUrl);
+        if (origin !== undefined) await parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
         return 'deleted' as const;
       } catch (e) {
         if (isApiError(e) && e.kind === 'notFound') {
@@ -575,6 +616,13 @@ export function reportWriteCommands(parts: Parts) {
   async function deleteReports(item?: unknown, selected?: unknown, options?: unknown) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
+    if (isOptions(item) && item.selection === true) {
+      // The Delete key: a keybinding passes no item, so the view's selection is what goes.
+      const chosen = reportsView.selectedReports();
+      if (chosen.length === 0) return undefined;
+      const nodes = chosen.map((report) => ({ kind: 'report', report }));
+      return deleteReports(nodes[0], nodes, item);
+    }
     const refs = await reportTargets(api, item, selected, l10n.t('Delete which report?'));
     if (refs.length === 0) return undefined;
     const confirm = confirmOptions(selected, options);

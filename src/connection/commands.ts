@@ -4,7 +4,7 @@
  * SecretStorage for the service's origin. It never reaches settings, logs or messages.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { mixedContentBlocked } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';

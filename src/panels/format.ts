@@ -7,8 +7,9 @@
  * page puts them into the DOM as text. Nothing is lost: a shortened value keeps its full
  * text next to it, and the raw view holds every field as sent.
  */
+import * as l10n from '@vscode/l10n';
 import type { Check, Importance, Report, ReportId } from '../api/types';
-import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
+import { epochOf, formatAbsolute, formatRelative, safeLocale } from '../common/dates';
 import { openableUrl } from './protocol';
 import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './protocol';
 
@@ -82,84 +83,85 @@ export interface FormatOptions {
 // Check names.
 
 /**
- * Readable names of the checks audit services commonly report. A `Map`, not an object
- * literal: a check named `constructor` or `__proto__` must not find Object's members.
+ * Readable names of the checks audit services commonly report, translated when asked for (the
+ * page loads its bundle first). A `Map`, not an object literal: a check named `constructor`
+ * or `__proto__` must not find Object's members.
  */
-export const KNOWN_CHECKS: ReadonlyMap<string, string> = new Map([
-  ['title', 'Title'],
-  ['title_length', 'Title length'],
-  ['meta_description', 'Meta description'],
-  ['meta_description_length', 'Meta description length'],
-  ['meta_keywords', 'Meta keywords'],
-  ['h1', 'H1 heading'],
-  ['h1_count', 'Number of H1 headings'],
-  ['multiple_h1', 'Multiple H1 headings'],
-  ['headings', 'Headings'],
-  ['heading_order', 'Heading order'],
-  ['image_alt', 'Image alt text'],
-  ['image_alts', 'Image alt text'],
-  ['images_alt', 'Image alt text'],
-  ['image_format', 'Modern image formats'],
-  ['image_formats', 'Modern image formats'],
-  ['lang', 'Language attribute'],
-  ['language', 'Language'],
-  ['viewport', 'Viewport'],
-  ['charset', 'Character set'],
-  ['doctype', 'Doctype'],
-  ['canonical', 'Canonical URL'],
-  ['canonical_tag', 'Canonical URL'],
-  ['https', 'HTTPS'],
-  ['http2', 'HTTP/2'],
-  ['hsts', 'Strict Transport Security'],
-  ['mixed_content', 'Mixed content'],
-  ['noindex', 'Search engine indexing (noindex)'],
-  ['nofollow', 'Link following (nofollow)'],
-  ['robots', 'Robots directives'],
-  ['robots_txt', 'robots.txt'],
-  ['sitemap', 'Sitemap'],
-  ['favicon', 'Favicon'],
-  ['links', 'Links'],
-  ['internal_links', 'Internal links'],
-  ['external_links', 'External links'],
-  ['broken_links', 'Broken links'],
-  ['unsafe_cross_origin_links', 'Unsafe cross-origin links'],
-  ['seo_friendly_url', 'SEO-friendly URL'],
-  ['url_length', 'URL length'],
-  ['word_count', 'Word count'],
-  ['content_length', 'Content length'],
-  ['keyword_density', 'Keyword density'],
-  ['page_size', 'Page size'],
-  ['dom_size', 'DOM size'],
-  ['response_time', 'Response time'],
-  ['load_time', 'Load time'],
-  ['http_requests', 'HTTP requests'],
-  ['text_compression', 'Text compression'],
-  ['compression', 'Compression'],
-  ['minified_css', 'Minified CSS'],
-  ['minified_js', 'Minified JavaScript'],
-  ['render_blocking_resources', 'Render-blocking resources'],
-  ['defer_javascript', 'Deferred JavaScript'],
-  ['inline_css', 'Inline CSS'],
-  ['structured_data', 'Structured data'],
-  ['open_graph', 'Open Graph'],
-  ['twitter_card', 'Twitter card'],
-  ['twitter_cards', 'Twitter cards'],
-  ['deprecated_tags', 'Deprecated HTML tags'],
-  ['nested_tables', 'Nested tables'],
-  ['frameset', 'Frames'],
-  ['iframes', 'Inline frames'],
-  ['flash', 'Flash content'],
-  ['plaintext_email', 'Plain-text email addresses'],
-  ['server_signature', 'Server signature'],
-  ['directory_listing', 'Directory listing'],
-  ['not_found_page', 'Custom 404 page'],
-  ['404_page', 'Custom 404 page'],
-  ['status_code', 'HTTP status'],
-  ['redirects', 'Redirects'],
-  ['social', 'Social links'],
-  ['analytics', 'Analytics'],
-  ['contrast', 'Colour contrast'],
-  ['accessibility', 'Accessibility'],
+export const KNOWN_CHECKS: ReadonlyMap<string, () => string> = new Map<string, () => string>([
+  ['title', () => l10n.t('Title')],
+  ['title_length', () => l10n.t('Title length')],
+  ['meta_description', () => l10n.t('Meta description')],
+  ['meta_description_length', () => l10n.t('Meta description length')],
+  ['meta_keywords', () => l10n.t('Meta keywords')],
+  ['h1', () => l10n.t('H1 heading')],
+  ['h1_count', () => l10n.t('Number of H1 headings')],
+  ['multiple_h1', () => l10n.t('Multiple H1 headings')],
+  ['headings', () => l10n.t('Headings')],
+  ['heading_order', () => l10n.t('Heading order')],
+  ['image_alt', () => l10n.t('Image alt text')],
+  ['image_alts', () => l10n.t('Image alt text')],
+  ['images_alt', () => l10n.t('Image alt text')],
+  ['image_format', () => l10n.t('Modern image formats')],
+  ['image_formats', () => l10n.t('Modern image formats')],
+  ['lang', () => l10n.t('Language attribute')],
+  ['language', () => l10n.t('Language')],
+  ['viewport', () => l10n.t('Viewport')],
+  ['charset', () => l10n.t('Character set')],
+  ['doctype', () => l10n.t('Doctype')],
+  ['canonical', () => l10n.t('Canonical URL')],
+  ['canonical_tag', () => l10n.t('Canonical URL')],
+  ['https', () => l10n.t('HTTPS')],
+  ['http2', () => l10n.t('HTTP/2')],
+  ['hsts', () => l10n.t('Strict Transport Security')],
+  ['mixed_content', () => l10n.t('Mixed content')],
+  ['noindex', () => l10n.t('Search engine indexing (noindex)')],
+  ['nofollow', () => l10n.t('Link following (nofollow)')],
+  ['robots', () => l10n.t('Robots directives')],
+  ['robots_txt', () => l10n.t('robots.txt')],
+  ['sitemap', () => l10n.t('Sitemap')],
+  ['favicon', () => l10n.t('Favicon')],
+  ['links', () => l10n.t('Links')],
+  ['internal_links', () => l10n.t('Internal links')],
+  ['external_links', () => l10n.t('External links')],
+  ['broken_links', () => l10n.t('Broken links')],
+  ['unsafe_cross_origin_links', () => l10n.t('Unsafe cross-origin links')],
+  ['seo_friendly_url', () => l10n.t('SEO-friendly URL')],
+  ['url_length', () => l10n.t('URL length')],
+  ['word_count', () => l10n.t('Word count')],
+  ['content_length', () => l10n.t('Content length')],
+  ['keyword_density', () => l10n.t('Keyword density')],
+  ['page_size', () => l10n.t('Page size')],
+  ['dom_size', () => l10n.t('DOM size')],
+  ['response_time', () => l10n.t('Response time')],
+  ['load_time', () => l10n.t('Load time')],
+  ['http_requests', () => l10n.t('HTTP requests')],
+  ['text_compression', () => l10n.t('Text compression')],
+  ['compression', () => l10n.t('Compression')],
+  ['minified_css', () => l10n.t('Minified CSS')],
+  ['minified_js', () => l10n.t('Minified JavaScript')],
+  ['render_blocking_resources', () => l10n.t('Render-blocking resources')],
+  ['defer_javascript', () => l10n.t('Deferred JavaScript')],
+  ['inline_css', () => l10n.t('Inline CSS')],
+  ['structured_data', () => l10n.t('Structured data')],
+  ['open_graph', () => l10n.t('Open Graph')],
+  ['twitter_card', () => l10n.t('Twitter card')],
+  ['twitter_cards', () => l10n.t('Twitter cards')],
+  ['deprecated_tags', () => l10n.t('Deprecated HTML tags')],
+  ['nested_tables', () => l10n.t('Nested tables')],
+  ['frameset', () => l10n.t('Frames')],
+  ['iframes', () => l10n.t('Inline frames')],
+  ['flash', () => l10n.t('Flash content')],
+  ['plaintext_email', () => l10n.t('Plain-text email addresses')],
+  ['server_signature', () => l10n.t('Server signature')],
+  ['directory_listing', () => l10n.t('Directory listing')],
+  ['not_found_page', () => l10n.t('Custom 404 page')],
+  ['404_page', () => l10n.t('Custom 404 page')],
+  ['status_code', () => l10n.t('HTTP status')],
+  ['redirects', () => l10n.t('Redirects')],
+  ['social', () => l10n.t('Social links')],
+  ['analytics', () => l10n.t('Analytics')],
+  ['contrast', () => l10n.t('Colour contrast')],
+  ['accessibility', () => l10n.t('Accessibility')],
 ]);
 
 /**
@@ -182,7 +184,7 @@ export function humanizeCheckName(name: string): string {
 
 /** The readable name of a check: the dictionary's, else its key humanized. */
 export function checkLabel(name: string): { label: string; known: boolean } {
-  const known = KNOWN_CHECKS.get(name) ?? KNOWN_CHECKS.get(name.toLowerCase());
+  const known = (KNOWN_CHECKS.get(name) ?? KNOWN_CHECKS.get(name.toLowerCase()))?.();
   return known !== undefined ? { label: known, known: true } : { label: humanizeCheckName(name), known: false };
 }
 
@@ -352,8 +354,8 @@ export function formatDate(date: Date | number | null | undefined, now: number, 
   return {
     iso: ms === undefined ? null : new Date(ms).toISOString(),
     epochMs: ms ?? null,
-    absolute: formatAbsolute(ms, locale, { timeZone: options.timeZone, missing: labels.missingDate }),
-    relative: formatRelative(ms, now, locale, labels.unknownDate),
+    absolute: formatAbsolute(ms, locale, { timeZone: options.timeZone }) ?? labels.missingDate,
+    relative: formatRelative(ms, now, locale) ?? labels.unknownDate,
   };
 }
 

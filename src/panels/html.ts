@@ -10,8 +10,11 @@ export interface ShellOptions {
   scriptUri: string;
   /** Webview URI of `media/panel.css`. */
   styleUri: string;
-  /** Webview URI of `dist/codicons/codicon.css`. */
-  codiconUri: string;
+  /**
+   * Webview URI of the codicon stylesheet, for a page that uses the codicon font. The report
+   * panel passes none: it draws its few icons as inline SVG (src/webview/icons.ts).
+   */
+  codiconUri?: string;
   /** The display language (`vscode.env.language`), for `<html lang>`. */
   lang?: string;
   /** The document title (not shown by VS Code; the tab title is the panel's). */
@@ -73,14 +76,15 @@ export function renderShell(options: ShellOptions): string {
   const csp = contentSecurityPolicy(options.cspSource, nonce);
   const title = escapeHtml(options.title ?? 'Report');
   const noscript = escapeHtml(options.noscript ?? 'This panel needs scripts to show the report.');
+  const codiconLink =
+    options.codiconUri === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">\n`;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(safeLang(options.lang))}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">
-<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
+${codiconLink}<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
 <title>${title}</title>
 </head>
 <body>

@@ -11,6 +11,11 @@ import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   readonly #panels = new Map<string, ReportPanel>();
   readonly #disposables: vscode.Disposable[] = [];
+  /**
+   * The panel that became active last (opened, revealed or focused). VS Code tells the others
+   * they are no longer active a moment later, so for a while two may say `active`.
+   */
+  #lastActive: string | undefined;
 
   constructor(private readonly deps: PanelDeps) {
     this.#disposables.push(
@@ -31,6 +36,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   async open(id: ReportId, initial?: Report): Promise<void> {
     const existing = this.#panels.get(this.#key(id));
     if (existing) {
+      this.#lastActive = panelKey(id);
       existing.reveal();
       // The caller's copy (a tree's summary) may be older than what the panel shows: it
       // only fills a panel that has nothing yet, and the panel asks the service again.
@@ -66,6 +72,17 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     for (const panel of [...this.#panels.values()]) panel.closeIfProject(project);
   }
 
+  current(id: ReportId): Report | undefined {
+    return this.#panels.get(panelKey(id))?.report;
+  }
+
+  activeReportId(): ReportId | undefined {
+    const last = this.#lastActive === undefined ? undefined : this.#panels.get(this.#lastActive);
+    if (last?.panel.active) return last.id;
+    for (const panel of this.#panels.values()) if (panel.panel.active) return panel.id;
+    return undefined;
+  }
+
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
@@ -82,6 +99,10 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   #track(panel: ReportPanel): ReportPanel {
     const key = this.#key(panel.id, panel.serviceUrl);
     this.#panels.set(key, panel);
+    this.#lastActive = key;
+    panel.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) this.#lastActive = key;
+    });
     panel.onDidDispose(() => {
       if (this.#panels.get(key) === panel) this.#panels.delete(key);
     });

@@ -1,9 +1,9 @@
-import * as l10n from '../l10n';
+import * as l10n from '@vscode/l10n';
 import type { FormatLabels } from './format';
 import type { PanelStrings } from './protocol';
 
 /**
- * The page's words, localized here (the page has no `vscode.l10n`) and sent in `init`.
+ * The page's words, localized in the page by `@vscode/l10n` once `init` brought the bundle.
  * `{0}` placeholders are filled in by the page with plain text.
  */
 export function panelStrings(): PanelStrings {
@@ -55,6 +55,15 @@ export function panelStrings(): PanelStrings {
     statusUnknown: l10n.t('Not determined'),
     rawView: l10n.t('Raw data (every field the service sent)'),
     valueTruncated: l10n.t('Show all ({0} characters)', '{0}'),
+    sinceTitle: l10n.t('Since the previous analysis'),
+    sinceComparedWith: l10n.t('Compared with the analysis of {0}', '{0}'),
+    sinceScore: l10n.t('Score change'),
+    sinceResult: l10n.t('Result change'),
+    sinceFixed: l10n.t('Fixed ({0})', '{0}'),
+    sinceNewlyFailing: l10n.t('Newly failing ({0})', '{0}'),
+    sinceAppeared: l10n.t('New checks ({0})', '{0}'),
+    sinceDisappeared: l10n.t('No longer checked ({0})', '{0}'),
+    sinceNoCheckChanges: l10n.t('No check changed its outcome.'),
     foreign: l10n.t('This report belongs to {0}', '{0}'),
     switchBack: l10n.t('Switch Back'),
     close: l10n.t('Close'),

@@ -3,13 +3,12 @@
  * sorted as the Reports view sorts, paged with their own Load more.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';
 import {
   PROJECTS_VIEW_ID,
-  l10nT,
   projectListKey,
   projectOfListKey,
   reportKey,
@@ -35,6 +34,7 @@ import {
 } from './query';
 import type { ReportsView } from './reportsView';
 import type { TreeShell } from './shell';
+import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /** Workspace state, like the Reports view's query (see there for why). */
@@ -128,8 +128,9 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   update(report: Report): void {
+    const summary = toListSummary(report);
     for (const child of this.#children.values()) {
-      if (child.list.replace(report)) this.changeEmitter.fire(child.nodes.nodeFor(report));
+      if (child.list.replace(summary)) this.changeEmitter.fire(child.nodes.nodeFor(summary));
     }
   }
 
@@ -262,7 +263,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   #childFetcher(name: string): FetchPage<Report> {
     const query = toProjectReportsQuery(name, this.reportsView.query, this.perPage());
-    return (page, signal) => this.requireApi().listReports(query, page, signal);
+    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */
@@ -270,7 +271,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     // With several services known, the description starts with the service's label
     // (`reports.example.com · created ↓`), so a screenshot says where the data came from.
     const service = this.deps.connection.distinguishingLabel;
-    const query = describeProjectQuery(this.#state, l10nT);
+    const query = describeProjectQuery(this.#state);
     this.treeView.description = !this.connected
       ? undefined
       : service === undefined
@@ -286,7 +287,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     return {
       kind: 'empty',
       listKey: 'projects',
-      message: emptyProjectsMessage(this.#state.search, l10nT),
+      message: emptyProjectsMessage(this.#state.search),
       action: searching
         ? { command: 'pageReports.clearProjectSearch', title: l10n.t('Clear Search') }
         : { command: 'pageReports.createReport', title: l10n.t('New Report…') },

@@ -4,6 +4,7 @@
  * is visible.
  */
 import type * as vscode from 'vscode';
+import { startAutoRefresh } from './autoRefresh';
 import { ProjectsView } from './projectsView';
 import { ReportsView } from './reportsView';
 import type { TreeShells } from './shell';
@@ -25,7 +26,11 @@ export interface RegisteredViews extends vscode.Disposable {
 export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredViews {
   const reportsView = new ReportsView(deps, shells.reports);
   const projectsView = new ProjectsView(deps, reportsView, shells.projects);
-  const disposables: vscode.Disposable[] = [projectsView, reportsView];
+  const disposables: vscode.Disposable[] = [
+    startAutoRefresh([reportsView, projectsView], deps.connection),
+    projectsView,
+    reportsView,
+  ];
   const notFound = (deps.errors as { onNotFound?: vscode.Event<unknown> }).onNotFound;
   if (notFound) {
     disposables.push(

@@ -3,13 +3,12 @@
  * project, result, sort key × direction), with the query shown in the view's description.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
-import type { Project, Report, ReportId } from '../api/types';
+import { l10n } from 'vscode';
+import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
 import {
   REPORTS_VIEW_ID,
-  l10nT,
   reportKey,
   resolveTooltip,
   treeItemFor,
@@ -31,6 +30,7 @@ import {
   type ReportQueryState,
 } from './query';
 import type { TreeShell } from './shell';
+import { summarizePage, toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 
 /**
@@ -132,8 +132,18 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   }
 
   update(report: Report): void {
-    if (!this.#list.replace(report)) return;
-    this.changeEmitter.fire(this.#nodes.nodeFor(report));
+    const summary = toListSummary(report);
+    if (!this.#list.replace(summary)) return;
+    this.changeEmitter.fire(this.#nodes.nodeFor(summary));
+  }
+
+  selectedReports(): Report[] {
+    return this.treeView.selection.flatMap((node) => (node.kind === 'report' ? [node.report] : []));
+  }
+
+  listQuery(): ReportQuery {
+    const { perPage: _perPage, ...query } = toReportQuery(this.#state, this.perPage());
+    return query;
   }
 
   // ---- Query ----
@@ -193,12 +203,12 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   #fetcher(): FetchPage<Report> {
     const query = toReportQuery(this.#state, this.perPage());
-    return (page, signal) => this.requireApi().listReports(query, page, signal);
+    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state, l10nT);
+    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state);
     this.setContext('pageReports.reports.filtered', this.connected && isReportQueryFiltered(this.#state));
   }
 
@@ -207,7 +217,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     return {
       kind: 'empty',
       listKey: 'reports',
-      message: emptyReportsMessage(this.#state, l10nT),
+      message: emptyReportsMessage(this.#state),
       action: filtered
         ? { command: 'pageReports.clearReportFilters', title: l10n.t('Clear Filters') }
         : { command: 'pageReports.createReport', title: l10n.t('New Report…') },

@@ -15,6 +15,8 @@ export const PROJECTS_VIEW_ID = 'pageReports.projects';
  * Never set otherwise.
  */
 export const VIEWS_TEST_HOOK = Symbol.for('pageReports.views');
+/** Where the URI handler is published in test mode: `globalThis[Symbol.for('pageReports.handleUri')]`. */
+export const URI_TEST_HOOK = Symbol.for('pageReports.handleUri');
 
 /** A created tree view and the slot its real provider goes into. */
 export interface TreeShell<T = unknown> extends vscode.Disposable {

@@ -4,7 +4,7 @@
  * list tells the user.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { ReportId, ReportsApi, PerPage } from '../api/types';
@@ -37,6 +37,10 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   readonly #busy = new Set<string>();
   /** Failures already told, so re-renders of the same failed list do not repeat it. */
   readonly #told = new WeakSet<object>();
+  /** Loads shown with the view's progress bar and not settled yet. */
+  #inFlight = 0;
+  /** Until when (epoch ms) the service asked this view's lists to wait (a 429). */
+  #rateLimitedUntil = 0;
 
   protected constructor(
     protected readonly deps: ViewDeps,
@@ -100,8 +104,21 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
 
   /** Shows the view's progress bar while a load runs. */
   protected track(load: Promise<void>): Promise<void> {
-    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => load);
-    return load;
+    this.#inFlight += 1;
+    const settled = load.finally(() => (this.#inFlight -= 1));
+    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => settled);
+    return settled;
+  }
+
+  /** Whether the view is the one showing (and so worth refreshing). */
+  abstract readonly treeView: vscode.TreeView<ViewNode>;
+
+  /**
+   * Whether a refresh may start now (auto-refresh): nothing in flight, and no rate limit of
+   * the service still running.
+   */
+  get idle(): boolean {
+    return this.#inFlight === 0 && Date.now() >= this.#rateLimitedUntil;
   }
 
   protected isBusy(id: ReportId): boolean {
@@ -138,6 +155,9 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     const error = list.status === 'error' ? list.error : undefined;
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
     this.#told.add(error);
+    if (isApiError(error) && error.kind === 'rateLimited') {
+      this.#rateLimitedUntil = Date.now() + (error.retryAfter ?? 60) * 1000;
+    }
     const described = describeError(error);
     if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action: `Loading ${what}` });
     else this.logFailure(`Loading ${what}`, error);

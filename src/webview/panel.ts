@@ -7,8 +7,11 @@
  * becomes an `href` or `src`, and no inline style or handler is written (the CSP forbids
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
-import { formatRelative } from '../panels/dates';
-import { toReportView, type FormatLabels } from '../panels/format';
+import * as l10n from '@vscode/l10n';
+import { formatRelative } from '../common/dates';
+import { diffAnalyses, formatScoreDelta, type CheckChange } from '../panels/diff';
+import { button, el, fill, icon, svg } from './dom';
+import { formatDate, toReportView, type FormatLabels } from '../panels/format';
 import {
   isHostMessage,
   parseSavedPageState,
@@ -20,10 +23,14 @@ import {
   type PanelCommand,
   type PanelState,
   type PanelStrings,
+  type ReportData,
   type ReportId,
   type ReportView,
   type SavedPageState,
 } from '../panels/protocol';
+import { formatLabels, panelStrings } from '../panels/strings';
+import { beginDraw, endDraw, isDeferring, later, takeRow } from './afterPaint';
+import type { IconName } from './icons';
 
 interface VsCodeApi {
   postMessage(message: PageMessage): void;
@@ -43,6 +50,12 @@ let labels: FormatLabels | undefined;
 let saved: SavedPageState | undefined = parseSavedPageState(vscode.getState());
 /** The last state message, drawn again when `init` arrives after it. */
 let current: Extract<HostMessage, { type: 'state' }> | undefined;
+/** Seq of the state message drawn last: the host posts a state again on `ready`, drawn once. */
+let drawnSeq: number | undefined;
+/** Whether this page has drawn a whole report (its first one defers rows below the fold). */
+let drewReport = false;
+/** A draw is waiting for the next frame. */
+let frameRequested = false;
 /** Relative date texts to refresh while the panel stays open. */
 let relativeDates: { element: HTMLElement; epochMs: number }[] = [];
 
@@ -55,79 +68,6 @@ function saveState(patch: Partial<SavedPageState> & { reportId?: ReportId }): vo
   if (reportId === undefined) return;
   saved = { reportId, rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false };
   vscode.setState(saved);
-}
-
-// ---------------------------------------------------------------------------------------------
-// DOM helpers. Text goes in through `textContent` only.
-
-type Child = Node | string | null | undefined | false;
-
-interface Props {
-  className?: string;
-  text?: string;
-  /** Attribute names are ours; values may be data (attribute values are never parsed as markup). */
-  attrs?: Record<string, string>;
-  /** Marks the element so focus can return to it after a redraw. */
-  focusKey?: string;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Props = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (props.className) element.className = props.className;
-  if (props.attrs) for (const [name, value] of Object.entries(props.attrs)) element.setAttribute(name, value);
-  if (props.focusKey) element.dataset.focusKey = props.focusKey;
-  if (props.text !== undefined) element.textContent = props.text;
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
-  return element;
-}
-
-function icon(name: string, extraClass = ''): HTMLElement {
-  return el('span', {
-    className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`,
-    attrs: { 'aria-hidden': 'true' },
-  });
-}
-
-function button(
-  label: string,
-  iconName: string | undefined,
-  onClick: () => void,
-  options: { className?: string; focusKey?: string; ariaLabel?: string; disabled?: boolean; title?: string } = {},
-): HTMLButtonElement {
-  const b = el(
-    'button',
-    { className: options.className ?? 'button', focusKey: options.focusKey, attrs: { type: 'button' } },
-    iconName ? icon(iconName) : null,
-    el('span', { text: label }),
-  );
-  if (options.ariaLabel) b.setAttribute('aria-label', options.ariaLabel);
-  if (options.title) b.title = options.title;
-  b.disabled = options.disabled ?? false;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-/** `{0}`-style placeholders, filled with plain text. */
-function fill(template: string, ...values: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = values[Number(index)];
-    return value === undefined ? match : String(value);
-  });
-}
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string>): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-  return element;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,7 +235,7 @@ function header(s: PanelStrings, report: ReportView): HTMLElement {
   );
 }
 
-const TOOLBAR: readonly { command: PanelCommand; icon: string; label: (s: PanelStrings) => string }[] = [
+const TOOLBAR: readonly { command: PanelCommand; icon: IconName; label: (s: PanelStrings) => string }[] = [
   { command: 'reanalyze', icon: 'sync', label: (s) => s.reanalyze },
   { command: 'changePrivacy', icon: 'lock', label: (s) => s.changePrivacy },
   { command: 'openOnService', icon: 'globe', label: (s) => s.openOnService },
@@ -385,7 +325,7 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
   return section;
 }
 
-const STATUS_ICON: Record<CheckStatus, string> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
+const STATUS_ICON: Record<CheckStatus, IconName> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
 
 function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
   const statusText =
@@ -449,7 +389,7 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
         el('th', { attrs: { scope: 'col' }, text: s.columnValue }),
       ),
     ),
-    el('tbody', {}, ...checks.map((check) => checkRow(s, check))),
+    tbody(s, checks),
   );
   return el(
     'section',
@@ -457,6 +397,23 @@ function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind
     el('h2', { attrs: { id: headingId }, text: fill(title, checks.length) }),
     table,
   );
+}
+
+/** `build()` now, or a placeholder that `build()` replaces right after the first paint. */
+function afterFirstPaint(build: () => Node): Node {
+  if (!isDeferring()) return build();
+  const placeholder = document.createComment('after the first paint');
+  later(() => placeholder.replaceWith(build()));
+  return placeholder;
+}
+
+/** The rows of a checks table: those below the fold of a first draw come just after its paint. */
+function tbody(s: PanelStrings, checks: CheckView[]): HTMLElement {
+  const body = el('tbody');
+  let shown = 0;
+  while (shown < checks.length && takeRow()) body.append(checkRow(s, checks[shown++]));
+  if (shown < checks.length) later(() => body.append(...checks.slice(shown).map((check) => checkRow(s, check))));
+  return body;
 }
 
 function rawView(s: PanelStrings, report: ReportView): HTMLElement {
@@ -469,6 +426,89 @@ function rawView(s: PanelStrings, report: ReportView): HTMLElement {
   details.open = saved?.rawOpen === true;
   details.addEventListener('toggle', () => saveState({ rawOpen: details.open }));
   return details;
+}
+
+/**
+ * A list of changed checks under its heading, or nothing when there are none. `collapsed`
+ * lists (checks that appeared or went: a new version of the service may bring many) start
+ * closed, behind their heading.
+ */
+function changeList(
+  title: string,
+  changes: readonly CheckChange[],
+  kind: string,
+  collapsed = false,
+): HTMLElement | null {
+  if (changes.length === 0) return null;
+  const importance = (c: CheckChange): string =>
+    c.importance === undefined ? (labels?.noImportance ?? '—') : (labels?.[c.importance] ?? c.importance);
+  const heading = fill(title, changes.length);
+  return el(
+    collapsed ? 'details' : 'div',
+    { className: `since-group since-${kind}` },
+    collapsed ? el('summary', { text: heading, focusKey: `since-${kind}` }) : el('h3', { text: heading }),
+    el(
+      'ul',
+      { className: 'since-checks' },
+      ...changes.map((c) =>
+        el(
+          'li',
+          { className: 'since-check' },
+          el('span', { className: 'check-label', text: c.label }),
+          c.label !== c.name ? el('code', { className: 'check-key', text: c.name }) : null,
+          el('span', { className: `since-importance importance-${c.importance ?? 'unknown'}`, text: importance(c) }),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * "Since the previous analysis": score and result change, checks fixed and newly failing
+ * (and checks that appeared or went), against the analysis the extension had before the
+ * last re-analysis.
+ */
+function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData, report: ReportView): HTMLElement {
+  const diff = diffAnalyses(previous, current);
+  const before = toReportView(previous, { locale, labels });
+  const delta = formatScoreDelta(diff.score.delta, locale);
+  const facts = el('dl', { className: 'since-facts' });
+  facts.append(
+    el('dt', { text: s.sinceScore }),
+    el(
+      'dd',
+      { className: `since-score trend-${diff.trend}` },
+      el('span', { className: 'since-delta', text: delta ?? '—' }),
+      el('span', { className: 'muted', text: ` (${before.score.label} → ${report.score.label})` }),
+    ),
+    el('dt', { text: s.sinceResult }),
+    el('dd', {
+      className: 'since-result',
+      text: diff.result.changed ? `${before.result.label} → ${report.result.label}` : report.result.label,
+    }),
+  );
+  const checks = [
+    changeList(s.sinceFixed, diff.fixed, 'fixed'),
+    changeList(s.sinceNewlyFailing, diff.newlyFailing, 'failing'),
+    changeList(
+      s.sinceAppeared,
+      diff.appeared.filter((c) => c.after !== 'failed'),
+      'appeared',
+      true,
+    ),
+    changeList(s.sinceDisappeared, diff.disappeared, 'disappeared', true),
+  ].filter((x): x is HTMLElement => x !== null);
+  return el(
+    'section',
+    { className: 'since', attrs: { 'aria-labelledby': 'since-title' } },
+    el('h2', { attrs: { id: 'since-title' }, text: s.sinceTitle }),
+    el('p', {
+      className: 'muted since-compared',
+      text: fill(s.sinceComparedWith, formatDate(previous.generatedAt, Date.now(), locale, { labels }).absolute),
+    }),
+    facts,
+    ...(checks.length > 0 ? checks : [el('p', { className: 'muted', text: s.sinceNoCheckChanges })]),
+  );
 }
 
 /** The data shown may be stale: the last refresh failed. */
@@ -498,11 +538,18 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     // A report from another service keeps its content with its actions off.
     toolbar(s, busy || state.foreign !== null),
     busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
-    summary(s, report),
-    checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
-    checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),
-    checksSection(s, s.passedChecks, byStatus('passed'), 'passed'),
-    rawView(s, report),
+    // The tree's summary of the report: its analysis is on its way (or could not be fetched:
+    // the banner above says so and offers Retry).
+    ...(state.partial === true
+      ? [state.refreshError === null && el('p', { className: 'muted analysis-pending', text: s.loading })]
+      : [
+          state.previous !== null && sinceSection(s, state.previous, state.report, report),
+          summary(s, report),
+          checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
+          checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),
+          checksSection(s, s.passedChecks, byStatus('passed'), 'passed'),
+          afterFirstPaint(() => rawView(s, report)),
+        ]),
   );
 }
 
@@ -512,6 +559,12 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
 function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   const s = strings;
   if (!s) return; // `init` comes first; the state is drawn when it arrives.
+  if (message.seq === drawnSeq) return; // The same state again (the host's answer to `ready`).
+  drawnSeq = message.seq;
+  // The page's first draw of a whole report paints a screenful first (afterPaint.ts).
+  const firstReport = message.state.kind === 'report' && message.state.partial !== true && !drewReport;
+  if (firstReport) drewReport = true;
+  beginDraw(firstReport);
   const focusKey =
     document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.focusKey
@@ -546,30 +599,50 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
   else if (hadFocus) root.querySelector<HTMLElement>('button:not([disabled]), summary')?.focus();
 
-  const rendered: PageMessage = { type: 'rendered', kind: state.kind, seq: message.seq };
-  if (document.visibilityState === 'visible') requestAnimationFrame(() => post(rendered));
-  else post(rendered);
+  post({ type: 'rendered', kind: state.kind, seq: message.seq });
+  endDraw();
+}
+
+/**
+ * Draws the latest state at the next frame (at once when hidden: no frames come then). States
+ * that arrive together (the first ones, posted before the page had loaded) are drawn once, as
+ * the last of them; the `rendered` message for it, sent just before that frame is painted,
+ * covers the ones it replaced.
+ */
+function scheduleDraw(): void {
+  if (document.visibilityState !== 'visible') {
+    if (current) draw(current);
+    return;
+  }
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    if (current) draw(current);
+  });
 }
 
 function refreshRelativeDates(): void {
   const now = Date.now();
-  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale);
+  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale) ?? '';
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isHostMessage(message)) return;
   if (message.type === 'init') {
-    strings = message.strings;
-    labels = message.labels;
+    l10n.config({ contents: message.bundle });
+    strings = panelStrings();
+    labels = formatLabels();
     locale = message.locale;
-    if (current) draw(current);
+    // Drawn unless it was already (the host sends `init` again in answer to `ready`).
+    if (current) scheduleDraw();
     return;
   }
   current = message;
   if (saved?.reportId !== message.reportId)
     saveState({ reportId: message.reportId, rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false });
-  draw(message);
+  scheduleDraw();
 });
 
 window.setInterval(refreshRelativeDates, 30_000);

@@ -422,4 +422,46 @@ describe('report panel (end to end)', function () {
     assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
     await wb.screenshot('panel-deleted');
   });
+  it("opens from a tree row with the row's summary at once, then the analysis when it arrives", async () => {
+    const report = await insert({
+      url: 'https://shop.localhost/panel/from-the-tree',
+      result: 'decent',
+      score: 72,
+      results: {
+        title: { passed: true, importance: 'high', value: 'Shop' },
+        h1: { passed: false, importance: 'high', value: [] },
+      },
+    });
+    await wb.runCommand('Page Reports: Refresh Reports');
+    const row = wb
+      .view('Reports')
+      .locator('.pane-body .monaco-list-row', { hasText: 'shop.localhost/panel/from-the-tree' })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    // The service answers the panel's fetch of the full report only after 12 s.
+    await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, delayMs: 12_000, times: 1 });
+    await row.click();
+    await waitForPanel('shop.localhost/panel/from-the-tree');
+    // The row's summary: header and actions, the analysis still on its way.
+    await panel().locator('.analysis-pending').waitFor({ state: 'visible', timeout: 3000 });
+    assert.equal((await panel().getByRole('meter', { name: 'Score' }).innerText()).trim(), '72');
+    assert.equal((await panel().locator('.badge').innerText()).trim(), 'Decent');
+    assert.equal(await panel().locator('.toolbar button').count(), 5);
+    assert.equal(await panel().locator('tr.check').count(), 0, 'no checks drawn from the summary');
+    assert.equal(await panel().locator('.raw-json').count(), 0, 'no raw view of the summary');
+    await wb.screenshot('panel-summary-first');
+
+    // Then the analysis, in place.
+    await panel().locator('tr.check').first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.deepEqual(await panel().locator('td.check-name .check-label').allInnerTexts(), ['H1 heading', 'Title']);
+    assert.equal(await panel().locator('.analysis-pending').count(), 0);
+    await panel().locator('.raw-json').waitFor({ state: 'attached', timeout: 5000 });
+    assert.ok((await panel().locator('.raw-json').textContent())?.includes('"results"'));
+
+    // Opening it again from the row reveals the panel: the summary does not replace the analysis.
+    await row.click();
+    await wb.page.waitForTimeout(1000);
+    assert.equal(await panel().locator('tr.check').count(), 2, 'the analysis stays');
+    await wb.screenshot('panel-analysis-after-summary');
+  });
 });

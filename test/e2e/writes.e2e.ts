@@ -71,7 +71,9 @@ describe('writes (end to end)', function () {
     for (let i = 0; i < count; i++) {
       await wb.page.keyboard.press('ArrowDown');
       const focused = menu.locator('.action-item.focused');
-      if (((await focused.count()) > 0 && (await focused.innerText()).trim()) === command) {
+      // The item's label alone: a command with a keybinding shows it next to the label (Delete).
+      const focusedLabel = focused.locator('.action-label').first();
+      if (((await focused.count()) > 0 && (await focusedLabel.innerText()).trim()) === command) {
         await wb.page.keyboard.press('Enter');
         await menu.waitFor({ state: 'detached' });
         return;

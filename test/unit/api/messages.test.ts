@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
 import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
-import { describeError, formatMessage, type Translate } from '../../../src/api/messages';
+import { describeError } from '../../../src/api/messages';
+import { withBundle } from '../withBundle';
 
 const host = 'reports.example.com';
 
@@ -154,14 +155,10 @@ describe('describeError (product spec: When things go wrong)', () => {
     assert.ok(message.length < 400, `length ${message.length}`);
   });
 
-  it('goes through the given translate function with {n} placeholders', () => {
-    const seen: string[] = [];
-    const t: Translate = (message, ...args) => {
-      seen.push(message);
-      return `«${formatMessage(message, ...args)}»`;
-    };
-    assert.equal(describeError(apiError({ kind: 'server', status: 503 }), {}, t).message, `«The service at ${host} answered 503.»`);
-    assert.deepEqual(seen, ['The service at {0} answered {1}.']);
-    assert.equal(formatMessage('{1} then {0} and {2}', 'a', 'b'), 'b then a and {2}');
+  it('goes through the loaded l10n bundle with {n} placeholders', () => {
+    const bundle = { 'The service at {0} answered {1}.': 'Der Dienst unter {0} antwortete {1}.' };
+    const message = withBundle(bundle, () => describeError(apiError({ kind: 'server', status: 503 })).message);
+    assert.equal(message, `Der Dienst unter ${host} antwortete 503.`);
+    assert.equal(describeError(apiError({ kind: 'server', status: 503 })).message, `The service at ${host} answered 503.`);
   });
 });

@@ -1,0 +1,244 @@
+/**
+ * Links out of the editor: Copy as Markdown (a report for an issue or pull request), Export
+ * Report as JSON… (every field the service sent) and Export List as CSV… (every report of the
+ * Reports view's current query).
+ *
+ * A save is never half-done silently: a cancelled dialog or a cancelled export says that
+ * nothing was written; a write that fails says why and offers to save the same content
+ * elsewhere (nothing is fetched again, nothing is lost).
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import type { Report, ReportsApi } from '../api/types';
+import { reportsCsv, safeFileName } from '../common/csv';
+import { reportMarkdown } from '../common/reportMarkdown';
+import { SECTION } from '../connection/connection';
+import type { Parts } from '../parts';
+import { displayUrl, loadWholeReport, reportTargets } from './refs';
+import { flash, idText, isOptions, offer, requireApi } from './ui';
+import { escapeForMessage } from '../common/text';
+
+/** Most reports one CSV export fetches, unless the setting says otherwise (package.json: 100-20000). */
+export const DEFAULT_EXPORT_LIMIT = 2000;
+/** Reports per request while exporting: the service's largest page. */
+const EXPORT_PAGE_SIZE = 100;
+
+/** `pageReports.insightsLimit`, bounded to its declared range. */
+export function exportLimit(): number {
+  const value = vscode.workspace.getConfiguration(SECTION).get<unknown>('insightsLimit');
+  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_EXPORT_LIMIT;
+  return Math.min(20_000, Math.max(100, Math.floor(value)));
+}
+
+function fileName(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() || uri.path;
+}
+
+/** A save target given as an argument (tests, automation): a Uri or a URI string. */
+function targetOf(args: unknown): vscode.Uri | undefined {
+  if (!isOptions(args)) return undefined;
+  const target = args.target;
+  if (target instanceof vscode.Uri) return target;
+  if (typeof target === 'string' && target !== '') return vscode.Uri.parse(target, true);
+  return undefined;
+}
+
+function reportFileStem(report: Report): string {
+  return safeFileName(
+    `report-${String(report.id)}-${displayUrl(report.url)}`,
+    `report-${String(report.id)}`.slice(0, 60),
+  );
+}
+
+interface SaveOptions {
+  /** File name suggested in the dialog (sanitized already). */
+  name: string;
+  filters: Record<string, string[]>;
+  content: Uint8Array;
+  /** What is being saved, for messages: "the report as JSON". */
+  what: string;
+  /** A target from the arguments: no dialog. */
+  target?: vscode.Uri;
+}
+
+/**
+ * Asks where to save (unless a target was given) and writes. Resolves the file written, or
+ * undefined after saying why nothing was written.
+ */
+async function saveAs(options: SaveOptions): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target =
+    options.target ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, options.name) : undefined,
+      filters: options.filters,
+      saveLabel: l10n.t('Export'),
+      title: l10n.t('Export {0}', options.what),
+    }));
+  if (target === undefined) {
+    void vscode.window.showInformationMessage(l10n.t('Export cancelled: nothing was written.'));
+    return undefined;
+  }
+  try {
+    await vscode.workspace.fs.writeFile(target, options.content);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    // Not awaited: the command answers now; the content stays in this closure for the retry.
+    offer(
+      vscode.window.showErrorMessage,
+      l10n.t(
+        'Could not write {0}: {1}. Nothing was lost: save it elsewhere.',
+        escapeForMessage(fileName(target)),
+        escapeForMessage(reason),
+      ),
+      l10n.t('Save Elsewhere…'),
+      () => saveAs({ ...options, target: undefined }),
+    );
+    return undefined;
+  }
+  flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
+  return target;
+}
+
+/** Every report of `query`, a page at a time, at most `limit`; undefined when cancelled. */
+async function fetchAll(
+  api: ReportsApi,
+  query: ReturnType<Parts['reportsView']['listQuery']>,
+  limit: number,
+): Promise<{ reports: Report[]; total: number | undefined } | undefined> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: l10n.t('Exporting reports'), cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      const reports: Report[] = [];
+      const seen = new Set<string>();
+      let total: number | undefined;
+      try {
+        for (let page = 1; reports.length < limit; page++) {
+          const answer = await api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal);
+          total = answer.total ?? total;
+          for (const report of answer.items) {
+            // Pages may overlap when reports are added meanwhile: each report once.
+            if (seen.has(String(report.id)) || reports.length >= limit) continue;
+            seen.add(String(report.id));
+            reports.push(report);
+          }
+          const of = total === undefined ? '' : ` / ${Math.min(total, limit)}`;
+          progress.report({
+            message: `${reports.length}${of}`,
+            increment: total ? (answer.items.length / Math.min(total, limit)) * 100 : undefined,
+          });
+          if (!answer.hasMore || answer.items.length === 0 || token.isCancellationRequested) break;
+        }
+      } catch (e) {
+        if (token.isCancellationRequested) return undefined;
+        throw e;
+      } finally {
+        subscription.dispose();
+      }
+      return token.isCancellationRequested ? undefined : { reports, total };
+    },
+  );
+}
+
+/** The handlers of Copy as Markdown, Export Report as JSON… and Export List as CSV…. */
+export function reportExportCommands(parts: Parts) {
+  const { errors } = parts;
+
+  /** Copy as Markdown: the selected reports, one block each, to the clipboard. */
+  async function copyMarkdown(item?: unknown, selected?: unknown): Promise<string | undefined> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const refs = await reportTargets(api, item, selected, l10n.t('Copy which report as Markdown?'));
+    if (refs.length === 0) return undefined;
+    try {
+      const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
+      const text = reports.map((r) => reportMarkdown(r)).join('\n');
+      await vscode.env.clipboard.writeText(text);
+      flash(l10n.t('Copied as Markdown.'));
+      return text;
+    } catch (e) {
+      errors.report(e, { action: l10n.t('Copy as Markdown') });
+      return undefined;
+    }
+  }
+
+  /**
+   * Export Report as JSON…: `pageReports.exportReportJson(item?, { target? })`. Fetches the
+   * report fresh and writes every field the service sent. Resolves the file written.
+   */
+  async function exportJson(item?: unknown, second?: unknown): Promise<vscode.Uri | undefined> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const target = targetOf(second) ?? targetOf(item);
+    const refs = await reportTargets(
+      api,
+      isOptions(item) ? undefined : item,
+      undefined,
+      l10n.t('Export which report as JSON?'),
+    );
+    const ref = refs[0];
+    if (ref === undefined) return undefined;
+    let report: Report;
+    try {
+      report = await api.getReport(ref.id);
+    } catch (e) {
+      errors.report(e, {
+        action: l10n.t('Export report {0}', idText(ref.id)),
+        retry: () => vscode.commands.executeCommand('pageReports.exportReportJson', { id: ref.id }),
+      });
+      return undefined;
+    }
+    return saveAs({
+      name: `${reportFileStem(report)}.json`,
+      filters: { JSON: ['json'] },
+      content: new TextEncoder().encode(`${JSON.stringify(report.raw, null, 2)}\n`),
+      what: l10n.t('report {0} as JSON', idText(report.id)),
+      target,
+    });
+  }
+
+  /**
+   * Export List as CSV…: `pageReports.exportReportsCsv({ target? })`. Every report of the
+   * Reports view's current query, all pages, at most `pageReports.insightsLimit`. Resolves
+   * the file written.
+   */
+  async function exportCsv(args?: unknown): Promise<vscode.Uri | undefined> {
+    const api = await requireApi(parts.connection);
+    if (api === undefined) return undefined;
+    const query = parts.reportsView.listQuery();
+    const limit = exportLimit();
+    let fetched: Awaited<ReturnType<typeof fetchAll>>;
+    try {
+      fetched = await fetchAll(api, query, limit);
+    } catch (e) {
+      errors.report(e, {
+        action: l10n.t('Export List as CSV'),
+        retry: () => vscode.commands.executeCommand('pageReports.exportReportsCsv', args),
+      });
+      return undefined;
+    }
+    if (fetched === undefined) {
+      void vscode.window.showInformationMessage(l10n.t('Export cancelled: nothing was written.'));
+      return undefined;
+    }
+    const { reports, total } = fetched;
+    if (total !== undefined && total > reports.length) {
+      void vscode.window.showWarningMessage(
+        l10n.t('Exporting the first {0} of {1} reports (setting pageReports.insightsLimit).', reports.length, total),
+      );
+    }
+    const date = new Date().toISOString().slice(0, 10);
+    const name = safeFileName(`reports-${query.project ?? 'all'}-${date}`, `reports-${date}`);
+    return saveAs({
+      name: `${name}.csv`,
+      filters: { CSV: ['csv'] },
+      content: new TextEncoder().encode(reportsCsv(reports)),
+      what: l10n.t('{0} reports as CSV', reports.length),
+      target: targetOf(args),
+    });
+  }
+
+  return { copyMarkdown, exportJson, exportCsv };
+}

@@ -1,0 +1,168 @@
+/**
+ * Links into the editor and from the editor:
+ *
+ * - Copy Link to Report: `${uriScheme}://page-reports.page-reports/report?id=42&service=ORIGIN`
+ *   (always with `service=`), through `vscode.env.asExternalUri`, to the clipboard.
+ * - The URI handler: `/report?id=…&service=…` opens the report's panel; `/new?url=…` starts
+ *   New Report… with the URL filled in, so nothing is sent without the user's confirmation.
+ *   Only http(s) URLs, only report ids; a `service=` naming another known service asks
+ *   (modal) before switching; an unknown origin is refused with a message, never contacted.
+ * - Analyze Page: the selection or the URL under the cursor, into New Report….
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import type { ReportId } from '../api/types';
+import { originOf } from '../common/recentAnalyses';
+import { indexedOrigins } from '../accounts/keyIndex';
+import { knownServices } from '../accounts/knownServices';
+import { setServiceUrl } from '../connection/commands';
+import type { Parts } from '../parts';
+import { reportTargets } from './refs';
+import { isHttpUrl } from './reports';
+import { confirmModal, flash, requireApi, type ConfirmOptions } from './ui';
+import { escapeForMessage } from '../common/text';
+
+/** The extension's id: the authority of its URIs. */
+export const EXTENSION_ID = 'page-reports.page-reports';
+
+/** What the handler did with a URI (tests read it through the test hook). */
+export type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
+
+/**
+ * The services this machine knows: the current one, those Switch Service… lists, and every
+ * origin a key is stored for (the accounts' index). The one place links ask.
+ */
+export function knownServiceOrigins(parts: Pick<Parts, 'context' | 'connection'>): string[] {
+  const current = originOf(parts.connection.serviceUrl);
+  const listed = knownServices(parts.context.globalState).map((service) => originOf(service.url));
+  const withKey = indexedOrigins(parts.context.globalState);
+  return [...new Set([current, ...listed, ...withKey].filter((origin): origin is string => origin !== undefined))];
+}
+
+/**
+ * A report id as a link may carry it: a positive integer (taken as a number, as the service
+ * sends it), or a short token of letters, digits, `-` and `_` starting with a letter or digit
+ * (services with text ids). Anything else is no report id.
+ */
+export function linkReportId(text: string | null): ReportId | undefined {
+  if (text === null) return undefined;
+  if (/^[1-9]\d{0,14}$/.test(text)) return Number(text);
+  return /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(text) && !/^\d+$/.test(text) ? text : undefined;
+}
+
+/** The link to a report on the current service, for outside VS Code. */
+export async function reportLink(id: ReportId, origin: string): Promise<string> {
+  const query = new URLSearchParams({ id: String(id), service: origin }).toString();
+  const internal = vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/report?${query}`, true);
+  const external = await vscode.env.asExternalUri(internal);
+  return external.toString(true);
+}
+
+/** The URL under the cursor, or the selection when it is one. */
+export function urlAt(document: vscode.TextDocument, selection: vscode.Selection): string | undefined {
+  const candidate = selection.isEmpty
+    ? (() => {
+        const range = document.getWordRangeAtPosition(selection.active, /https?:\/\/[^\s"'<>()[\]{}`]+/i);
+        return range ? document.getText(range) : undefined;
+      })()
+    : document.getText(selection);
+  const text = candidate?.trim().replace(/[.,;:!?]+$/, '');
+  return text !== undefined && text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text) ? text : undefined;
+}
+
+export function linkCommands(parts: Parts) {
+  const { log } = parts;
+
+  /** Copy Link to Report: one link a line for a selection. Resolves the text copied. */
+  async function copyLink(item?: unknown, selected?: unknown): Promise<string | undefined> {
+    const api = await requireApi(parts.connection);
+    const origin = originOf(parts.connection.serviceUrl);
+    if (api === undefined || origin === undefined) return undefined;
+    const refs = await reportTargets(api, item, selected, l10n.t('Copy the link of which report?'));
+    if (refs.length === 0) return undefined;
+    const links = await Promise.all(refs.map((ref) => reportLink(ref.id, origin)));
+    const text = links.join('\n');
+    await vscode.env.clipboard.writeText(text);
+    flash(links.length === 1 ? l10n.t('Link copied.') : l10n.t('{0} links copied.', links.length));
+    return text;
+  }
+
+  /**
+   * Makes `service` (an origin from a link) the current service: nothing to do when it is;
+   * asks first when it is another known one; refuses an unknown one. Resolves whether the
+   * link may go on.
+   */
+  async function useService(service: string | null, options?: ConfirmOptions): Promise<boolean> {
+    if (service === null) return true;
+    const origin = /^https?:\/\//i.test(service) ? originOf(service) : undefined;
+    const current = originOf(parts.connection.serviceUrl);
+    if (origin !== undefined && origin === current) return true;
+    if (origin === undefined || !knownServiceOrigins(parts).includes(origin)) {
+      log.warn('Refused a link naming a service this machine does not know (not contacted).');
+      void vscode.window.showErrorMessage(
+        l10n.t(
+          'The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.',
+          escapeForMessage(origin ?? service.slice(0, 100)),
+        ),
+      );
+      return false;
+    }
+    const host = new URL(origin).host;
+    const ok = await confirmModal(
+      parts.context,
+      l10n.t('Switch to the service at {0}?', host),
+      l10n.t('The link is for a report on {0}. The views and panels then show that service.', host),
+      l10n.t('Switch Service'),
+      options,
+    );
+    if (!ok) return false;
+    return setServiceUrl(parts, origin, { chainKey: false });
+  }
+
+  /** Handles a URI opened for this extension. Never throws; resolves what it did. */
+  async function handleUri(uri: vscode.Uri, options?: ConfirmOptions): Promise<UriOutcome> {
+    const params = new URLSearchParams(uri.query);
+    log.info(`Handling a link to ${uri.path.slice(0, 40)}.`);
+    if (uri.path === '/report') {
+      const id = linkReportId(params.get('id'));
+      if (id === undefined) {
+        void vscode.window.showErrorMessage(l10n.t('The link does not name a report: its id must be a report id.'));
+        return 'refused';
+      }
+      if (!(await useService(params.get('service'), options))) return 'refused';
+      if ((await requireApi(parts.connection)) === undefined) return 'cancelled';
+      await parts.panels.open(id);
+      return 'opened';
+    }
+    if (uri.path === '/new') {
+      const url = params.get('url')?.trim() ?? '';
+      if (!isHttpUrl(url) || /\s/.test(url) || url.length > 2048) {
+        void vscode.window.showErrorMessage(l10n.t('The link does not hold an http or https URL to analyze.'));
+        return 'refused';
+      }
+      if (!(await useService(params.get('service'), options))) return 'refused';
+      // New Report… asks, with the URL filled in: nothing is sent until the user confirms.
+      void vscode.commands.executeCommand('pageReports.createReport', { prefill: url });
+      return 'prefilled';
+    }
+    void vscode.window.showErrorMessage(l10n.t('Page Reports cannot open this link.'));
+    return 'refused';
+  }
+
+  /**
+   * Analyze Page: the editor's selection, else the URL under the cursor, into New Report….
+   * Resolves the URL it started with, or undefined after saying there was none.
+   */
+  function analyzeUrl(): string | undefined {
+    const editor = vscode.window.activeTextEditor;
+    const url = editor ? urlAt(editor.document, editor.selection) : undefined;
+    if (url === undefined) {
+      void vscode.window.showInformationMessage(l10n.t('Select a URL, or put the cursor on one, to analyze its page.'));
+      return undefined;
+    }
+    void vscode.commands.executeCommand('pageReports.createReport', { prefill: url });
+    return url;
+  }
+
+  return { copyLink, handleUri, analyzeUrl };
+}

@@ -1,0 +1,86 @@
+/**
+ * Reports as CSV (Export List as CSV…). Imports no `vscode`.
+ *
+ * - RFC 4180: fields separated by commas, records by CRLF; a field holding a comma, a double
+ *   quote, CR or LF is quoted, with its quotes doubled. The header row always comes first, so
+ *   an empty list is a header row alone.
+ * - Numbers (the service's numeric id, score, privacy) are written bare, so a spreadsheet
+ *   reads them as numbers.
+ * - Formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ *   return gets a `'` in front, so no spreadsheet runs server text as a formula.
+ * - Text is written as it came (any Unicode); the caller encodes the file as UTF-8.
+ */
+import type { Report } from '../api/types';
+
+/** The columns, in order. */
+export const CSV_COLUMNS = [
+  'id',
+  'url',
+  'project',
+  'result',
+  'score',
+  'privacy',
+  'generated_at',
+  'created_at',
+] as const;
+
+export type CsvCell = string | number | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell: bare numbers, guarded and quoted text, empty for a missing value. */
+export function csvCell(value: CsvCell): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/** One record, without its line break. */
+export function csvRecord(cells: readonly CsvCell[]): string {
+  return cells.map(csvCell).join(',');
+}
+
+function iso(date: Date | undefined): string | undefined {
+  const ms = date?.getTime();
+  return ms !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/** The cells of one report, in {@link CSV_COLUMNS} order (dates as ISO 8601 in UTC). */
+export function reportCells(report: Report): CsvCell[] {
+  return [
+    report.id,
+    report.url,
+    report.project,
+    report.result,
+    report.score,
+    report.privacy,
+    iso(report.generatedAt),
+    iso(report.createdAt),
+  ];
+}
+
+/** The whole file: the header row, then one record per report, each ending in CRLF. */
+export function reportsCsv(reports: Iterable<Report>): string {
+  const lines = [csvRecord(CSV_COLUMNS)];
+  for (const report of reports) lines.push(csvRecord(reportCells(report)));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * A file name made safe for every file system: no path separators, reserved or control
+ * characters, no leading dots, at most 100 characters; `fallback` when nothing is left.
+ */
+export function safeFileName(name: string, fallback: string): string {
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s-]+|[.\s-]+$/g, '')
+    .slice(0, 100)
+    .replace(/[.\s-]+$/g, '');
+  // Windows reserves these names whatever the extension.
+  if (cleaned === '' || /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(cleaned)) return fallback;
+  return cleaned;
+}

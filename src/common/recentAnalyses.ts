@@ -1,0 +1,97 @@
+/**
+ * THE store of recent analyses: for each report re-analyzed lately, the analysis the extension
+ * had just before it sent `update=1` (the "previous analysis" the panel compares with). One
+ * small bounded list in workspace state, keyed by service origin and report id, the
+ * {@link RECENT_ANALYSES_LIMIT} most recently re-analyzed reports first; older ones drop off.
+ * Anything else that needs recent analyses reads this store instead of keeping its own.
+ *
+ * Imports no `vscode`: it takes the `Memento`-like state it is given (unit tests pass a map).
+ * What it keeps is the report's fields exactly as the service sent them (`Report.raw`), so
+ * they are parsed by the same code as a fresh answer; a stored entry of another shape (an
+ * older version, a hand-edited state) is ignored, never trusted.
+ */
+import type { ReportId } from '../api/types';
+
+/** How many reports keep their previous analysis. */
+export const RECENT_ANALYSES_LIMIT = 50;
+/** The workspace state key. */
+export const RECENT_ANALYSES_KEY = 'pageReports.recentAnalyses';
+
+/** The part of `vscode.Memento` the store uses. */
+export interface StateLike {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export interface RecentAnalysis {
+  /** Origin of the service the report lives on, e.g. `https://reports.example.com`. */
+  readonly origin: string;
+  /** The report id as text (ids are compared as text throughout the extension). */
+  readonly id: string;
+  /** The previous analysis: every field as the service sent it. */
+  readonly previous: Record<string, unknown>;
+  /** When it was stored (epoch ms). */
+  readonly savedAt: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEntry(value: unknown): value is RecentAnalysis {
+  return (
+    isRecord(value) &&
+    typeof value.origin === 'string' &&
+    typeof value.id === 'string' &&
+    isRecord(value.previous) &&
+    typeof value.savedAt === 'number'
+  );
+}
+
+export class RecentAnalyses {
+  constructor(
+    private readonly state: StateLike,
+    private readonly limit = RECENT_ANALYSES_LIMIT,
+  ) {}
+
+  /** Every entry, most recent first (entries of an unknown shape are left out). */
+  all(): RecentAnalysis[] {
+    const stored = this.state.get<unknown>(RECENT_ANALYSES_KEY);
+    return Array.isArray(stored) ? stored.filter(isEntry) : [];
+  }
+
+  /** The previous analysis of report `id` on `origin`, or undefined. */
+  previous(origin: string, id: ReportId): Record<string, unknown> | undefined {
+    const key = String(id);
+    return this.all().find((e) => e.origin === origin && e.id === key)?.previous;
+  }
+
+  /**
+   * Keeps `previous` as the previous analysis of report `id` on `origin` (replacing the one it
+   * had), at the front; the list is cut to the limit.
+   */
+  async remember(origin: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
+    const key = String(id);
+    const rest = this.all().filter((e) => !(e.origin === origin && e.id === key));
+    const next: RecentAnalysis[] = [{ origin, id: key, previous, savedAt: now }, ...rest].slice(0, this.limit);
+    await this.state.update(RECENT_ANALYSES_KEY, next);
+  }
+
+  /** Drops the entry of a deleted report. */
+  async forget(origin: string, id: ReportId): Promise<void> {
+    const key = String(id);
+    const all = this.all();
+    const rest = all.filter((e) => !(e.origin === origin && e.id === key));
+    if (rest.length !== all.length) await this.state.update(RECENT_ANALYSES_KEY, rest);
+  }
+}
+
+/** The origin of a service URL, or undefined when there is none or it does not parse. */
+export function originOf(serviceUrl: string | undefined): string | undefined {
+  if (serviceUrl === undefined) return undefined;
+  try {
+    return new URL(serviceUrl).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,439 @@
+/**
+ * Insights: what a project's reports add up to (issue #17). Pure and `vscode`-free: it turns
+ * the reports the loader fetched into the numbers the insights page draws and prints, and
+ * into the Markdown summary. Every rule here is unit-tested in plain Node.
+ *
+ * Server strings stay data: check names, URLs and project names pass through unchanged (the
+ * page puts them into the DOM as text); only the Markdown summary escapes them, for Markdown.
+ */
+import type { Importance, Report, ReportId, ReportResult } from '../api/types';
+import { checkLabel, reportTitle } from '../panels/format';
+import { escapeMarkdown } from '../views/format';
+
+/** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */
+export const SCORE_BUCKETS = 10;
+/** How many lowest-scoring pages the panel lists. */
+export const LOWEST_COUNT = 10;
+/** How many failing checks the Markdown summary lists. */
+export const SUMMARY_CHECKS = 10;
+
+const DAY_MS = 86_400_000;
+
+/** A report as the page lists it: enough to name it and open its panel. */
+export interface ReportRef {
+  id: ReportId;
+  /** Host and path ("shop.localhost/cart"), as the report panel's title. */
+  title: string;
+  url: string;
+  result: ReportResult | null;
+  score: number | null;
+  /** Epoch ms of `generated_at`, or null when missing or unreadable. */
+  generatedAt: number | null;
+}
+
+export interface ResultCounts {
+  good: number;
+  decent: number;
+  bad: number;
+  /** Reports without a result, or with one the extension does not know. */
+  other: number;
+}
+
+export interface ScoreStats {
+  /** Reports with a score. */
+  scored: number;
+  /** Reports without one. */
+  unscored: number;
+  /** Null when no report has a score (never NaN). */
+  mean: number | null;
+  median: number | null;
+  /** `SCORE_BUCKETS` counts, bucket i holds scores in [10i, 10i + 10), the last also 100. */
+  buckets: number[];
+}
+
+export interface WeekMedian {
+  /** Epoch ms of the ISO week's Monday, 00:00 UTC. */
+  weekStart: number;
+  median: number;
+  /** Scored reports generated that week. */
+  count: number;
+}
+
+export interface TimePoint {
+  /** Epoch ms of `generated_at`. */
+  x: number;
+  /** The score. */
+  y: number;
+  /** Index into `InsightsModel.reports`. */
+  report: number;
+}
+
+export interface FailingCheck {
+  /** The check's key exactly as the server sent it. */
+  name: string;
+  /** Readable name: the report panel's `checkLabel`. */
+  label: string;
+  /** The highest importance the check was failed with, or null when none was sent. */
+  importance: Importance | null;
+  /** Reports in which it failed. */
+  failed: number;
+  /** Reports in which it ran (it appears in their results). */
+  ran: number;
+  /** failed / ran, 0–1. */
+  share: number;
+  /** Indexes into `InsightsModel.reports` of the reports it failed in, newest first. */
+  reports: number[];
+}
+
+/** Everything the insights page shows, computed from one list of reports. */
+export interface InsightsModel {
+  /** The project, or null for all projects. */
+  project: string | null;
+  /** Reports aggregated. */
+  total: number;
+  results: ResultCounts;
+  scores: ScoreStats;
+  overTime: {
+    points: TimePoint[];
+    weekly: WeekMedian[];
+    /** Scored reports without a readable generated date (not on the time chart). */
+    undated: number;
+  };
+  /** Most frequent first; ties by name. */
+  checks: FailingCheck[];
+  /** Indexes into `reports` of the lowest-scoring reports, lowest first. */
+  lowest: number[];
+  /** The reports, newest first as loaded. */
+  reports: ReportRef[];
+}
+
+const IMPORTANCE_RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
+
+/** The median of numbers already sorted ascending; null for none. */
+function sortedMedian(sorted: readonly number[]): number | null {
+  const n = sorted.length;
+  if (n === 0) return null;
+  const mid = Math.floor(n / 2);
+  return n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The median of `values` (any order); null for none. */
+export function median(values: readonly number[]): number | null {
+  return sortedMedian([...values].sort((a, b) => a - b));
+}
+
+/** The bucket of a score: 0–9.99 → 0, 10 → 1, …, 90–100 → 9; out-of-range scores clamp. */
+export function scoreBucket(score: number): number {
+  return Math.min(SCORE_BUCKETS - 1, Math.max(0, Math.floor(score / 10)));
+}
+
+/** Epoch ms of the Monday 00:00 UTC that starts the ISO week holding `epochMs`. */
+export function isoWeekStart(epochMs: number): number {
+  const day = Math.floor(epochMs / DAY_MS) * DAY_MS;
+  // 1970-01-01 was a Thursday: (getUTCDay() + 6) % 7 is the days since Monday.
+  const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
+  return day - sinceMonday * DAY_MS;
+}
+
+function finiteScore(score: number | undefined): number | null {
+  return score !== undefined && Number.isFinite(score) ? score : null;
+}
+
+function epochOf(date: Date | undefined): number | null {
+  const ms = date?.getTime();
+  return ms !== undefined && Number.isFinite(ms) ? ms : null;
+}
+
+/** The page's reference to a report. */
+export function toReportRef(report: Report): ReportRef {
+  return {
+    id: report.id,
+    title: reportTitle(report.url, report.id),
+    url: report.url,
+    result: report.result ?? null,
+    score: finiteScore(report.score),
+    generatedAt: epochOf(report.generatedAt),
+  };
+}
+
+interface CheckTally {
+  name: string;
+  importance: Importance | null;
+  failed: number;
+  ran: number;
+  reports: number[];
+}
+
+/**
+ * Aggregates `reports` (newest first, as loaded) for `project` (null: all projects).
+ * A check counts once per report even when a report lists it twice (a list-shaped
+ * `results`); it fails in a report when any of its entries there says `passed: false`.
+ */
+export function aggregate(reports: readonly Report[], project: string | null): InsightsModel {
+  const refs = reports.map(toReportRef);
+  const results: ResultCounts = { good: 0, decent: 0, bad: 0, other: 0 };
+  const buckets = new Array<number>(SCORE_BUCKETS).fill(0);
+  const scores: number[] = [];
+  const points: TimePoint[] = [];
+  const byWeek = new Map<number, number[]>();
+  let undated = 0;
+  const tallies = new Map<string, CheckTally>();
+
+  for (let index = 0; index < reports.length; index++) {
+    const report = reports[index];
+    const ref = refs[index];
+    if (ref.result === null) results.other += 1;
+    else results[ref.result] += 1;
+
+    if (ref.score !== null) {
+      scores.push(ref.score);
+      buckets[scoreBucket(ref.score)] += 1;
+      if (ref.generatedAt === null) undated += 1;
+      else {
+        points.push({ x: ref.generatedAt, y: ref.score, report: index });
+        const week = isoWeekStart(ref.generatedAt);
+        const list = byWeek.get(week);
+        if (list) list.push(ref.score);
+        else byWeek.set(week, [ref.score]);
+      }
+    }
+
+    // Per report: which checks ran, which failed (and with what importance).
+    const ran = new Map<string, { failed: boolean; importance: Importance | null }>();
+    for (const check of report.checks) {
+      const seen = ran.get(check.name) ?? { failed: false, importance: null };
+      if (check.passed === false) {
+        seen.failed = true;
+        if (
+          check.importance !== undefined &&
+          (seen.importance === null || IMPORTANCE_RANK[check.importance] < IMPORTANCE_RANK[seen.importance])
+        )
+          seen.importance = check.importance;
+      }
+      ran.set(check.name, seen);
+    }
+    for (const [name, seen] of ran) {
+      let tally = tallies.get(name);
+      if (!tally) {
+        tally = { name, importance: null, failed: 0, ran: 0, reports: [] };
+        tallies.set(name, tally);
+      }
+      tally.ran += 1;
+      if (!seen.failed) continue;
+      tally.failed += 1;
+      tally.reports.push(index);
+      if (
+        seen.importance !== null &&
+        (tally.importance === null || IMPORTANCE_RANK[seen.importance] < IMPORTANCE_RANK[tally.importance])
+      )
+        tally.importance = seen.importance;
+    }
+  }
+
+  const sorted = [...scores].sort((a, b) => a - b);
+  const weekly: WeekMedian[] = [...byWeek.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([weekStart, list]) => ({ weekStart, median: median(list)!, count: list.length }));
+
+  const checks: FailingCheck[] = [...tallies.values()]
+    .filter((t) => t.failed > 0)
+    .map((t) => ({
+      name: t.name,
+      label: checkLabel(t.name).label,
+      importance: t.importance,
+      failed: t.failed,
+      ran: t.ran,
+      share: t.failed / t.ran,
+      reports: t.reports,
+    }))
+    .sort((a, b) => b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+  const lowest = refs
+    .map((ref, index) => ({ score: ref.score, index }))
+    .filter((r): r is { score: number; index: number } => r.score !== null)
+    // Stable sort: equal scores keep the newest first.
+    .sort((a, b) => a.score - b.score)
+    .slice(0, LOWEST_COUNT)
+    .map((r) => r.index);
+
+  return {
+    project,
+    total: reports.length,
+    results,
+    scores: {
+      scored: scores.length,
+      unscored: reports.length - scores.length,
+      mean: scores.length === 0 ? null : scores.reduce((sum, s) => sum + s, 0) / scores.length,
+      median: sortedMedian(sorted),
+      buckets,
+    },
+    overTime: { points, weekly, undated },
+    checks,
+    lowest,
+    reports: refs,
+  };
+}
+
+/** The label of bucket `i`: "0–9.99", …, "90–100". */
+export function bucketLabel(i: number): string {
+  return i === SCORE_BUCKETS - 1 ? `${i * 10}–100` : `${i * 10}–${i * 10 + 9}.99`;
+}
+
+/** The words of the Markdown summary; the host passes localized ones (English by default). */
+export interface SummaryWords {
+  /** `{0}`: the project, or `allProjects`. */
+  title: string;
+  allProjects: string;
+  /** `{0}`: the time. */
+  asOf: string;
+  results: string;
+  good: string;
+  decent: string;
+  bad: string;
+  other: string;
+  /** `{0}`: a count. */
+  reportsOne: string;
+  reportsMany: string;
+  scores: string;
+  mean: string;
+  median: string;
+  noScore: string;
+  /** `{0}`: a count. */
+  unscored: string;
+  histogram: string;
+  bucket: string;
+  count: string;
+  checks: string;
+  check: string;
+  importance: string;
+  failedIn: string;
+  share: string;
+  noFailures: string;
+  high: string;
+  medium: string;
+  low: string;
+  noImportance: string;
+}
+
+export const DEFAULT_SUMMARY_WORDS: SummaryWords = {
+  title: 'Insights: {0}',
+  allProjects: 'All projects',
+  asOf: 'As of {0}',
+  results: 'Results',
+  good: 'Good',
+  decent: 'Decent',
+  bad: 'Bad',
+  other: 'Other',
+  reportsOne: '1 report',
+  reportsMany: '{0} reports',
+  scores: 'Scores',
+  mean: 'Mean',
+  median: 'Median',
+  noScore: '—',
+  unscored: 'Without a score: {0}',
+  histogram: 'Score buckets',
+  bucket: 'Score',
+  count: 'Reports',
+  checks: 'Checks that fail most',
+  check: 'Check',
+  importance: 'Importance',
+  failedIn: 'Failed in',
+  share: 'Share',
+  noFailures: 'No check failed.',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  noImportance: '—',
+};
+
+/** Fills `{0}`, `{1}`… of `template` with `args` (no other interpretation). */
+export function fill(template: string, ...args: (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (match, i: string) => {
+    const value = args[Number(i)];
+    return value === undefined ? match : String(value);
+  });
+}
+
+/** `1 report` or `N reports` (N formatted). */
+export function reportCount(n: number, words: Pick<SummaryWords, 'reportsOne' | 'reportsMany'>, locale = 'en'): string {
+  return n === 1 ? words.reportsOne : fill(words.reportsMany, formatCount(n, locale));
+}
+
+/** A count with the locale's grouping ("1,240"). */
+export function formatCount(n: number, locale = 'en'): string {
+  return new Intl.NumberFormat(safeNumberLocale(locale)).format(n);
+}
+
+/** A score or a mean, at most one decimal ("72.5", "70"). */
+export function formatScoreNumber(value: number | null, locale = 'en', missing = '—'): string {
+  if (value === null || !Number.isFinite(value)) return missing;
+  return new Intl.NumberFormat(safeNumberLocale(locale), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** A share 0–1 as a percentage ("42%"). */
+export function formatShare(share: number, locale = 'en'): string {
+  return new Intl.NumberFormat(safeNumberLocale(locale), { style: 'percent', maximumFractionDigits: 0 }).format(
+    Number.isFinite(share) ? share : 0,
+  );
+}
+
+function safeNumberLocale(locale: string): string {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** Server text (a project or check name) for Markdown: escaped so it renders as exactly that text. */
+const md = escapeMarkdown;
+
+/**
+ * The Markdown summary for an issue or pull request: the result counts, the score numbers
+ * and buckets, and the ten checks that fail most. Server strings (the project, check names)
+ * are escaped so they render as exactly their text; the rest is the extension's own words.
+ */
+export function summaryMarkdown(
+  model: InsightsModel,
+  asOf: string,
+  words: SummaryWords = DEFAULT_SUMMARY_WORDS,
+  locale = 'en',
+): string {
+  const n = (value: number): string => formatCount(value, locale);
+  const { results, scores } = model;
+  const lines: string[] = [];
+  lines.push(`## ${fill(words.title, model.project === null ? words.allProjects : md(model.project))}`, '');
+  lines.push(`_${fill(words.asOf, asOf)}_`, '');
+  lines.push(`### ${words.results}`, '');
+  const counts = [
+    `${words.good} ${n(results.good)}`,
+    `${words.decent} ${n(results.decent)}`,
+    `${words.bad} ${n(results.bad)}`,
+  ];
+  if (results.other > 0) counts.push(`${words.other} ${n(results.other)}`);
+  lines.push(`${[...counts, reportCount(model.total, words, locale)].join(' · ')}`, '');
+  lines.push(`### ${words.scores}`, '');
+  lines.push(
+    `- ${words.mean}: ${formatScoreNumber(scores.mean, locale, words.noScore)}`,
+    `- ${words.median}: ${formatScoreNumber(scores.median, locale, words.noScore)}`,
+    `- ${fill(words.unscored, n(scores.unscored))}`,
+    '',
+  );
+  lines.push(`| ${words.bucket} | ${words.count} |`, '| --- | ---: |');
+  scores.buckets.forEach((count, i) => lines.push(`| ${bucketLabel(i)} | ${n(count)} |`));
+  lines.push('', `### ${words.checks}`, '');
+  if (model.checks.length === 0) lines.push(words.noFailures);
+  else {
+    lines.push(
+      `| ${words.check} | ${words.importance} | ${words.failedIn} | ${words.share} |`,
+      '| --- | --- | ---: | ---: |',
+    );
+    for (const check of model.checks.slice(0, SUMMARY_CHECKS)) {
+      const importance = check.importance === null ? words.noImportance : words[check.importance];
+      lines.push(
+        `| ${md(check.label)} | ${importance} | ${n(check.failed)} / ${n(check.ran)} | ${formatShare(check.share, locale)} |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

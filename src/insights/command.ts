@@ -1,0 +1,109 @@
+/**
+ * `pageReports.showInsights`: opens a project's insights. With `{ project: name }`,
+ * `{ project: null }` (all projects), a project tree node or a name it opens without asking;
+ * from the palette it asks in a quick pick whose first item, preselected, is `All projects`,
+ * followed by the projects by name, paged in as the service pages them.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import { isApiError } from '../api/errors';
+import type { ReportsApi } from '../api/types';
+import { projectName } from '../commands/refs';
+import { describe, isOptions, requireApi } from '../commands/ui';
+import { escapeIcons } from '../common/text';
+import type { Parts } from '../parts';
+import { allProjectsLabel } from './strings';
+
+/** The projects the quick pick pages in per request (the list's largest page). */
+const PROJECT_PAGE_SIZE = 100;
+
+/** What the argument asks for: a project, all (null), or nothing (ask). */
+export function insightsTarget(arg: unknown): { project: string | null } | undefined {
+  if (isOptions(arg) && 'project' in arg && arg.project === null) return { project: null };
+  const name = projectName(arg);
+  if (name !== undefined) return { project: name };
+  if (arg === undefined || (isOptions(arg) && !('project' in arg))) return undefined;
+  throw new Error(l10n.t('Show Insights needs a project name, or null for all projects.'));
+}
+
+export async function showInsights(parts: Parts, arg: unknown): Promise<void> {
+  const target = insightsTarget(arg);
+  if (target) return parts.insights.open(target.project);
+  const api = await requireApi(parts.connection);
+  if (!api) return;
+  const picked = await pickInsightsProject(api);
+  if (picked !== undefined) await parts.insights.open(picked.project);
+}
+
+/** `pageReports.showAllInsights` (the Projects view's `…` menu): insights of every project. */
+export async function showAllInsights(parts: Parts): Promise<void> {
+  await parts.insights.open(null);
+}
+
+type ProjectItem = vscode.QuickPickItem & { project?: string | null };
+
+/**
+ * Asks which project: `All projects` first and preselected, then every project by name, a
+ * page at a time while the pick is open (typing filters what is loaded). Resolves undefined
+ * when dismissed.
+ */
+function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null } | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick<ProjectItem>();
+    pick.title = l10n.t('Show Insights');
+    pick.placeholder = l10n.t('All projects, or one project');
+    const all: ProjectItem = { label: allProjectsLabel(), project: null, iconPath: new vscode.ThemeIcon('graph') };
+    const projects: ProjectItem[] = [];
+    pick.items = [all];
+    pick.activeItems = [all];
+    const controller = new AbortController();
+    let result: { project: string | null } | undefined;
+
+    const loadPages = async (): Promise<void> => {
+      pick.busy = true;
+      try {
+        for (let page = 1; !controller.signal.aborted; page++) {
+          const answer = await api.listProjects(
+            { sortBy: 'project', sort: 'asc', perPage: PROJECT_PAGE_SIZE },
+            page,
+            controller.signal,
+          );
+          if (controller.signal.aborted) return;
+          projects.push(
+            ...answer.items.map((p): ProjectItem => ({
+              label: escapeIcons(p.name),
+              project: p.name,
+              iconPath: new vscode.ThemeIcon('project'),
+            })),
+          );
+          const active = pick.activeItems[0] ?? all;
+          pick.items = [all, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...projects];
+          // Keep the user's place while pages arrive.
+          pick.activeItems = [pick.items.find((i) => i === active) ?? all];
+          if (!answer.hasMore || answer.items.length === 0) break;
+        }
+      } catch (e) {
+        if (controller.signal.aborted || (isApiError(e) && e.kind === 'cancelled')) return;
+        pick.items = [...pick.items, { label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
+      } finally {
+        if (!controller.signal.aborted) pick.busy = false;
+      }
+    };
+
+    pick.onDidAccept(() => {
+      // Enter while a page of projects replaces the items can leave no selection: the
+      // highlighted item is the choice then.
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (chosen?.project === undefined) return;
+      result = { project: chosen.project };
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      controller.abort();
+      pick.dispose();
+      resolve(result);
+    });
+    pick.show();
+    void loadPages();
+  });
+}

@@ -1,0 +1,387 @@
+/**
+ * The host side of the insights panels (issue #17): one `WebviewPanel` per project (or for all
+ * projects), which loads the project's reports page by page, aggregates them
+ * (`aggregate.ts`) and sends the page the result. The page is untrusted: it may ask to open
+ * only reports of the data it was sent.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import { isApiError } from '../api/errors';
+import type { ReportId } from '../api/types';
+import type { Log } from '../log';
+import { renderShell } from '../panels/html';
+import { INSIGHTS_VIEW_TYPE } from '../panels/viewType';
+import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
+import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from './aggregate';
+import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
+import {
+  parseInsightsPageMessage,
+  parseSavedInsightsState,
+  type InsightsHostMessage,
+  type InsightsPhase,
+  type InsightsState,
+} from './protocol';
+import { insightsStrings, insightsTitle, summaryWords } from './strings';
+
+export interface InsightsDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  readonly connection: ConnectionApi;
+  readonly errors: ErrorReporter;
+  readonly panels: ReportPanelsApi;
+}
+
+/** The insights panels, as the commands reach them. */
+export interface InsightsPanelsApi {
+  /** Opens the project's insights (null: all projects) or reveals the open panel; resolves once it is open. Never rejects. */
+  open(project: string | null): Promise<void>;
+}
+
+function key(project: string | null): string {
+  return project === null ? '*' : `project:${project}`;
+}
+
+/** One project's insights panel: loads, aggregates, posts; acts on the page's validated requests. */
+class InsightsPanel implements vscode.Disposable {
+  #progress: LoadProgress = emptyProgress();
+  /** The last complete (or last partial, after a failure or cancel) result shown. */
+  #model: InsightsModel | null = null;
+  #state: InsightsState;
+  #asOfMs: number | undefined;
+  #loading: AbortController | undefined;
+  #pageReady = false;
+  #seq = 0;
+  #openedAt = performance.now();
+  #shownSinceOpen = false;
+  #disposed = false;
+  /** The last state posted to the page (integration tests read it through the test hook). */
+  lastPosted: InsightsState | undefined;
+  readonly #disposables: vscode.Disposable[] = [];
+  readonly #disposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.#disposeEmitter.event;
+
+  constructor(
+    private readonly deps: InsightsDeps,
+    readonly panel: vscode.WebviewPanel,
+    readonly project: string | null,
+  ) {
+    this.#state = this.#stateOf('loading');
+    const { extensionUri } = deps.context;
+    const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
+    panel.webview.options = InsightsPanel.webviewOptions(deps.context);
+    panel.iconPath = { light: file('media', 'insights-light.svg'), dark: file('media', 'insights-dark.svg') };
+    panel.title = insightsTitle(project);
+    const webview = panel.webview;
+    const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
+    webview.html = renderShell({
+      cspSource: webview.cspSource,
+      scriptUri: asset('dist', 'webview', 'insights.js'),
+      styleUri: asset('media', 'insights.css'),
+      lang: vscode.env.language,
+      title: insightsTitle(project),
+      noscript: l10n.t('This panel needs scripts enabled to show the insights.'),
+    });
+    this.#disposables.push(
+      webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
+      panel.onDidDispose(() => this.#onPanelDisposed()),
+      // A service switched while loading: what comes next would mix two services' data.
+      deps.connection.onDidChange(() => this.#onConnectionChange()),
+      this.#disposeEmitter,
+    );
+  }
+
+  /** Scripts on; forms and command links off; local files only from dist/ and media/. */
+  static webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableForms: false,
+      enableCommandUris: false,
+      localResourceRoots: [
+        vscode.Uri.joinPath(context.extensionUri, 'dist'),
+        vscode.Uri.joinPath(context.extensionUri, 'media'),
+      ],
+    };
+  }
+
+  reveal(): void {
+    this.#openedAt = performance.now();
+    this.#shownSinceOpen = false;
+    this.panel.reveal(undefined, false);
+  }
+
+  /**
+   * Loads from scratch (`fresh`) or continues where a failed load stopped. Shows progress,
+   * then the result; a failure shows the error with Retry and keeps what was loaded. Never rejects.
+   */
+  async load(fresh = true): Promise<void> {
+    this.#loading?.abort();
+    const controller = new AbortController();
+    this.#loading = controller;
+    const api = this.deps.connection.api;
+    if (!api) {
+      this.#fail(l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'));
+      return;
+    }
+    if (fresh) this.#progress = emptyProgress();
+    const limit = insightsLimit(vscode.workspace.getConfiguration('pageReports').get<unknown>('insightsLimit'));
+    const progress = this.#progress;
+    this.#setState(this.#stateOf('loading'));
+    try {
+      await loadReports(api, progress, {
+        project: this.project,
+        limit,
+        signal: controller.signal,
+        onPage: () => {
+          if (!controller.signal.aborted && !this.#disposed) this.#setState(this.#stateOf('loading'));
+        },
+      });
+      if (controller.signal.aborted || this.#disposed) return;
+      this.#model = aggregate(progress.reports, this.project);
+      this.#asOfMs = Date.now();
+      this.#log('info', `aggregated ${progress.reports.length} reports${progress.capped ? ' (capped)' : ''}.`);
+      this.#setState(this.#stateOf('ready'));
+    } catch (error) {
+      if (controller.signal.aborted || this.#disposed) return;
+      if (isApiError(error) && error.kind === 'cancelled') return;
+      if (error instanceof ProjectGoneError) {
+        this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      this.#log('warn', `could not load the reports: ${message}`);
+      if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
+      this.#fail(message);
+    } finally {
+      if (this.#loading === controller) this.#loading = undefined;
+    }
+  }
+
+  /** Shows the error state with what was loaded so far (aggregated), and Retry. */
+  #fail(message: string): void {
+    this.#loading?.abort();
+    this.#loading = undefined;
+    if (this.#progress.reports.length > 0) {
+      this.#model = aggregate(this.#progress.reports, this.project);
+      this.#asOfMs = Date.now();
+    }
+    this.#setState({ ...this.#stateOf('error'), error: message });
+  }
+
+  #cancel(): void {
+    if (!this.#loading) return;
+    this.#loading.abort();
+    this.#loading = undefined;
+    this.#model = aggregate(this.#progress.reports, this.project);
+    this.#asOfMs = Date.now();
+    this.#log('info', `loading cancelled after ${this.#progress.reports.length} reports.`);
+    this.#setState(this.#stateOf('cancelled'));
+  }
+
+  #onConnectionChange(): void {
+    if (this.#loading)
+      this.#fail(
+        l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.'),
+      );
+  }
+
+  #stateOf(phase: InsightsPhase): InsightsState {
+    const locale = vscode.env.language;
+    const progress = this.#progress;
+    const loaded = progress.reports.length;
+    const total = progress.total ?? null;
+    const showProgress = phase !== 'ready' && (phase !== 'loading' || loaded > 0 || total !== null);
+    const progressText = !showProgress
+      ? null
+      : total !== null
+        ? l10n.t('Loaded {0} of {1} reports', formatCount(loaded, locale), formatCount(total, locale))
+        : l10n.t('Loaded {0} reports', formatCount(loaded, locale));
+    const capText =
+      progress.capped && this.#model !== null
+        ? total !== null
+          ? l10n.t('Showing the newest {0} of {1} reports', formatCount(loaded, locale), formatCount(total, locale))
+          : l10n.t('Showing the newest {0} reports', formatCount(loaded, locale))
+        : null;
+    return {
+      phase,
+      project: this.project,
+      model: this.#model,
+      progressText,
+      loaded,
+      total,
+      capText,
+      asOf:
+        this.#asOfMs === undefined
+          ? null
+          : l10n.t(
+              'As of {0}',
+              new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(this.#asOfMs),
+            ),
+      modelAt: this.#asOfMs ?? null,
+      error: null,
+    };
+  }
+
+  #setState(state: InsightsState): void {
+    this.#state = state;
+    this.#postState();
+  }
+
+  #postState(): void {
+    if (!this.#pageReady || this.#disposed) return;
+    this.#seq += 1;
+    this.lastPosted = this.#state;
+    this.#post({ type: 'state', state: this.#state, seq: this.#seq });
+  }
+
+  #post(message: InsightsHostMessage): void {
+    this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
+      if (!this.#disposed) this.#log('warn', `could not post to the page: ${String(error)}`);
+    });
+  }
+
+  #onMessage(raw: unknown): void {
+    const message = parseInsightsPageMessage(raw);
+    if (!message) {
+      this.#log('warn', 'ignored a malformed message from the page.');
+      return;
+    }
+    switch (message.type) {
+      case 'ready':
+        this.#pageReady = true;
+        this.#post({ type: 'init', strings: insightsStrings(), locale: vscode.env.language });
+        this.#postState();
+        return;
+      case 'refresh':
+        void this.load(true);
+        return;
+      case 'retry':
+        // Continues at the page that failed: what was loaded stays.
+        void this.load(this.#progress.done);
+        return;
+      case 'cancel':
+        this.#cancel();
+        return;
+      case 'copySummary':
+        this.#copySummary();
+        return;
+      case 'openReport':
+        this.#openReport(message.id);
+        return;
+      case 'rendered':
+        if (message.phase === 'ready' && !this.#shownSinceOpen && message.seq === this.#seq) {
+          this.#shownSinceOpen = true;
+          this.#log('info', `shown ${Math.round(performance.now() - this.#openedAt)} ms after opening.`);
+        }
+        return;
+    }
+  }
+
+  /** Opens a report's panel, only for a report of the data this page was sent. */
+  #openReport(id: ReportId): void {
+    const known = this.#model?.reports.find((r) => r.id === id);
+    if (!known) {
+      this.#log('warn', 'refused to open a report that is not in the insights data.');
+      return;
+    }
+    this.deps.panels
+      .open(known.id)
+      .then(undefined, (error: unknown) => this.#log('error', `could not open a report: ${String(error)}`));
+  }
+
+  #copySummary(): void {
+    if (!this.#model || this.#asOfMs === undefined) return;
+    const locale = vscode.env.language;
+    const asOf = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(this.#asOfMs);
+    const markdown = summaryMarkdown(this.#model, asOf, summaryWords(), locale);
+    vscode.env.clipboard.writeText(markdown).then(
+      () => vscode.window.setStatusBarMessage(l10n.t('Insights summary copied as Markdown.'), 3000),
+      (error: unknown) => this.#log('error', `could not copy the summary: ${String(error)}`),
+    );
+  }
+
+  #log(level: 'info' | 'warn' | 'error', text: string): void {
+    this.deps.log[level](`Insights ${this.project === null ? '(all projects)' : 'panel'}: ${text}`);
+  }
+
+  #onPanelDisposed(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#loading?.abort();
+    this.#disposeEmitter.fire();
+    for (const d of this.#disposables) d.dispose();
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+}
+
+/** A symbol integration tests read the panels through (set only in the extension's test mode). */
+export const INSIGHTS_TEST_HOOK = Symbol.for('pageReports.insights.testHook');
+
+/** What the test hook gives: the last state posted to the page of a project's panel. */
+export interface InsightsTestHook {
+  lastPosted(project: string | null): InsightsState | undefined;
+}
+
+/** Every open insights panel, one per project; restores them after a window reload. */
+export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
+  readonly #panels = new Map<string, InsightsPanel>();
+  readonly #disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: InsightsDeps) {
+    if (deps.context.extensionMode === vscode.ExtensionMode.Test) {
+      const hook: Record<symbol, unknown> = globalThis;
+      const value: InsightsTestHook = { lastPosted: (project) => this.#panels.get(key(project))?.lastPosted };
+      Object.defineProperty(hook, INSIGHTS_TEST_HOOK, { configurable: true, value });
+      this.#disposables.push({ dispose: () => delete hook[INSIGHTS_TEST_HOOK] });
+    }
+  }
+
+  async open(project: string | null): Promise<void> {
+    const existing = this.#panels.get(key(project));
+    if (existing) {
+      existing.reveal();
+      return;
+    }
+    const webviewPanel = vscode.window.createWebviewPanel(
+      INSIGHTS_VIEW_TYPE,
+      insightsTitle(project),
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      { ...InsightsPanel.webviewOptions(this.deps.context), retainContextWhenHidden: false, enableFindWidget: true },
+    );
+    // The command returns once the panel is open; the load (many pages) goes on in it.
+    void this.#track(new InsightsPanel(this.deps, webviewPanel, project)).load();
+  }
+
+  /** Restores a panel VS Code kept across a reload, from the project its page saved. */
+  async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
+    const state = parseSavedInsightsState(saved);
+    if (!state || this.#panels.has(key(state.project))) {
+      webviewPanel.dispose();
+      return;
+    }
+    const panel = this.#track(new InsightsPanel(this.deps, webviewPanel, state.project));
+    await this.deps.connection.ready;
+    await panel.load();
+  }
+
+  #track(panel: InsightsPanel): InsightsPanel {
+    const k = key(panel.project);
+    this.#panels.set(k, panel);
+    panel.onDidDispose(() => {
+      if (this.#panels.get(k) === panel) this.#panels.delete(k);
+    });
+    return panel;
+  }
+
+  dispose(): void {
+    for (const panel of [...this.#panels.values()]) panel.dispose();
+    for (const d of this.#disposables) d.dispose();
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The messages between the insights panel's controller (extension host) and its page script
+ * (webview), both ways, with guards for what arrives. Imports no `vscode` and nothing from
+ * the DOM: both sides compile it. Same handshake as the report panel (`panels/protocol.ts`):
+ * the page posts `ready`, the controller answers `init` then the current `state`.
+ */
+import type { ReportId } from '../api/types';
+import type { InsightsModel } from './aggregate';
+
+export type { InsightsModel };
+
+/** Where a load stands. */
+export type InsightsPhase = 'loading' | 'ready' | 'cancelled' | 'error';
+export const INSIGHTS_PHASES: readonly InsightsPhase[] = ['loading', 'ready', 'cancelled', 'error'];
+
+export interface InsightsState {
+  phase: InsightsPhase;
+  /** The project, or null for all projects. */
+  project: string | null;
+  /** What is loaded so far (while loading: the last complete result, if any), or null. */
+  model: InsightsModel | null;
+  /** "Loaded 300 of 1,240 reports" while loading (or after a failure or cancel), else null. */
+  progressText: string | null;
+  /** Reports loaded, and the server's total when known: for the progress bar. */
+  loaded: number;
+  total: number | null;
+  /** "Showing the newest 2,000 of 5,310 reports" when the cap cut the data, else null. */
+  capText: string | null;
+  /** "As of 22 Nov 2026, 22:41" for the data shown, or null before any. */
+  asOf: string | null;
+  /** When `model` was computed (epoch ms), or null: a new value means new data to draw. */
+  modelAt: number | null;
+  /** Why the load failed (phase `error`), or null. */
+  error: string | null;
+}
+
+/** The page's words, localized by the controller and sent in `init`; `{0}` filled by the page. */
+export interface InsightsStrings {
+  heading: string;
+  allProjects: string;
+  loading: string;
+  cancel: string;
+  refresh: string;
+  retry: string;
+  copySummary: string;
+  toolbar: string;
+  errorTitle: string;
+  cancelled: string;
+  noReports: string;
+  good: string;
+  decent: string;
+  bad: string;
+  other: string;
+  reportsOne: string;
+  reportsMany: string;
+  results: string;
+  resultsAria: string;
+  scores: string;
+  scoresAria: string;
+  mean: string;
+  median: string;
+  unscored: string;
+  noScore: string;
+  overTime: string;
+  overTimeAria: string;
+  weeklyMedian: string;
+  reportScore: string;
+  undated: string;
+  checks: string;
+  checksAria: string;
+  noFailures: string;
+  failedIn: string;
+  checkReports: string;
+  lowest: string;
+  noLowest: string;
+  showData: string;
+  columnResult: string;
+  columnCount: string;
+  columnBucket: string;
+  columnWeek: string;
+  columnMedian: string;
+  columnReports: string;
+  columnCheck: string;
+  columnImportance: string;
+  columnFailed: string;
+  columnShare: string;
+  columnPage: string;
+  columnScore: string;
+  columnGenerated: string;
+  high: string;
+  medium: string;
+  low: string;
+  noImportance: string;
+  openReport: string;
+}
+
+/** Extension → page. */
+export type InsightsHostMessage =
+  { type: 'init'; strings: InsightsStrings; locale: string } | { type: 'state'; state: InsightsState; seq: number };
+
+/** Page → extension. */
+export type InsightsPageMessage =
+  | { type: 'ready' }
+  | { type: 'refresh' }
+  | { type: 'retry' }
+  | { type: 'cancel' }
+  | { type: 'copySummary' }
+  | { type: 'openReport'; id: ReportId }
+  | { type: 'rendered'; phase: InsightsPhase; seq: number };
+
+/** What the page keeps with `setState`, for the serializer after a reload. */
+export interface SavedInsightsState {
+  project: string | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isReportId(value: unknown): value is ReportId {
+  return (
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && value.length > 0 && value.length <= 200)
+  );
+}
+
+function isPhase(value: unknown): value is InsightsPhase {
+  return typeof value === 'string' && (INSIGHTS_PHASES as readonly string[]).includes(value);
+}
+
+/** The project name a message or saved state may carry: null (all) or a short non-empty text. */
+function isProject(value: unknown): value is string | null {
+  return value === null || (typeof value === 'string' && value.length > 0 && value.length <= 1000);
+}
+
+/** The message as a typed `InsightsPageMessage` when it is one (known fields only), else undefined. */
+export function parseInsightsPageMessage(value: unknown): InsightsPageMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'ready':
+    case 'refresh':
+    case 'retry':
+    case 'cancel':
+    case 'copySummary':
+      return { type: value.type };
+    case 'openReport':
+      return isReportId(value.id) ? { type: 'openReport', id: value.id } : undefined;
+    case 'rendered':
+      return isPhase(value.phase) && typeof value.seq === 'number' && Number.isInteger(value.seq)
+        ? { type: 'rendered', phase: value.phase, seq: value.seq }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Reads what the page saved, as the serializer gets it back after a reload. */
+export function parseSavedInsightsState(value: unknown): SavedInsightsState | undefined {
+  return isRecord(value) && isProject(value.project) ? { project: value.project } : undefined;
+}
+
+/** A guard for the page: whether a message from the extension has the expected shape. */
+export function isInsightsHostMessage(value: unknown): value is InsightsHostMessage {
+  if (!isRecord(value)) return false;
+  if (value.type === 'init') return isRecord(value.strings) && typeof value.locale === 'string';
+  if (value.type === 'state')
+    return (
+      typeof value.seq === 'number' &&
+      isRecord(value.state) &&
+      isPhase(value.state.phase) &&
+      isProject(value.state.project)
+    );
+  return false;
+}

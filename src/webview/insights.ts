@@ -1,0 +1,647 @@
+/**
+ * The insights page's script (runs inside the webview; built by esbuild to
+ * dist/webview/insights.js, apart from the report panel's script so Chart.js loads only here).
+ * It posts `ready`, then draws whatever state the extension sends: each figure as a chart,
+ * as exact numbers in text, and as a "Show data" table.
+ *
+ * Server strings (project, check names, URLs) reach the DOM only through `textContent` (see
+ * `dom.ts`) and the charts only as canvas text. Colours come from VS Code's `--vscode-*`
+ * variables and are read again when the theme changes (the body's class changes).
+ */
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+import {
+  bucketLabel,
+  formatCount,
+  formatScoreNumber,
+  formatShare,
+  reportCount,
+  type FailingCheck,
+  type InsightsModel,
+  type ReportRef,
+} from '../insights/aggregate';
+import {
+  isInsightsHostMessage,
+  parseSavedInsightsState,
+  type InsightsHostMessage,
+  type InsightsPageMessage,
+  type InsightsState,
+  type InsightsStrings,
+  type SavedInsightsState,
+} from '../insights/protocol';
+import { button, el, fill, icon } from './dom';
+
+// Only what the charts use is registered, so esbuild leaves the rest of Chart.js out
+// (the doughnut, radar, polar and bubble controllers, the time scale, filler, title, …).
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  ScatterController,
+  LineController,
+  PointElement,
+  LineElement,
+  Tooltip,
+  Legend,
+);
+
+interface VsCodeApi {
+  postMessage(message: InsightsPageMessage): void;
+  getState(): unknown;
+  setState(state: SavedInsightsState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root') ?? document.body;
+
+let strings: InsightsStrings | undefined;
+let locale = 'en';
+let current: Extract<InsightsHostMessage, { type: 'state' }> | undefined;
+let saved: SavedInsightsState | undefined = parseSavedInsightsState(vscode.getState());
+/** The charts on the page, destroyed before every redraw. */
+let charts: Chart[] = [];
+/** The failing check whose reports are listed (by its name as sent). */
+let openCheck: string | undefined;
+
+function post(message: InsightsPageMessage): void {
+  vscode.postMessage(message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours.
+
+interface Palette {
+  foreground: string;
+  muted: string;
+  grid: string;
+  accent: string;
+  good: string;
+  decent: string;
+  bad: string;
+  other: string;
+  background: string;
+}
+
+/** Reads the theme's colours; the result colours are the tree icons' (views/items.ts). */
+function palette(): Palette {
+  const style = getComputedStyle(document.documentElement);
+  const css = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
+  const foreground = css('--vscode-foreground', '#cccccc');
+  return {
+    foreground,
+    muted: css('--vscode-descriptionForeground', foreground),
+    grid:
+      css('--vscode-contrastBorder', '') ||
+      css('--vscode-widget-border', '') ||
+      css('--vscode-panel-border', 'rgba(128,128,128,0.35)'),
+    accent: css('--vscode-charts-blue', css('--vscode-focusBorder', '#3794ff')),
+    good: css('--vscode-testing-iconPassed', css('--vscode-charts-green', '#73c991')),
+    decent: css('--vscode-list-warningForeground', css('--vscode-charts-yellow', '#cca700')),
+    bad: css('--vscode-testing-iconFailed', css('--vscode-errorForeground', '#f14c4c')),
+    other: css('--vscode-disabledForeground', foreground),
+    background: css('--vscode-editor-background', '#1e1e1e'),
+  };
+}
+
+function scaleStyle(p: Palette): { ticks: { color: string }; grid: { color: string }; border: { color: string } } {
+  return { ticks: { color: p.foreground }, grid: { color: p.grid }, border: { color: p.grid } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks.
+
+const n = (value: number): string => formatCount(value, locale);
+
+/** A chart's canvas: an image to assistive technology, labelled by its summary, focusable. */
+function chartCanvas(label: string, config: ChartConfiguration, height: number): HTMLElement {
+  const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': label, tabindex: '0' } });
+  canvas.textContent = label;
+  const box = el('div', { className: 'chart' }, canvas);
+  box.style.height = `${height}px`;
+  charts.push(new Chart(canvas, config));
+  return box;
+}
+
+/** The "Show data" table under a chart. */
+function dataTable(
+  s: InsightsStrings,
+  caption: string,
+  head: string[],
+  rows: (string | number)[][],
+  focusKey: string,
+): HTMLElement {
+  const table = el(
+    'table',
+    { className: 'data' },
+    el('caption', { className: 'sr-only', text: caption }),
+    el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { attrs: { scope: 'col' }, text: h })))),
+    el(
+      'tbody',
+      {},
+      ...rows.map((row) =>
+        el(
+          'tr',
+          {},
+          ...row.map((c, i) => el(i === 0 ? 'th' : 'td', { text: String(c), attrs: i === 0 ? { scope: 'row' } : {} })),
+        ),
+      ),
+    ),
+  );
+  return el('details', { className: 'show-data' }, el('summary', { text: s.showData, focusKey }), table);
+}
+
+function section(id: string, title: string, ...children: (Node | null | false)[]): HTMLElement {
+  return el(
+    'section',
+    { className: `figure figure-${id}`, attrs: { 'aria-labelledby': `h-${id}` } },
+    el('h2', { attrs: { id: `h-${id}` }, text: title }),
+    ...children,
+  );
+}
+
+function importanceLabel(s: InsightsStrings, check: FailingCheck): string {
+  return check.importance === null ? s.noImportance : s[check.importance];
+}
+
+function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): HTMLElement {
+  const score = formatScoreNumber(report.score, locale, s.noScore);
+  const b = button(report.title, 'preview', () => post({ type: 'openReport', id: report.id }), {
+    className: 'link report-link',
+    focusKey,
+    ariaLabel: fill(s.openReport, report.title),
+    title: report.url,
+  });
+  return el('li', {}, el('span', { className: `score-chip result-${report.result ?? 'none'}`, text: score }), ' ', b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The figures.
+
+function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
+  const { results } = model;
+  const rows: [string, number, string][] = [
+    [s.good, results.good, p.good],
+    [s.decent, results.decent, p.decent],
+    [s.bad, results.bad, p.bad],
+  ];
+  if (results.other > 0) rows.push([s.other, results.other, p.other]);
+  const texts = rows.map(([label, count]) => `${label} ${n(count)}`);
+  const total = reportCount(model.total, s, locale);
+  const numbers = el(
+    'p',
+    { className: 'numbers' },
+    ...rows.flatMap(([label, count], i) => [
+      el('span', {
+        className: `count result-${['good', 'decent', 'bad', 'other'][i] ?? 'other'}`,
+        text: `${label} ${n(count)}`,
+      }),
+      ' ',
+    ]),
+    el('span', { className: 'count total', text: total }),
+  );
+  const chart = chartCanvas(
+    fill(s.resultsAria, `${texts.join(', ')}; ${total}`),
+    {
+      type: 'bar',
+      data: {
+        labels: rows.map(([label]) => label),
+        datasets: [
+          {
+            label: s.columnCount,
+            data: rows.map(([, c]) => c),
+            backgroundColor: rows.map(([, , c]) => c),
+            borderColor: p.grid,
+            borderWidth: 1,
+          },
+        ],
+      },
+      options: {
+        indexAxis: 'y',
+        animation: false,
+        maintainAspectRatio: false,
+        plugins: { legend: { display: false } },
+        scales: {
+          x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+          y: scaleStyle(p),
+        },
+      },
+    },
+    40 + rows.length * 34,
+  );
+  return section(
+    'results',
+    s.results,
+    numbers,
+    chart,
+    dataTable(
+      s,
+      s.results,
+      [s.columnResult, s.columnCount],
+      [...rows.map(([label, count]) => [label, n(count)]), [total, n(model.total)]].map((r) => r.slice(0, 2)),
+      'data-results',
+    ),
+  );
+}
+
+function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
+  const { scores } = model;
+  const mean = formatScoreNumber(scores.mean, locale, s.noScore);
+  const median = formatScoreNumber(scores.median, locale, s.noScore);
+  const labels = scores.buckets.map((_, i) => bucketLabel(i));
+  const numbers = el(
+    'p',
+    { className: 'numbers' },
+    el('span', { className: 'count', text: fill(s.mean, mean) }),
+    ' ',
+    el('span', { className: 'count', text: fill(s.median, median) }),
+    ' ',
+    el('span', { className: 'count muted', text: fill(s.unscored, n(scores.unscored)) }),
+  );
+  const colours = scores.buckets.map((_, i) => (i >= 8 ? p.good : i >= 5 ? p.decent : p.bad));
+  const chart = chartCanvas(
+    fill(s.scoresAria, labels.map((l, i) => `${l}: ${n(scores.buckets[i] ?? 0)}`).join(', ')),
+    {
+      type: 'bar',
+      data: {
+        labels,
+        datasets: [
+          { label: s.columnCount, data: scores.buckets, backgroundColor: colours, borderColor: p.grid, borderWidth: 1 },
+        ],
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        plugins: { legend: { display: false } },
+        scales: {
+          x: scaleStyle(p),
+          y: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+        },
+      },
+    },
+    220,
+  );
+  return section(
+    'scores',
+    s.scores,
+    numbers,
+    chart,
+    dataTable(
+      s,
+      s.scores,
+      [s.columnBucket, s.columnCount],
+      labels.map((l, i) => [l, n(scores.buckets[i] ?? 0)]),
+      'data-scores',
+    ),
+  );
+}
+
+function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
+  const { points, weekly, undated } = model.overTime;
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const xs = points.map((pt) => pt.x);
+  const from = xs.length > 0 ? day.format(Math.min(...xs)) : s.noScore;
+  const to = xs.length > 0 ? day.format(Math.max(...xs)) : s.noScore;
+  const chart = chartCanvas(
+    fill(s.overTimeAria, n(points.length), from, to),
+    {
+      type: 'scatter',
+      data: {
+        datasets: [
+          {
+            type: 'scatter',
+            label: s.reportScore,
+            data: points.map((pt) => ({ x: pt.x, y: pt.y })),
+            backgroundColor: p.accent,
+            borderColor: p.accent,
+            pointRadius: points.length > 1000 ? 1.5 : 2.5,
+          },
+          {
+            type: 'line',
+            label: s.weeklyMedian,
+            data: weekly.map((w) => ({ x: w.weekStart, y: w.median })),
+            borderColor: p.foreground,
+            backgroundColor: p.foreground,
+            borderWidth: 2,
+            pointRadius: 3,
+          },
+        ],
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        parsing: false,
+        plugins: {
+          legend: { labels: { color: p.foreground } },
+          tooltip: { callbacks: { title: (items) => (items[0] ? day.format(items[0].parsed.x ?? 0) : '') } },
+        },
+        scales: {
+          // A linear axis of epoch ms: no date adapter needed; ticks print as dates (UTC).
+          x: {
+            type: 'linear',
+            ...scaleStyle(p),
+            ticks: { color: p.foreground, maxTicksLimit: 8, callback: (value) => day.format(Number(value)) },
+          },
+          y: { ...scaleStyle(p), min: 0, max: 100 },
+        },
+      },
+    },
+    260,
+  );
+  const weekFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return section(
+    'over-time',
+    s.overTime,
+    undated > 0 && el('p', { className: 'muted', text: fill(s.undated, n(undated)) }),
+    chart,
+    dataTable(
+      s,
+      s.overTime,
+      [s.columnWeek, s.columnMedian, s.columnReports],
+      weekly.map((w) => [weekFormat.format(w.weekStart), formatScoreNumber(w.median, locale), n(w.count)]),
+      'data-over-time',
+    ),
+  );
+}
+
+function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
+  const { checks } = model;
+  if (checks.length === 0) return section('checks', s.checks, el('p', { className: 'muted', text: s.noFailures }));
+  const top = checks.slice(0, 10);
+  const shareText = (c: FailingCheck): string => fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
+  const colour = (c: FailingCheck): string =>
+    c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : p.other;
+  const chart = chartCanvas(
+    fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(c)}`).join('; ')),
+    {
+      type: 'bar',
+      data: {
+        labels: top.map((c) => c.label),
+        datasets: [
+          {
+            label: s.columnFailed,
+            data: top.map((c) => c.failed),
+            backgroundColor: top.map(colour),
+            borderColor: p.grid,
+            borderWidth: 1,
+          },
+        ],
+      },
+      options: {
+        indexAxis: 'y',
+        animation: false,
+        maintainAspectRatio: false,
+        plugins: { legend: { display: false } },
+        scales: {
+          x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+          y: scaleStyle(p),
+        },
+      },
+    },
+    40 + top.length * 28,
+  );
+  const list = el('ul', { className: 'checks' });
+  for (const check of checks) {
+    const expanded = openCheck === check.name;
+    const toggle = button(
+      check.label,
+      expanded ? 'chevron-down' : 'chevron-right',
+      () => {
+        openCheck = expanded ? undefined : check.name;
+        if (current) draw(current, true);
+      },
+      { className: 'link check-toggle', focusKey: `check:${check.name}` },
+    );
+    toggle.setAttribute('aria-expanded', String(expanded));
+    const item = el(
+      'li',
+      { className: 'check' },
+      toggle,
+      ' ',
+      el('span', {
+        className: `importance importance-${check.importance ?? 'unknown'}`,
+        text: importanceLabel(s, check),
+      }),
+      ' ',
+      el('span', { className: 'muted', text: shareText(check) }),
+    );
+    if (check.label !== check.name) item.append(' ', el('code', { className: 'check-key', text: check.name }));
+    if (expanded) {
+      const reports = check.reports.map((i) => model.reports[i]).filter((r): r is ReportRef => r !== undefined);
+      item.append(
+        el(
+          'ul',
+          { className: 'check-reports', attrs: { 'aria-label': fill(s.checkReports, check.label) } },
+          ...reports.map((r, i) => reportButton(s, r, `check:${check.name}:${i}`)),
+        ),
+      );
+    }
+    list.append(item);
+  }
+  return section(
+    'checks',
+    s.checks,
+    chart,
+    list,
+    dataTable(
+      s,
+      s.checks,
+      [s.columnCheck, s.columnImportance, s.columnFailed, s.columnShare],
+      checks.map((c) => [c.label, importanceLabel(s, c), `${n(c.failed)} / ${n(c.ran)}`, formatShare(c.share, locale)]),
+      'data-checks',
+    ),
+  );
+}
+
+function lowestFigure(s: InsightsStrings, model: InsightsModel): HTMLElement {
+  const reports = model.lowest.map((i) => model.reports[i]).filter((r): r is ReportRef => r !== undefined);
+  if (reports.length === 0) return section('lowest', s.lowest, el('p', { className: 'muted', text: s.noLowest }));
+  return section(
+    'lowest',
+    s.lowest,
+    el('ol', { className: 'lowest' }, ...reports.map((r, i) => reportButton(s, r, `lowest:${i}`))),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page.
+
+function toolbar(s: InsightsStrings, state: InsightsState): HTMLElement {
+  const loading = state.phase === 'loading';
+  return el(
+    'div',
+    { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } },
+    loading
+      ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'cancel' })
+      : button(s.refresh, 'refresh', () => post({ type: 'refresh' }), {
+          className: 'button secondary',
+          focusKey: 'refresh',
+        }),
+    button(s.copySummary, 'copy', () => post({ type: 'copySummary' }), {
+      className: 'button secondary',
+      focusKey: 'copy',
+      disabled: state.model === null || loading,
+    }),
+  );
+}
+
+function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
+  const area = el('div', { className: 'status' });
+  if (state.phase === 'loading') {
+    const bar = el('div', { className: 'progress-fill' });
+    const progress = el('div', { className: 'progress', attrs: { role: 'progressbar', 'aria-label': s.loading } }, bar);
+    if (state.total !== null && state.total > 0) {
+      const percent = Math.min(100, Math.round((state.loaded / state.total) * 100));
+      bar.style.width = `${percent}%`;
+      progress.setAttribute('aria-valuemin', '0');
+      progress.setAttribute('aria-valuemax', String(state.total));
+      progress.setAttribute('aria-valuenow', String(state.loaded));
+    } else bar.classList.add('indeterminate');
+    area.append(
+      progress,
+      el('p', { className: 'progress-text', attrs: { role: 'status' }, text: state.progressText ?? s.loading }),
+    );
+  }
+  if (state.phase === 'error') {
+    area.append(
+      el(
+        'div',
+        { className: 'banner error', attrs: { role: 'alert' } },
+        icon('error', 'banner-icon'),
+        el(
+          'div',
+          { className: 'banner-text' },
+          el('strong', { text: s.errorTitle }),
+          el('span', { text: state.error ?? '' }),
+          state.progressText !== null &&
+            state.loaded > 0 &&
+            el('span', { className: 'muted', text: state.progressText }),
+        ),
+        button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'retry' }),
+      ),
+    );
+  }
+  if (state.phase === 'cancelled') {
+    area.append(
+      el(
+        'div',
+        { className: 'banner', attrs: { role: 'status' } },
+        icon('info', 'banner-icon'),
+        el(
+          'div',
+          { className: 'banner-text' },
+          el('strong', { text: s.cancelled }),
+          state.progressText !== null && el('span', { text: state.progressText }),
+        ),
+      ),
+    );
+  }
+  return area;
+}
+
+/** The figures, or nothing while the first load runs. */
+function figures(s: InsightsStrings, model: InsightsModel): HTMLElement {
+  const p = palette();
+  // Chart text in the editor's font and colour, like the rest of the page.
+  const style = getComputedStyle(document.body);
+  Chart.defaults.font.family = style.fontFamily;
+  Chart.defaults.color = p.foreground;
+  return el(
+    'div',
+    { className: 'figures' },
+    model.total === 0 && el('p', { className: 'empty', attrs: { role: 'status' }, text: s.noReports }),
+    resultsFigure(s, model, p),
+    scoresFigure(s, model, p),
+    overTimeFigure(s, model, p),
+    checksFigure(s, model, p),
+    lowestFigure(s, model),
+  );
+}
+
+/** What the figures were last drawn from: a new load's result, or the same (then kept). */
+let drawnKey: string | undefined;
+let figuresElement: HTMLElement | undefined;
+
+function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = false): void {
+  const s = strings;
+  if (!s) return;
+  const { state } = message;
+  const focusKey =
+    document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
+      ? document.activeElement.dataset.focusKey
+      : undefined;
+  const scroll = window.scrollY;
+
+  // The figures are drawn again only for new data (or a new theme, `force`): progress
+  // messages while loading keep the charts the user is looking at.
+  const key = state.model === null ? undefined : String(state.modelAt);
+  if (force || key !== drawnKey) {
+    for (const chart of charts) chart.destroy();
+    charts = [];
+    figuresElement = state.model === null ? undefined : figures(s, state.model);
+    drawnKey = key;
+  }
+  const title = fill(s.heading, state.project ?? s.allProjects);
+  root.replaceChildren(
+    el(
+      'header',
+      { className: 'header' },
+      el('h1', { className: 'title', text: title }),
+      el(
+        'p',
+        { className: 'meta muted' },
+        state.asOf !== null && el('span', { text: state.asOf }),
+        state.capText !== null && el('span', { className: 'cap', text: state.capText }),
+      ),
+      toolbar(s, state),
+    ),
+    statusArea(s, state),
+  );
+  if (figuresElement) root.append(figuresElement);
+  root.setAttribute('aria-busy', String(state.phase === 'loading'));
+  window.scrollTo(0, scroll);
+  const target =
+    focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
+  if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
+  const rendered: InsightsPageMessage = { type: 'rendered', phase: state.phase, seq: message.seq };
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => post(rendered));
+  else post(rendered);
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isInsightsHostMessage(message)) return;
+  if (message.type === 'init') {
+    strings = message.strings;
+    locale = message.locale;
+    if (current) draw(current, true);
+    return;
+  }
+  current = message;
+  if (saved?.project !== message.state.project) {
+    saved = { project: message.state.project };
+    vscode.setState(saved);
+  }
+  draw(message);
+});
+
+// The theme changed (VS Code swaps the body's class and the --vscode-* variables): re-draw
+// the charts from the new colours.
+new MutationObserver(() => {
+  if (current) draw(current, true);
+}).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+
+post({ type: 'ready' });

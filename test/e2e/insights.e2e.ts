@@ -1,0 +1,275 @@
+/**
+ * Insights clicked through as a user, in the packaged extension in code-server: opened from a
+ * project row's inline action and from the Command Palette (its quick pick's first item is
+ * `All projects`, preselected); the counts in text match the service's data; a failing check
+ * lists its reports and one opens its report panel; a failing page load shows the error state
+ * and Retry recovers; no Content-Security-Policy violation. Screenshots in dark, light and
+ * high-contrast themes go to .test-output/screenshots/insights-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { reportTitle } from '../../src/panels/format';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+interface RawReport {
+  id: number;
+  url: string;
+  project: string;
+  result: string | null;
+  score: number | null;
+}
+
+describe('insights (end to end)', function () {
+  this.timeout(300_000);
+  let wb: Workbench;
+  const console: string[] = [];
+
+  function page(): FrameLocator {
+    return wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  }
+
+  async function serviceReports(project: string | null): Promise<RawReport[]> {
+    const all: RawReport[] = [];
+    for (let p = 1; ; p++) {
+      const query = new URLSearchParams({ per_page: '100', page: String(p), ...(project === null ? {} : { project }) });
+      const response = await fetch(`${wb.service.url}/api/v1/reports?${query.toString()}`, {
+        headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+      });
+      const body = (await response.json()) as { data: RawReport[]; meta: { last_page: number } };
+      all.push(...body.data);
+      if (p >= body.meta.last_page) return all;
+    }
+  }
+
+  function countsText(reports: RawReport[]): string[] {
+    const count = (r: string): number => reports.filter((x) => x.result === r).length;
+    const other = reports.length - count('good') - count('decent') - count('bad');
+    return [
+      `Good ${count('good')}`,
+      `Decent ${count('decent')}`,
+      `Bad ${count('bad')}`,
+      ...(other > 0 ? [`Other ${other}`] : []),
+      reports.length === 1 ? '1 report' : `${reports.length} reports`,
+    ];
+  }
+
+  async function waitForInsights(title: string, timeout = 20_000): Promise<void> {
+    await wb.page.locator('.tabs-container .tab.active', { hasText: title }).waitFor({ state: 'visible', timeout });
+    await page().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout });
+    await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout });
+  }
+
+  async function setTheme(label: string): Promise<void> {
+    await wb.runCommand('Preferences: Color Theme');
+    await wb.quickInput(label);
+    await wb.page.waitForTimeout(1000);
+  }
+
+  before(async () => {
+    wb = await startWorkbench({ serviceUrl: true, name: 'insights' });
+    wb.page.on('console', (message) => console.push(message.text()));
+    await wb.page.setViewportSize({ width: 1400, height: 1000 });
+    await wb.openView();
+    await wb.enterApiKey();
+    await wb.view('Projects').locator('.pane-body .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  afterEach(async function () {
+    await screenshotOnFailure(this, wb);
+    await wb.admin('faults', undefined, 'DELETE');
+    await wb.runCommand('View: Close All Editors');
+    await wb.page
+      .locator('iframe.webview')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+  });
+
+  it("opens from a project row's inline action, with the service's counts as text and charts in every theme", async () => {
+    const row = wb
+      .view('Projects')
+      .locator('.pane-body .monaco-list-row')
+      .filter({ hasText: 'shop.localhost' })
+      .first();
+    await setTheme('Dark Modern');
+    await row.hover();
+    await row.locator('.action-label[aria-label="Show Insights…"]').click();
+    await waitForInsights('Insights: shop.localhost');
+
+    const reports = await serviceReports('shop.localhost');
+    const shown = await page().locator('.figure-results .numbers .count').allInnerTexts();
+    assert.deepEqual(
+      shown.map((t) => t.trim()),
+      countsText(reports),
+    );
+    // Every chart has a text alternative and is reachable by keyboard.
+    const canvases = page().locator('canvas');
+    assert.equal(await canvases.count(), 4);
+    for (const canvas of await canvases.all()) {
+      assert.ok(((await canvas.getAttribute('aria-label')) ?? '').length > 20);
+      assert.equal(await canvas.getAttribute('tabindex'), '0');
+    }
+    // "Show data" opens the exact numbers under a chart.
+    await page().locator('.figure-scores summary', { hasText: 'Show data' }).click();
+    const buckets = await page().locator('.figure-scores table.data tbody tr').count();
+    assert.equal(buckets, 10);
+
+    await wb.screenshot('insights-dark');
+    await setTheme('Light Modern');
+    await waitForInsights('Insights: shop.localhost');
+    await wb.screenshot('insights-light');
+    await setTheme('Dark High Contrast');
+    await waitForInsights('Insights: shop.localhost');
+    await wb.screenshot('insights-high-contrast');
+    await setTheme('Dark Modern');
+
+    const violations = console.filter((t) =>
+      /Content Security Policy|Refused to (load|execute|apply)|unsafe-eval/i.test(t),
+    );
+    assert.deepEqual(violations, [], 'no CSP violation in the console');
+  });
+
+  it('opens from the palette for All projects (the first, preselected item); a failing check and a low page open report panels', async () => {
+    await wb.runCommand('Page Reports: Show Insights…');
+    const widget = wb.page.locator('.quick-input-widget');
+    // The palette's own list is replaced by the pick's: wait for the pick.
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
+    const first = widget.locator('.monaco-list-row').first();
+    await first.waitFor({ state: 'visible' });
+    assert.equal((await first.locator('.label-name').innerText()).trim(), 'All projects');
+    // Projects page in below it.
+    await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
+    assert.match((await widget.locator('.monaco-list-row.focused').innerText()).trim(), /^All projects/);
+    await wb.page.keyboard.press('Enter');
+    await waitForInsights('Insights: All projects');
+
+    const reports = await serviceReports(null);
+    const shown = await page().locator('.figure-results .numbers .count').allInnerTexts();
+    assert.deepEqual(
+      shown.map((t) => t.trim()),
+      countsText(reports),
+    );
+
+    // The check that fails most lists its reports; the first opens its report panel.
+    await page().locator('.check-toggle').first().click();
+    const listed = page().locator('.check-reports .report-link');
+    await listed.first().waitFor({ state: 'visible' });
+    assert.ok((await listed.count()) > 0);
+    await wb.screenshot('insights-check-reports');
+    await listed.first().click();
+    await wb.page
+      .locator('.tabs-container .tab.active')
+      .filter({ hasNotText: 'Insights' })
+      .waitFor({ timeout: 20_000 });
+
+    // Back to insights: the lowest page opens too.
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Insights: All projects' }).click();
+    await page().locator('ol.lowest .report-link').first().click();
+    const lowest = [...reports].filter((r) => typeof r.score === 'number').sort((a, b) => a.score! - b.score!)[0];
+    assert.ok(lowest, 'a scored report exists');
+    // The report panel of the lowest-scoring page comes to the front, titled by its host and path.
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: reportTitle(lowest.url, lowest.id) })
+      .waitFor({ timeout: 20_000 });
+    await page().locator('h1.title').waitFor({ state: 'visible', timeout: 20_000 });
+    // Focus back to the workbench (out of the webview) for the next command.
+    await wb.page.locator('.tabs-container .tab.active').click();
+  });
+
+  it('shows the error state when a page of reports fails, and Retry finishes the load', async () => {
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 6 });
+    await wb.runCommand('Page Reports: Show Insights…');
+    const widget = wb.page.locator('.quick-input-widget');
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
+    await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
+    await wb.page.keyboard.press('Enter');
+    const banner = page().locator('.banner.error');
+    await banner.waitFor({ state: 'visible', timeout: 30_000 });
+    const text = await banner.innerText();
+    assert.ok(text.includes('Could not load the reports'), text);
+    assert.ok(text.includes('502'), text);
+    await wb.screenshot('insights-error');
+    await wb.admin('faults', undefined, 'DELETE');
+    await page().getByRole('button', { name: 'Retry' }).click();
+    await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page().locator('.banner.error').count(), 0);
+  });
+
+  it("opens for all projects from the Projects view's … menu, comes back after a window reload, and a refresh can be cancelled", async () => {
+    const header = wb.view('Projects').locator('.pane-header');
+    await header.hover();
+    await header.locator('.action-label[aria-label*="More Actions"]').click();
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible' });
+    const count = await menu.locator('.action-item:not(.disabled) .action-menu-item').count();
+    let found = false;
+    for (let i = 0; i < count && !found; i++) {
+      await wb.page.keyboard.press('ArrowDown');
+      const focused = menu.locator('.action-item.focused');
+      if ((await focused.count()) > 0 && (await focused.innerText()).trim() === 'Show Insights for All Projects') {
+        await wb.page.keyboard.press('Enter');
+        found = true;
+      }
+    }
+    assert.ok(found, 'Show Insights for All Projects is in the … menu');
+    await waitForInsights('Insights: All projects');
+
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Restored by the serializer: the extension activates, connects, then loads again.
+    await waitForInsights('Insights: All projects', 60_000);
+    await wb.screenshot('insights-after-reload');
+    const total = (await serviceReports(null)).length;
+    assert.ok((await page().locator('.figure-results .numbers').innerText()).includes(`${total} reports`));
+
+    // Slow pages: Refresh shows the progress and a Cancel button; cancelling keeps what was loaded.
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 4000, times: 20 });
+    await page().getByRole('button', { name: 'Refresh' }).click();
+    const cancel = page().getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.ok((await page().locator('.progress-text').innerText()).length > 0);
+    await cancel.click();
+    await page()
+      .locator('.banner', { hasText: 'Loading was cancelled' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.admin('faults', undefined, 'DELETE');
+    await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
+  });
+
+  it('shows a hostile project and check names as text and runs none of them', async () => {
+    const hostile = `<img src=x onerror="window.pwned='img'">`;
+    const check = `<script>window.pwned='check'</script>[x](command:workbench.action.closeAllEditors)`;
+    await wb.admin('reports', {
+      report: {
+        url: 'https://hostile.localhost/page',
+        project: hostile,
+        result: 'bad',
+        score: 3,
+        results: { [check]: { passed: false, importance: 'high', value: hostile } },
+      },
+    });
+    await wb.runCommand('Page Reports: Refresh Projects');
+    const row = wb.view('Projects').locator('.pane-body .monaco-list-row').filter({ hasText: '<img' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.hover();
+    await row.locator('.action-label[aria-label="Show Insights…"]').click();
+    await waitForInsights(`Insights: ${hostile}`);
+    assert.equal((await page().locator('h1.title').innerText()).trim(), `Insights: ${hostile}`);
+    await page().locator('.check-toggle').first().click();
+    assert.equal((await page().locator('.check-toggle').first().innerText()).trim(), check);
+    assert.equal(
+      await page().locator('#root img, #root script, #root a').count(),
+      0,
+      'no element made from server text',
+    );
+    const ran = await page()
+      .locator('body')
+      .evaluate(() => (globalThis as Record<string, unknown>).pwned);
+    assert.equal(ran, undefined);
+    assert.ok((await wb.page.locator('.tabs-container .tab').count()) > 0, 'no command closed the editors');
+  });
+});

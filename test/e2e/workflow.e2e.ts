@@ -1,0 +1,100 @@
+/**
+ * The developer workflow clicked through in the packaged extension in code-server: a report
+ * whose stored analysis is poor is opened, re-analyzed from its panel's title bar, and the
+ * panel shows "Since the previous analysis" with the service's new values (score change,
+ * result change, the checks fixed). Screenshot: .test-output/screenshots/workflow-since.png.
+ */
+import * as assert from 'node:assert/strict';
+import type { FrameLocator, Locator } from 'playwright-core';
+import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+
+interface RawReport {
+  id: number | string;
+  url: string;
+  result: string;
+  score: number;
+  generated_at: string;
+}
+
+describe('developer workflow (end to end)', function () {
+  this.timeout(240_000);
+  let wb: Workbench;
+
+  const rows = (): Locator => wb.view('Reports').locator('.pane-body .monaco-list-row');
+  const panel = (): FrameLocator => wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+
+  before(async () => {
+    wb = await startWorkbench({ name: 'workflow', serviceUrl: true, service: { seed: 3 } });
+    await wb.page.setViewportSize({ width: 1400, height: 1000 });
+    await wb.openView();
+    await wb.enterApiKey();
+    await rows().first().waitFor({ state: 'visible', timeout: 30_000 });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  afterEach(function () {
+    return screenshotOnFailure(this, wb);
+  });
+
+  it('re-analyzes a report from its panel and shows what changed since the previous analysis', async () => {
+    const port = new URL(wb.service.url).port;
+    const url = `http://since.localhost:${port}/demo-site/good.html`;
+    const inserted = (
+      await wb.admin<{ data: RawReport }>('reports', {
+        key: wb.keys.main,
+        report: {
+          url,
+          result: 'bad',
+          score: 31.5,
+          generated_at: '2024-03-01T12:00:00.000000Z',
+          results: {
+            title: { passed: false, importance: 'high', value: null },
+            viewport: { passed: false, importance: 'medium', value: null },
+            legacy_check: { passed: true, importance: 'low', value: 'gone after the re-analysis' },
+          },
+        },
+      })
+    ).data;
+    await wb.runCommand('Page Reports: Refresh Reports');
+    const item = rows()
+      .filter({ hasText: url.replace(/^http:\/\//, '') })
+      .first();
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await item.click();
+    await panel()
+      .getByText('Failed (3)')
+      .or(panel().getByText('Failed (2)'))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.page.waitForTimeout(500);
+
+    // The panel's title bar: Re-analyze is an icon there (editor/title, navigation group).
+    const reanalyze = wb.page.locator('.editor-actions .action-label[aria-label="Re-analyze"]').first();
+    await reanalyze.waitFor({ state: 'visible', timeout: 10_000 });
+    await reanalyze.click();
+
+    const section = panel().locator('section.since');
+    await section.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal((await section.locator('h2').innerText()).trim(), 'Since the previous analysis');
+
+    const answer = await fetch(`${wb.service.url}/api/v1/reports/${inserted.id}`, {
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    const fresh = ((await answer.json()) as { data: RawReport }).data;
+    const delta = Math.round((fresh.score - 31.5) * 10) / 10;
+    const deltaText = delta > 0 ? `+${delta}` : delta < 0 ? `\u2212${Math.abs(delta)}` : '±0';
+    assert.equal((await section.locator('.since-delta').innerText()).trim(), deltaText);
+    const label = (r: string): string => r.charAt(0).toUpperCase() + r.slice(1);
+    assert.equal((await section.locator('.since-result').innerText()).trim(), `Bad → ${label(fresh.result)}`);
+    const fixed = await section.locator('.since-fixed li .check-label').allInnerTexts();
+    assert.ok(fixed.includes('Title'), `fixed: ${fixed.join(', ')}`);
+    // Checks that went are listed behind their (closed) heading.
+    const gone = await section.locator('.since-disappeared li .check-label').allTextContents();
+    assert.deepEqual(gone, ['Legacy check']);
+    await wb.page.waitForTimeout(1000); // the tree row's busy icon clears right after the panel draws
+    await wb.screenshot('workflow-since');
+  });
+});

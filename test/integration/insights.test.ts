@@ -1,0 +1,267 @@
+/**
+ * Insights in the real extension host: the view model the insights page is sent holds the
+ * numbers the service's data gives (computed here from the service's own answers), for one
+ * project and for all projects; one panel per project; a failing page load ends in the error
+ * state and Retry finishes the load.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
+
+/** The insights panel's state as last posted to its page (see src/insights/panel.ts). */
+interface PostedState {
+  phase: 'loading' | 'ready' | 'cancelled' | 'error';
+  project: string | null;
+  error: string | null;
+  progressText: string | null;
+  model: {
+    total: number;
+    results: { good: number; decent: number; bad: number; other: number };
+    scores: { scored: number; unscored: number; mean: number | null; median: number | null; buckets: number[] };
+    checks: { name: string; failed: number; ran: number }[];
+    lowest: number[];
+    reports: { id: number | string; score: number | null }[];
+  } | null;
+}
+
+const HOOK = Symbol.for('pageReports.insights.testHook');
+
+function posted(project: string | null): PostedState | undefined {
+  const hook = (
+    globalThis as Record<symbol, { lastPosted(project: string | null): PostedState | undefined } | undefined>
+  )[HOOK];
+  return hook?.lastPosted(project);
+}
+
+function insightsTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter(
+      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.insights'),
+    );
+}
+
+interface RawReport {
+  id: number;
+  project: string;
+  result: string | null;
+  score: number | null;
+  results: Record<string, { passed?: boolean }>;
+}
+
+/** Every report of `project` (or all) as the service answers them, page by page. */
+async function serviceReports(project: string | null): Promise<RawReport[]> {
+  const all: RawReport[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({
+      per_page: '100',
+      page: String(page),
+      ...(project === null ? {} : { project }),
+    });
+    const response = await fetch(`${serviceUrl()}/api/v1/reports?${query.toString()}`, {
+      headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+    });
+    const body = (await response.json()) as { data: RawReport[]; meta: { last_page: number } };
+    all.push(...body.data);
+    if (page >= body.meta.last_page) return all;
+  }
+}
+
+/** The numbers the test expects, from the service's raw answers (not from the extension's code). */
+function expected(reports: RawReport[]): {
+  results: Record<'good' | 'decent' | 'bad' | 'other', number>;
+  scored: number;
+  failed: Map<string, number>;
+} {
+  const results = { good: 0, decent: 0, bad: 0, other: 0 };
+  const failed = new Map<string, number>();
+  let scored = 0;
+  for (const r of reports) {
+    if (r.result === 'good' || r.result === 'decent' || r.result === 'bad') results[r.result] += 1;
+    else results.other += 1;
+    if (typeof r.score === 'number') scored += 1;
+    for (const [name, check] of Object.entries(r.results ?? {}))
+      if (check?.passed === false) failed.set(name, (failed.get(name) ?? 0) + 1);
+  }
+  return { results, scored, failed };
+}
+
+async function ready(project: string | null): Promise<PostedState> {
+  return waitFor(
+    () => {
+      const state = posted(project);
+      return state?.phase === 'ready' ? state : undefined;
+    },
+    { timeoutMs: 20_000, message: `insights of ${project ?? 'all projects'} ready` },
+  );
+}
+
+describe('insights panel', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await configure();
+    await resetService();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'insights panels closed' });
+    await resetService();
+  });
+
+  it("sends the page a project's counts as the service's data gives them", async () => {
+    const all = await serviceReports(null);
+    const counts = new Map<string, number>();
+    for (const r of all) counts.set(r.project, (counts.get(r.project) ?? 0) + 1);
+    const [project] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    const reports = await serviceReports(project);
+    const want = expected(reports);
+
+    await vscode.commands.executeCommand('pageReports.showInsights', { project });
+    const state = await ready(project);
+    assert.ok(state.model);
+    assert.equal(state.model.total, reports.length);
+    assert.deepEqual(state.model.results, want.results);
+    assert.equal(state.model.scores.scored, want.scored);
+    assert.equal(state.model.scores.unscored, reports.length - want.scored);
+    assert.equal(
+      state.model.scores.buckets.reduce((a, b) => a + b, 0),
+      want.scored,
+      'every scored report in one bucket',
+    );
+    assert.deepEqual(
+      new Map(state.model.checks.map((c) => [c.name, c.failed])),
+      want.failed,
+      'each failing check with the number of reports it failed in',
+    );
+    const lowest = state.model.lowest.map((i) => state.model!.reports[i].score);
+    const scores = reports
+      .map((r) => r.score)
+      .filter((s): s is number => typeof s === 'number')
+      .sort((a, b) => a - b);
+    assert.deepEqual(lowest, scores.slice(0, 10));
+    const tab = insightsTabs().find((t) => t.label === `Insights: ${project}`);
+    assert.ok(tab, `a tab titled Insights: ${project}`);
+  });
+
+  it('sends All projects the totals, and reveals the open panel instead of opening another', async () => {
+    const all = await serviceReports(null);
+    const want = expected(all);
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const state = await ready(null);
+    assert.equal(state.model?.total, all.length);
+    assert.deepEqual(state.model?.results, want.results);
+    assert.ok(insightsTabs().some((t) => t.label === 'Insights: All projects'));
+
+    await vscode.commands.executeCommand('pageReports.showAllInsights');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(insightsTabs().length, 1, 'one panel for all projects');
+  });
+
+  it('shows zeros for a project without reports', async () => {
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: 'nothing-here.localhost' });
+    const state = await ready('nothing-here.localhost');
+    assert.equal(state.model?.total, 0);
+    assert.deepEqual(state.model?.results, { good: 0, decent: 0, bad: 0, other: 0 });
+    assert.equal(state.model?.scores.mean, null);
+  });
+
+  it('ends a failing load in the error state; opened again, it loads the reports', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 5 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const failed = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    assert.match(failed.error ?? '', /502/);
+    await admin('faults', undefined, 'DELETE');
+    // Retry is the page's button (the end-to-end test clicks it); here the panel is closed
+    // and opened again, which loads from the start.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'closed' });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const state = await ready(null);
+    assert.equal(state.model?.total, (await serviceReports(null)).length);
+  });
+});
+
+describe('insights loading', function () {
+  this.timeout(60_000);
+  const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('pageReports');
+
+  before(async () => {
+    // The second account, so the main account's 40 seeded reports stay as other suites expect.
+    await admin('seed', { count: 150, key: keys().other });
+    await configure(serviceUrl(), keys().other);
+    await resetService();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'insights panels closed' });
+    await settings().update('insightsLimit', undefined, vscode.ConfigurationTarget.Global);
+    await resetService();
+  });
+
+  after(async () => {
+    // The second account is empty again for whoever uses it next.
+    const headers = { Authorization: `Bearer ${keys().other}`, Accept: 'application/json' };
+    for (;;) {
+      const list = await fetch(`${serviceUrl()}/api/v1/projects?per_page=100`, { headers });
+      const projects = ((await list.json()) as { data: { project: string }[] }).data;
+      if (projects.length === 0) break;
+      for (const { project } of projects)
+        await fetch(`${serviceUrl()}/api/v1/projects/${encodeURIComponent(project)}`, { method: 'DELETE', headers });
+    }
+    await configure();
+  });
+
+  it('keeps the newest reports up to pageReports.insightsLimit and says the cap cut the data', async () => {
+    await settings().update('insightsLimit', 100, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const state = await ready(null);
+    assert.equal(state.model?.total, 100);
+    assert.equal((state as PostedState & { capText: string | null }).capText, 'Showing the newest 100 of 150 reports');
+    const requests = await admin<{ path: string; query: Record<string, string> }[]>('requests');
+    const lists = requests.filter((r) => r.path === '/api/v1/reports');
+    assert.deepEqual(
+      lists.map((r) => [r.query.sort_by, r.query.sort, r.query.per_page, r.query.page]),
+      [['id', 'desc', '100', '1']],
+      'newest first, 100 a page, and no page past the cap',
+    );
+  });
+
+  it('shows its progress from the totals the service sends', async () => {
+    // The views' own list requests may take some of these: enough for every request meanwhile.
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 700, times: 20 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    // Every state the page was sent while loading, as (phase, progress) pairs.
+    const seen = new Set<string>();
+    await waitFor(
+      () => {
+        const state = posted(null);
+        if (state) seen.add(`${state.phase}: ${state.progressText ?? ''}`);
+        return state?.phase === 'ready' || state?.phase === 'error';
+      },
+      { timeoutMs: 30_000, intervalMs: 20, message: `the end of the load (seen: ${[...seen].join(' | ')})` },
+    );
+    assert.ok(seen.has('loading: Loaded 100 of 150 reports'), [...seen].join(' | '));
+    const state = await ready(null);
+    assert.equal(state.model?.total, 150);
+  });
+
+  it('ends in the error state when the service (here: its key) changes while loading', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await waitFor(() => posted(null)?.phase === 'loading', { message: 'loading' });
+    await configure(serviceUrl(), keys().main);
+    const state = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    assert.match(state.error ?? '', /service changed/);
+    await admin('faults', undefined, 'DELETE');
+    await configure(serviceUrl(), keys().other);
+  });
+});

@@ -1,0 +1,433 @@
+/**
+ * The developer workflow (issue #18) in the real extension host against the reference
+ * service: Re-analyze keeps the previous analysis and a bulk Re-analyze counts what changed;
+ * Copy Link to Report, Copy as Markdown, Export Report as JSON…, Export List as CSV…
+ * (all pages, empty list, server failure, write failure), Analyze Page, the Delete key on the
+ * view's selection, auto-refresh's rules, and the URI handler (called through its test hook:
+ * the web workbench has no handler for vscode:// links from outside), including the refused
+ * unknown service, which is never contacted.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ReportsView } from '../../src/views/reportsView';
+import { autoRefreshTick } from '../../src/views/autoRefresh';
+import { startService } from '../service/server';
+import { admin, configure, keys, resetService, serviceUrl, waitFor, type AdminRequest } from './harness';
+
+interface RawReport {
+  id: number | string;
+  url: string;
+  project: string;
+  result: string;
+  score: number;
+  results?: Record<string, { passed: boolean; importance: string }>;
+}
+
+type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
+type HandleUri = (uri: vscode.Uri, options?: { confirmed?: boolean }) => Promise<UriOutcome>;
+
+function handleUri(): HandleUri {
+  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.handleUri')];
+  if (typeof hook !== 'function') throw new Error('the URI handler test hook is not set');
+  return hook as HandleUri;
+}
+
+function reportsView(): ReportsView {
+  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')] as { reportsView: ReportsView };
+  return hook.reportsView;
+}
+
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(command, ...args);
+const link = (pathAndQuery: string): vscode.Uri =>
+  vscode.Uri.parse(`${vscode.env.uriScheme}://page-reports.page-reports${pathAndQuery}`, true);
+
+async function api<T>(pathAndQuery: string): Promise<T> {
+  const answer = await fetch(`${serviceUrl()}${pathAndQuery}`, {
+    headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+  });
+  assert.equal(answer.status, 200, `GET ${pathAndQuery}`);
+  return (await answer.json()) as T;
+}
+
+function demoPage(host: string, page = 'good.html'): string {
+  return `http://${host}:${new URL(serviceUrl()).port}/demo-site/${page}`;
+}
+
+/** A report whose stored analysis is poor, of a page that analyzes well: a re-analysis improves it. */
+async function insertStale(host: string): Promise<RawReport> {
+  const answer = await admin<{ data: RawReport }>('reports', {
+    key: keys().main,
+    report: {
+      url: demoPage(host),
+      result: 'bad',
+      score: 12.5,
+      generated_at: '2024-01-01T00:00:00.000000Z',
+      results: {
+        title: { passed: false, importance: 'high', value: null },
+        made_up_check: { passed: false, importance: 'low', value: 1 },
+      },
+    },
+  });
+  return answer.data;
+}
+
+async function requestsOf(method: string): Promise<AdminRequest[]> {
+  return (await admin<AdminRequest[]>('requests')).filter((r) => r.method === method);
+}
+
+async function closeInput(): Promise<void> {
+  await run('workbench.action.closeQuickOpen');
+}
+
+describe('developer workflow', function () {
+  this.timeout(60_000);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'page-reports-export-'));
+
+  before(async () => {
+    await configure();
+  });
+
+  beforeEach(async () => {
+    await resetService();
+  });
+
+  after(() => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('Re-analyze: one report answers the new analysis; a bulk run counts improved / worse / unchanged from the service’s values', async () => {
+    const a = await insertStale('diff-a.localhost');
+    const b = await insertStale('diff-b.localhost');
+    const single = await run<{ score?: number; result?: string }>('pageReports.reanalyzeReport', { id: a.id });
+    const fresh = await api<{ data: RawReport }>(`/api/v1/reports/${a.id}`);
+    assert.equal(single?.score, fresh.data.score);
+    assert.ok(fresh.data.score > 12.5, 'the demo page analyzes better than the stale values');
+
+    // What the extension has of each: a as the first re-analysis left it, b as inserted.
+    const nodes = [fresh.data, b].map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
+    const outcome = await run<{ succeeded: unknown[]; changes: { id: number; trend: string; delta: number }[] }>(
+      'pageReports.reanalyzeReport',
+      nodes[0],
+      nodes,
+      { confirmed: true },
+    );
+    assert.equal(outcome.succeeded.length, 2);
+    // a was re-analyzed already: same page, same analysis; b improves by the service's numbers.
+    const byId = new Map(outcome.changes.map((c) => [String(c.id), c]));
+    assert.equal(byId.get(String(a.id))?.trend, 'unchanged');
+    const after = await api<{ data: RawReport }>(`/api/v1/reports/${b.id}`);
+    assert.deepEqual(byId.get(String(b.id)), {
+      id: b.id,
+      trend: 'improved',
+      delta: Math.round((after.data.score - 12.5) * 10) / 10,
+    });
+    assert.equal(
+      (await requestsOf('PATCH')).length + (await requestsOf('PUT')).length,
+      3,
+      'one update=1 per report and run',
+    );
+  });
+
+  it('Copy Link to Report: the extension’s own URI with id and service, on the clipboard', async () => {
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    const text = await run<string>('pageReports.copyReportLink', { id: report.id });
+    assert.equal(await vscode.env.clipboard.readText(), text);
+    const origin = new URL(serviceUrl()).origin;
+    const query = `id=${report.id}&service=${encodeURIComponent(origin)}`;
+    // asExternalUri: the desktop keeps `${uriScheme}://page-reports.page-reports/report?…`; the web
+    // workbench answers its callback URL, which carries the same authority, path and query.
+    const external = new URL(text);
+    if (external.protocol === 'http:' || external.protocol === 'https:') {
+      assert.equal(external.searchParams.get('vscode-scheme'), vscode.env.uriScheme);
+      assert.equal(external.searchParams.get('vscode-authority'), 'page-reports.page-reports');
+      assert.equal(external.searchParams.get('vscode-path'), '/report');
+      const carried = new URLSearchParams(external.searchParams.get('vscode-query') ?? '');
+      assert.deepEqual([carried.get('id'), carried.get('service')], [String(report.id), origin]);
+    } else {
+      assert.equal(text, `${vscode.env.uriScheme}://page-reports.page-reports/report?${query}`);
+    }
+    assert.ok(!text.includes(keys().main) && !decodeURIComponent(text).includes(keys().main), 'the link holds no key');
+    assert.equal(await handleUri()(link(`/report?${query}`)), 'opened', 'the link opens the report');
+  });
+
+  it('the report panel’s title bar: its commands act on the active panel’s report (VS Code passes no report there)', async () => {
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    // Other suites leave panels open: start from none, so this report's panel is the active one.
+    await run('workbench.action.closeAllEditors');
+    await run('pageReports.openReport', { id: report.id });
+    const panelResource = vscode.Uri.from({ scheme: 'webview-panel', path: '/webview-panel/webview-1' });
+    for (const args of [[], [panelResource, { groupId: 1 }]]) {
+      // The panel's `active` follows its view state, which VS Code sends a moment after opening.
+      await waitFor(
+        async () => (await run<string>('pageReports.copyReportMarkdown', ...args)).includes(`\\#${report.id}\n`),
+        {
+          message: 'Copy as Markdown acting on the active panel',
+        },
+      );
+    }
+    await run('workbench.action.closeActiveEditor');
+  });
+
+  it('a bulk summary reads "3 improved, 1 got worse, 2 unchanged"', async () => {
+    const { trendSummary } = await import('../../src/commands/changes');
+    const { diffAnalyses } = await import('../../src/panels/diff');
+    const change = (from: number, to: number) => ({
+      report: { id: 1, url: 'https://x.test/' } as never,
+      diff: diffAnalyses({ score: from, result: 'bad', checks: [] }, { score: to, result: 'bad', checks: [] }),
+    });
+    const changes = [change(1, 2), change(1, 5), change(3, 4), change(5, 1), change(2, 2), change(7, 7)];
+    assert.equal(trendSummary(changes), '3 improved, 1 got worse, 2 unchanged');
+  });
+
+  it('Copy as Markdown: URL, result, score and failed checks, server text escaped', async () => {
+    const hostile = await admin<{ data: RawReport }>('reports', {
+      key: keys().main,
+      report: {
+        url: 'https://md.localhost/<img src=x>',
+        result: 'bad',
+        score: 40,
+        results: { '[click](https://evil.test)': { passed: false, importance: 'high', value: null } },
+      },
+    });
+    const text = await run<string>('pageReports.copyReportMarkdown', { id: hostile.data.id });
+    // A URL with a space is not one a browser may open as shown: a heading, no link.
+    assert.match(text, /^### https\\:\\\/\\\/md\\\.localhost\\\/\\<img src\\=x\\>\n/);
+    assert.match(text, /- \*\*Result:\*\* Bad\n- \*\*Score:\*\* 40 \\\/ 100/);
+    assert.match(text, /#### High importance \(1\)\n\n- \\\[click\\\]\\\(https\\:\\\/\\\/evil\\\.test\\\)/);
+    assert.equal(await vscode.env.clipboard.readText(), text);
+  });
+
+  it('Export Report as JSON…: every field the service sent, to the chosen file', async () => {
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    const target = vscode.Uri.file(path.join(tmp, 'report.json'));
+    const written = await run<vscode.Uri | undefined>('pageReports.exportReportJson', { id: report.id }, { target });
+    assert.equal(written?.fsPath, target.fsPath);
+    const fresh = await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`);
+    assert.deepEqual(JSON.parse(fs.readFileSync(target.fsPath, 'utf8')), fresh.data);
+  });
+
+  it('Export List as CSV…: every page of the view’s query; an empty list is a header row; failures write nothing', async () => {
+    const project = 'csv.localhost';
+    for (let i = 0; i < 27; i++) {
+      await admin('reports', {
+        key: keys().main,
+        report: { url: `https://${project}/p${i}?a=1,b=2`, result: 'good', score: i },
+      });
+    }
+    await run('pageReports.filterReports', { project });
+    try {
+      const target = vscode.Uri.file(path.join(tmp, 'list.csv'));
+      assert.equal(
+        (await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath,
+        target.fsPath,
+      );
+      const lines = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
+      assert.equal(lines[0], 'id,url,project,result,score,privacy,generated_at,created_at');
+      assert.equal(lines.length, 1 + 27 + 1, 'header, 27 records, the final CRLF');
+      assert.ok(
+        lines.slice(1, -1).every((l) => l.includes(`"https://${project}/p`) && l.includes(`,${project},good,`)),
+      );
+      const gets = (await requestsOf('GET')).filter((r) => r.path === '/api/v1/reports' && r.query.per_page === '100');
+      assert.deepEqual(
+        gets.map((r) => r.query.page),
+        ['1'],
+        'per_page 100: one page holds them',
+      );
+
+      // A server failure: a message, and nothing written.
+      await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 10 });
+      const failed = vscode.Uri.file(path.join(tmp, 'failed.csv'));
+      assert.equal(await run('pageReports.exportReportsCsv', { target: failed }), undefined);
+      assert.equal(fs.existsSync(failed.fsPath), false);
+      await admin('faults', undefined, 'DELETE');
+
+      // A write that fails (the target is a folder): nothing lost, nothing half-written.
+      assert.equal(await run('pageReports.exportReportsCsv', { target: vscode.Uri.file(tmp) }), undefined);
+
+      await run('pageReports.filterReports', { project: 'nothing-here.localhost' });
+      const empty = vscode.Uri.file(path.join(tmp, 'empty.csv'));
+      await run('pageReports.exportReportsCsv', { target: empty });
+      assert.equal(
+        fs.readFileSync(empty.fsPath, 'utf8'),
+        'id,url,project,result,score,privacy,generated_at,created_at\r\n',
+      );
+    } finally {
+      await run('pageReports.clearReportFilters');
+    }
+  });
+
+  it('Export List as CSV…: all pages of an unfiltered list, capped by pageReports.insightsLimit', async () => {
+    await run('pageReports.clearReportFilters');
+    await admin('seed', { count: 120, key: keys().main });
+    const total = (await api<{ meta: { total: number } }>('/api/v1/reports?per_page=10')).meta.total;
+    assert.ok(total > 100, `${total} reports`);
+    await admin('requests', undefined, 'DELETE');
+    const all = vscode.Uri.file(path.join(tmp, 'all.csv'));
+    await run('pageReports.exportReportsCsv', { target: all });
+    assert.equal(fs.readFileSync(all.fsPath, 'utf8').split('\r\n').length, total + 2);
+    const pages = (await requestsOf('GET'))
+      .filter((r) => r.path === '/api/v1/reports' && r.query.per_page === '100')
+      .map((r) => r.query.page);
+    assert.deepEqual(
+      pages,
+      Array.from({ length: Math.ceil(total / 100) }, (_, i) => String(i + 1)),
+    );
+
+    const settings = vscode.workspace.getConfiguration('pageReports');
+    await settings.update('insightsLimit', 100, vscode.ConfigurationTarget.Global);
+    try {
+      const capped = vscode.Uri.file(path.join(tmp, 'capped.csv'));
+      await run('pageReports.exportReportsCsv', { target: capped });
+      assert.equal(fs.readFileSync(capped.fsPath, 'utf8').split('\r\n').length, 100 + 2);
+    } finally {
+      await settings.update('insightsLimit', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('Analyze Page: the URL under the cursor or the selection starts New Report… filled in; nothing is sent', async () => {
+    const document = await vscode.workspace.openTextDocument({
+      content: 'See https://example.com/pricing, then fix it.\nno url here',
+    });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 10, 0, 10);
+    assert.equal(await run('pageReports.analyzeUrl'), 'https://example.com/pricing');
+    await new Promise((r) => setTimeout(r, 300));
+    await closeInput();
+    editor.selection = new vscode.Selection(1, 3, 1, 3);
+    assert.equal(await run('pageReports.analyzeUrl'), undefined, 'no URL there: says so');
+    editor.selection = new vscode.Selection(0, 4, 0, 31);
+    assert.equal(await run('pageReports.analyzeUrl'), 'https://example.com/pricing');
+    await new Promise((r) => setTimeout(r, 300));
+    await closeInput();
+    assert.deepEqual(await requestsOf('POST'), [], 'nothing was sent');
+    await run('workbench.action.closeActiveEditor');
+  });
+
+  it('Delete key: deletes the reports selected in the Reports view (a keybinding passes no item)', async () => {
+    const victim = await admin<{ data: RawReport }>('reports', {
+      key: keys().main,
+      report: { url: 'https://zz-delete-key.localhost/', result: 'bad', score: 1 },
+    });
+    await run('pageReports.reports.focus');
+    await run('pageReports.filterReports', { project: 'zz-delete-key.localhost' });
+    try {
+      const view = reportsView();
+      const [node] = await view.getChildren();
+      assert.ok(node?.kind === 'report');
+      await view.reveal(node.report);
+      await waitFor(() => view.selectedReports().length === 1, { message: 'the report is selected' });
+      assert.equal(await run('pageReports.deleteReport', { selection: true, confirmed: true }), true);
+      const gone = await fetch(`${serviceUrl()}/api/v1/reports/${victim.data.id}`, {
+        headers: { Authorization: `Bearer ${keys().main}` },
+      });
+      assert.equal(gone.status, 404);
+    } finally {
+      await run('pageReports.clearReportFilters');
+    }
+  });
+
+  it('auto-refresh: only visible, idle views, only with the window focused and the connection ready', async () => {
+    let refreshed = 0;
+    const view = (visible: boolean, idle: boolean) => ({
+      treeView: { visible },
+      idle,
+      refresh: async () => void (refreshed += 1),
+    });
+    assert.equal(await autoRefreshTick([view(true, true)], { state: 'ready' }, false), 0, 'not while unfocused');
+    assert.equal(await autoRefreshTick([view(true, true)], { state: 'noKey' }, true), 0, 'not without a connection');
+    assert.equal(
+      await autoRefreshTick([view(false, true), view(true, false), view(true, true)], { state: 'ready' }, true),
+      1,
+    );
+    assert.equal(refreshed, 1);
+  });
+
+  describe('URI handler', () => {
+    it('opens a report by id on the current service, and refuses what is not a report id', async () => {
+      const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+      assert.ok(report);
+      const origin = encodeURIComponent(new URL(serviceUrl()).origin);
+      assert.equal(await handleUri()(link(`/report?id=${report.id}&service=${origin}`)), 'opened');
+      for (const id of ['', '..%2F..%2Fx', '1%20OR%201', '-1', '%3Cscript%3E']) {
+        assert.equal(await handleUri()(link(`/report?id=${id}&service=${origin}`)), 'refused', `id "${id}"`);
+      }
+      assert.equal(await handleUri()(link('/elsewhere?id=1')), 'refused');
+    });
+
+    it('starts New Report… with an http(s) URL filled in, sends nothing; refuses other schemes', async () => {
+      assert.equal(await handleUri()(link(`/new?url=${encodeURIComponent('https://example.com/')}`)), 'prefilled');
+      await new Promise((r) => setTimeout(r, 300));
+      await closeInput();
+      for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'example.com', '']) {
+        assert.equal(await handleUri()(link(`/new?url=${encodeURIComponent(url)}`)), 'refused', url);
+      }
+      assert.deepEqual(await requestsOf('POST'), []);
+    });
+
+    it('refuses an unknown service with a message and never contacts it', async () => {
+      const unknown = await startService({
+        port: 0,
+        keys: ['unknown-key'],
+        seed: 1,
+        faults: true,
+        quiet: true,
+        rateLimit: 0,
+      });
+      try {
+        const outcome = await handleUri()(link(`/report?id=1&service=${encodeURIComponent(unknown.url)}`), {
+          confirmed: true,
+        });
+        assert.equal(outcome, 'refused');
+        const seen = (await (await fetch(`${unknown.url}/__admin/requests`)).json()) as unknown[];
+        assert.deepEqual(seen, [], 'the unknown service saw no request');
+        assert.equal(
+          vscode.workspace.getConfiguration('pageReports').get('serviceUrl'),
+          serviceUrl(),
+          'the service did not change',
+        );
+        assert.equal(await handleUri()(link('/report?id=1&service=javascript%3Aalert(1)')), 'refused');
+      } finally {
+        await unknown.stop();
+      }
+    });
+
+    it('switches to another known service (one with a stored key) after the confirmation, then opens the report', async () => {
+      const second = await startService({
+        port: 0,
+        keys: ['second-key'],
+        seed: 2,
+        faults: true,
+        quiet: true,
+        rateLimit: 0,
+      });
+      try {
+        await configure(second.url, 'second-key');
+        await configure();
+        const answer = await fetch(`${second.url}/api/v1/reports?per_page=10`, {
+          headers: { Authorization: 'Bearer second-key', Accept: 'application/json' },
+        });
+        const [report] = ((await answer.json()) as { data: RawReport[] }).data;
+        assert.ok(report);
+        const outcome = await handleUri()(
+          link(`/report?id=${report.id}&service=${encodeURIComponent(new URL(second.url).origin)}`),
+          { confirmed: true },
+        );
+        assert.equal(outcome, 'opened');
+        assert.equal(
+          new URL(String(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'))).origin,
+          new URL(second.url).origin,
+        );
+      } finally {
+        await configure();
+        await second.stop();
+      }
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import * as assert from 'node:assert/strict';
+import {
+  isInsightsHostMessage,
+  parseInsightsPageMessage,
+  parseSavedInsightsState,
+} from '../../../src/insights/protocol';
+
+describe('insights protocol', () => {
+  it('accepts the page messages it knows, copying only their known fields', () => {
+    for (const type of ['ready', 'refresh', 'retry', 'cancel', 'copySummary'] as const)
+      assert.deepEqual(parseInsightsPageMessage({ type, extra: '<script>' }), { type });
+    assert.deepEqual(parseInsightsPageMessage({ type: 'openReport', id: 42, url: 'javascript:x' }), {
+      type: 'openReport',
+      id: 42,
+    });
+    assert.deepEqual(parseInsightsPageMessage({ type: 'openReport', id: 'a-1' }), { type: 'openReport', id: 'a-1' });
+    assert.deepEqual(parseInsightsPageMessage({ type: 'rendered', phase: 'ready', seq: 3 }), {
+      type: 'rendered',
+      phase: 'ready',
+      seq: 3,
+    });
+  });
+
+  it('drops anything else', () => {
+    for (const bad of [
+      null,
+      'ready',
+      [],
+      { type: 'command', name: 'deleteReport' },
+      { type: 'openReport' },
+      { type: 'openReport', id: '' },
+      { type: 'openReport', id: Number.NaN },
+      { type: 'openReport', id: { toString: () => '1' } },
+      { type: 'openReport', id: 'x'.repeat(201) },
+      { type: 'rendered', phase: 'drawn', seq: 1 },
+      { type: 'rendered', phase: 'ready', seq: 1.5 },
+    ])
+      assert.equal(parseInsightsPageMessage(bad), undefined, JSON.stringify(bad));
+  });
+
+  it('reads a saved project (null for all projects) and nothing else', () => {
+    assert.deepEqual(parseSavedInsightsState({ project: 'shop.localhost' }), { project: 'shop.localhost' });
+    assert.deepEqual(parseSavedInsightsState({ project: null }), { project: null });
+    assert.equal(parseSavedInsightsState({}), undefined);
+    assert.equal(parseSavedInsightsState({ project: '' }), undefined);
+    assert.equal(parseSavedInsightsState({ project: 7 }), undefined);
+    assert.equal(parseSavedInsightsState(undefined), undefined);
+  });
+
+  it('lets the page accept only init and state messages of the right shape', () => {
+    assert.equal(isInsightsHostMessage({ type: 'init', strings: {}, locale: 'en' }), true);
+    assert.equal(isInsightsHostMessage({ type: 'state', seq: 1, state: { phase: 'ready', project: null } }), true);
+    assert.equal(isInsightsHostMessage({ type: 'state', seq: 1, state: { phase: 'gone', project: null } }), false);
+    assert.equal(isInsightsHostMessage({ type: 'state', seq: 1, state: { phase: 'ready', project: 5 } }), false);
+    assert.equal(isInsightsHostMessage({ type: 'init', strings: 'x', locale: 'en' }), false);
+  });
+});
