@@ -301,7 +301,7 @@ describe('manifest (package.json)', () => {
       .split('\n')
       .filter((line) => line.startsWith('!media/screenshots/'))
       .map((line) => line.slice(1));
-    const shown = [...readme.matchAll(/\]\((media\/screenshots\/[^)]+)\)/g)].map((m) => m[1]!);
+    const shown = [...readme.matchAll(/\]\((media\/screenshots\/[^)]+)\)/g)].map((m) => m[1]);
     assert.ok(shown.length > 0, 'the README shows screenshots');
     assert.deepEqual(
       [...new Set(shown)].sort(),
