@@ -1,5 +1,27 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+// Dependency rules (ARCHITECTURE.md lists the same, with the reasons). ESLint applies the last
+// matching block's `no-restricted-imports`, so every block below repeats the rules that still
+// hold for its files.
+
+/**
+ * The extension also ships a browser entry (dist/web/extension.js) for the web worker extension
+ * host, which has no Node: no Node module and no Node-only global anywhere in src (esbuild.js
+ * fails the web build on a Node import as well).
+ */
+const noNodeBuiltins = {
+  group: ['node:*', ...builtinModules],
+  message: 'src also runs in a browser web worker (the browser entry): use a web API instead of a Node module.',
+};
+const noNodeGlobals = ['Buffer', 'process', '__dirname', '__filename', 'setImmediate', 'clearImmediate', 'global'].map(
+  (name) => ({
+    name,
+    message: 'src also runs in a browser web worker (the browser entry), which has no such global.',
+  }),
+);
+const vscodeFree = { name: 'vscode', message: 'This module stays free of vscode (ARCHITECTURE.md, Dependency rules).' };
 
 /** Modules of the parts that stay free of `vscode` (unit-tested in plain Node). */
 const PURE_PART_MODULES = [
@@ -11,30 +33,50 @@ const PURE_PART_MODULES = [
   'src/panels/html.ts',
   'src/insights/load.ts',
 ];
-const NO_VSCODE = { name: 'vscode', message: 'This module stays free of vscode (ARCHITECTURE.md, Dependency rules).' };
-const NO_COMMANDS = {
+const noCommands = {
   regex: '(^|/)commands/',
-  message: 'Only main.ts and src/commands import src/commands: shared editor UI belongs in src/ui (ARCHITECTURE.md, Dependency rules).',
-};
-const ACTIVATION = {
-  regex: '^\\./(?!activation/|ids$|main$)',
-  allowTypeImports: true,
   message:
-    'src/extension.ts runs at activation and imports only src/activation/, src/ids.ts and vscode: everything else loads with main.ts on first use, so activation stays as fast as an empty extension (ARCHITECTURE.md, Dependency rules; esbuild.js checks the split).',
+    'Only main.ts and src/commands import src/commands: shared editor UI belongs in src/ui (ARCHITECTURE.md, Dependency rules).',
 };
-const MAIN_VALUES = {
+const noUi = {
+  regex: '(^|/)ui/',
+  message: 'src/ui uses vscode; this module stays free of it (ARCHITECTURE.md, Dependency rules).',
+};
+const pageOnly = {
+  regex: '^\\.\\./(?!common/|api/types$)',
+  message:
+    'The page imports only src/webview, src/common and src/api/types: nothing of the extension host (ARCHITECTURE.md, Dependency rules).',
+};
+const activationMessage =
+  'src/extension.ts runs at activation and imports only src/activation/, src/ids.ts and vscode: everything else loads with main.ts on first use, so activation stays as fast as an empty extension (ARCHITECTURE.md, Dependency rules; esbuild.js checks the split).';
+const activationOnly = { regex: '^\\./(?!activation/|ids$|main$)', allowTypeImports: true, message: activationMessage };
+const mainTypesOnly = {
   regex: '^\\./main$',
   allowTypeImports: true,
-  message: "src/extension.ts takes only types from main.ts at the top; it loads main.ts with require('./main') on first use (ARCHITECTURE.md).",
+  message:
+    "src/extension.ts takes only types from main.ts at the top; it loads main.ts with require('./main') on first use (ARCHITECTURE.md).",
 };
-const NO_UI = { regex: '(^|/)ui/', message: 'src/ui uses vscode; this module stays free of it (ARCHITECTURE.md, Dependency rules).' };
-const PAGE_ONLY = {
-  regex: '^\\.\\./(?!common/|api/types$)',
-  message: 'The page imports only src/webview, src/common and src/api/types: nothing of the extension host (ARCHITECTURE.md, Dependency rules).',
+/** What the entry's modules import: no part's logic, only the stateless helpers main.ts shares. */
+const activationDeps = {
+  regex: '^\\.\\./(?!ids$|parts$|accounts/(keyIndex|knownServices|labels)$)',
+  allowTypeImports: true,
+  message: activationMessage,
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', '.test-output/**', '.bench/**', '*.js', '*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      '.cache/**',
+      'node_modules/**',
+      '.test-output/**',
+      '.bench/**',
+      '*.js',
+      '*.mjs',
+      '**/*.cjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -54,13 +96,25 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
-  // Dependency rules (ARCHITECTURE.md lists the same, with the reasons). ESLint applies the last
-  // matching block's `no-restricted-imports`, so every block repeats the rules that still hold.
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins] }],
+      'no-restricted-globals': ['error', ...noNodeGlobals],
+    },
+  },
   {
     // The parts below the command table never reach into it: shared editor UI lives in src/ui/.
-    files: ['src/views/**/*.ts', 'src/panels/**/*.ts', 'src/connection/**/*.ts', 'src/accounts/**/*.ts', 'src/insights/**/*.ts', 'src/ui/**/*.ts'],
+    files: [
+      'src/views/**/*.ts',
+      'src/panels/**/*.ts',
+      'src/connection/**/*.ts',
+      'src/accounts/**/*.ts',
+      'src/insights/**/*.ts',
+      'src/ui/**/*.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [NO_COMMANDS] }],
+      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins, noCommands] }],
     },
   },
   {
@@ -68,31 +122,30 @@ export default tseslint.config(
     // the pure modules of the parts. Unit tests run them in plain Node.
     files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/webview/**/*.ts', ...PURE_PART_MODULES],
     rules: {
-      'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_COMMANDS, NO_UI] }],
+      'no-restricted-imports': ['error', { paths: [vscodeFree], patterns: [noNodeBuiltins, noCommands, noUi] }],
     },
   },
   {
     // What runs in the page imports only page modules, the shared core and the service's types.
     files: ['src/webview/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_COMMANDS, NO_UI, PAGE_ONLY] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [vscodeFree], patterns: [noNodeBuiltins, noCommands, noUi, pageOnly] },
+      ],
     },
   },
   {
     // The activation entry.
     files: ['src/extension.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ACTIVATION, MAIN_VALUES] }],
+      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins, activationOnly, mainTypesOnly] }],
     },
   },
   {
-    // What the entry imports: no part's logic (only the stateless accounts helpers main.ts shares).
     files: ['src/activation/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [NO_COMMANDS, { regex: '^\\.\\./(?!ids$|l10n$|parts$|accounts/(keyIndex|knownServices|labels)$)', allowTypeImports: true, message: ACTIVATION.message }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins, noCommands, activationDeps] }],
     },
   },
   {

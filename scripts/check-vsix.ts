@@ -13,12 +13,18 @@ const allowed: RegExp[] = [
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/package\.nls\.json$/,
+  // Translations: the manifest's and the source's, per language (the English bundle is the source itself).
+  /^extension\/package\.nls\.[a-z]{2,3}(-[a-z0-9]+)*\.json$/,
+  /^extension\/l10n\/bundle\.l10n\.[a-z]{2,3}(-[a-z0-9]+)*\.json$/,
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
   /^extension\/dist\/(extension|main)\.js$/,
+  /^extension\/dist\/web\/extension\.js$/,
   /^extension\/dist\/webview\/(panel|insights)\.js$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
+  // The README's screenshots, so the extension page shows them (.vscodeignore lists each).
+  /^extension\/media\/screenshots\/[a-z0-9-]+\.png$/,
 ];
 
 /** Entries that must be there for the extension to run. */
@@ -27,9 +33,14 @@ const required = [
   'extension/dist/extension.js',
   // What activation defers, required by extension.js on first use.
   'extension/dist/main.js',
+  // The browser entry, for the web worker extension host (vscode.dev, code-server's web host).
+  'extension/dist/web/extension.js',
   'extension/dist/webview/panel.js',
   'extension/dist/webview/insights.js',
   'extension/media/icon.png',
+  // The German translation proves the translation path with a real language.
+  'extension/package.nls.de.json',
+  'extension/l10n/bundle.l10n.de.json',
 ];
 
 /** Problems with a VSIX's entry list; empty when it is fine. */

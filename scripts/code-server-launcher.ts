@@ -4,7 +4,8 @@
  * own server, with headless Chromium as the window. Takes VS Code's command line:
  *
  *   code-server-launcher.sh --extensionDevelopmentPath=DIR --extensionTestsPath=FILE
- *     [--user-data-dir=DIR] [--extensions-dir=DIR] [--disable-extensions] [FOLDER]
+ *     [--extensionDevelopmentKind=web] [--user-data-dir=DIR] [--extensions-dir=DIR]
+ *     [--disable-extensions] [FOLDER]
  *
  * starts code-server with the smoke-test driver, opens the workbench with a payload that runs
  * the tests in the extension host, relays the extension host's console to stdout and exits
@@ -27,6 +28,8 @@ import type { BrowserContext } from 'playwright-core';
 interface LaunchArgs {
   extensionDevelopmentPath: string;
   extensionTestsPath: string;
+  /** `web` runs the extension under development in the web worker extension host (its browser entry). */
+  extensionDevelopmentKind?: string;
   userDataDir?: string;
   extensionsDir?: string;
   disableExtensions: boolean;
@@ -38,7 +41,7 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   const positional: string[] = [];
-  const withValue = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir']);
+  const withValue = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'extensionDevelopmentKind', 'user-data-dir', 'extensions-dir']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('--')) {
@@ -58,6 +61,7 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
   return {
     extensionDevelopmentPath: path.resolve(dev),
     extensionTestsPath: path.resolve(tests),
+    extensionDevelopmentKind: values.get('extensionDevelopmentKind'),
     userDataDir: values.get('user-data-dir'),
     extensionsDir: values.get('extensions-dir'),
     disableExtensions: flags.has('disable-extensions'),
@@ -65,9 +69,13 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
   };
 }
 
-/** code-server serves the local file system under its own remote authority, `remote`. */
-function remoteUri(file: string): string {
-  return `vscode-remote://remote${file.split(path.sep).map(encodeURIComponent).join('/')}`;
+/**
+ * code-server serves the local file system under a remote authority: `remote` is enough for
+ * its Node extension host, but the workbench itself knows only the authority it was opened
+ * with (host and port), and places extensions in its web worker host only under that one.
+ */
+function remoteUri(file: string, authority = 'remote'): string {
+  return `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
 }
 
 /**
@@ -150,11 +158,14 @@ async function main(): Promise<number> {
     // Both before the workbench loads: the smoke-test driver looks for them at start-up.
     await page.exposeFunction('codeAutomationExit', (code: number) => settle(code));
     await page.exposeFunction('codeAutomationLog', relayTo(workbenchLog));
-    const payload = [
-      ['extensionDevelopmentPath', remoteUri(args.extensionDevelopmentPath)],
-      ['extensionTestsPath', remoteUri(args.extensionTestsPath)],
+    const authority = args.extensionDevelopmentKind === 'web' ? new URL(server.url).host : 'remote';
+    const payload: [string, string][] = [
+      ['extensionDevelopmentPath', remoteUri(args.extensionDevelopmentPath, authority)],
+      ['extensionTestsPath', remoteUri(args.extensionTestsPath, authority)],
       ['skipWelcome', 'true'],
-    ] as const;
+    ];
+    // The workbench's own name for VS Code's --extensionDevelopmentKind.
+    if (args.extensionDevelopmentKind) payload.push(['extensionDevelopmentKind', args.extensionDevelopmentKind]);
     await page.goto(server.workbenchUrl(folder, payload));
     return await exitCode;
   } catch (e) {

@@ -7,7 +7,9 @@
 //
 // Stages: lint (tsc for the extension and the webview, eslint), unit, conformance
 // (the reference service's suite), integration (mocha in the real extension host via
-// code-server), e2e (Chromium clicking through code-server with the packaged VSIX).
+// code-server; then its locale suite in German and in a pseudo-locale), integration-web (the
+// suites that need no Node, in code-server's web worker extension host, with the browser
+// entry), e2e (Chromium clicking through code-server with the packaged VSIX, in both hosts).
 // Runs under the machine's Node (20 is enough, with tsx); the stages after lint run with Node 24,
 // which scripts/ensure-tools.sh installs into .cache/ together with code-server and Chromium.
 // The last line is always "N passed, N failed" (mocha's counts summed; a stage that fails
@@ -95,8 +97,24 @@ const stages: Stage[] = [
     needsTools: true,
     testDir: 'test/integration',
     testSuffix: '.test.ts',
-    // The grep reaches the extension host as PAGE_REPORTS_TEST_GREP (see main()).
-    commands: (node24) => [[node24, '--import', bin.tsx, path.join('scripts', 'run-integration.ts')]],
+    // The grep reaches the extension host as PAGE_REPORTS_TEST_GREP (see main()). Then the
+    // locale suite in German and in a pseudo-locale (every message pseudo-translated).
+    commands: (node24) =>
+      [[], ['--locale', 'de'], ['--locale', 'qps-ploc']].map((locale) => [
+        node24,
+        '--import',
+        bin.tsx,
+        path.join('scripts', 'run-integration.ts'),
+        ...locale,
+      ]),
+  },
+  {
+    name: 'integration-web',
+    what: 'mocha inside the web worker extension host (code-server), with the browser entry',
+    needsTools: true,
+    testDir: 'test/integration/web',
+    testSuffix: '.test.ts',
+    commands: (node24) => [[node24, '--import', bin.tsx, path.join('scripts', 'run-integration.ts'), '--host', 'web']],
   },
   {
     name: 'e2e',
@@ -269,7 +287,7 @@ async function main(): Promise<number> {
     }
     console.log(`\n▶ ${stage.name}: ${stage.what}`);
     const started = Date.now();
-    const stageEnv = stage.name === 'integration' && opts.grep ? { ...env, PAGE_REPORTS_TEST_GREP: opts.grep } : env;
+    const stageEnv = stage.name.startsWith('integration') && opts.grep ? { ...env, PAGE_REPORTS_TEST_GREP: opts.grep } : env;
     let code = 0;
     let output = '';
     for (const command of stage.commands(node24, opts.grep)) {

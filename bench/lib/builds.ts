@@ -10,12 +10,15 @@ import * as esbuild from 'esbuild';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const shared = require('../../esbuild.js') as {
   extensionOptions(): esbuild.BuildOptions;
+  webExtensionOptions(): esbuild.BuildOptions;
   webviewOptions(): esbuild.BuildOptions;
 };
 
 export const EXTENSION_BUILD: esbuild.BuildOptions = shared.extensionOptions();
 
 export const WEBVIEW_BUILD: esbuild.BuildOptions = shared.webviewOptions();
+
+export const WEB_EXTENSION_BUILD: esbuild.BuildOptions = shared.webExtensionOptions();
 
 export interface InMemoryBuild {
   code: string;

@@ -5,7 +5,7 @@
  * and the status bar follow the connection.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { confirmModal, flash, windowProgress } from '../ui/notify';
 import { isOptions } from '../common/guards';

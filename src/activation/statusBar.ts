@@ -6,7 +6,7 @@
  * any service is set and when `Setting.statusBar` is off.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { knownServices } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';

@@ -11,6 +11,7 @@ export type ApiErrorKind =
   | 'rateLimited' // 429
   | 'server' // 5xx and other unexpected statuses
   | 'network' // refused, DNS, reset, dropped
+  | 'cors' // in a browser: the service allows no requests from another origin (it answers, the browser hides it)
   | 'timeout' // no answer within the timeout
   | 'badResponse' // 2xx whose body is not the JSON expected (HTML, empty, truncated)
   | 'redirect' // a redirect to another origin, refused so the key stays home

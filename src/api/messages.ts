@@ -2,14 +2,17 @@
  * What the user is told when something fails: the product spec's table "When things go
  * wrong", as one sentence plus the actions to offer. Pure; imports no `vscode`.
  *
- * Sentences are written as l10n templates (`{0}` placeholders). vscode callers pass
- * `vscode.l10n.t` as `t`, so the English text here is also the localization key.
+ * Sentences go through `@vscode/l10n` (loaded with the extension's bundle at activation), so
+ * the English text here is also the localization key.
  */
+import * as l10n from '@vscode/l10n';
+import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
 import { isApiError, type ApiError } from './errors';
 import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
-export type ErrorAction = 'retry' | 'setApiKey' | 'openSettings' | 'showLog';
+/** `readAboutCors`: opens the README's section "Works in the browser" (what a service must allow). */
+export type ErrorAction = 'retry' | 'setApiKey' | 'openSettings' | 'showLog' | 'readAboutCors';
 
 export interface ErrorDescription {
   message: string;
@@ -22,46 +25,43 @@ export interface ErrorContext {
   project?: string;
 }
 
-/** `vscode.l10n.t`-compatible formatter. */
-export type Translate = (message: string, ...args: Array<string | number | boolean>) => string;
-
-/** Fills `{0}`, `{1}`, … like `vscode.l10n.t` does without a bundle. */
-export const formatMessage: Translate = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? whole : String(value);
-  });
-
 /**
  * One clear sentence and the actions for a failure. ApiErrors follow the spec's table;
  * anything else (a bug) gets a generic sentence and Show Log. Never holds the key: ApiError
  * fields never do, and server text is sanitized again here.
  */
-export function describeError(error: unknown, context: ErrorContext = {}, t: Translate = formatMessage): ErrorDescription {
+export function describeError(error: unknown, context: ErrorContext = {}): ErrorDescription {
   if (!isApiError(error)) {
-    return { message: t('Something went wrong. See the Page Reports log for details.'), actions: ['showLog'] };
+    return { message: l10n.t('Something went wrong. See the Page Reports log for details.'), actions: ['showLog'] };
   }
   const serviceMessage = error.serviceMessage === undefined ? undefined : sanitizeServerText(error.serviceMessage);
   switch (error.kind) {
     case 'unauthorized':
       if (error.reason === 'invalid key characters') {
-        return { message: t('The API key contains characters that cannot be sent. Set it again.'), actions: ['setApiKey'] };
+        return {
+          message: l10n.t('The API key contains characters that cannot be sent. Set it again.'),
+          actions: ['setApiKey'],
+        };
       }
-      return { message: t('The service rejected the API key.'), actions: ['setApiKey'] };
+      return { message: l10n.t('The service rejected the API key.'), actions: ['setApiKey'] };
     case 'forbidden': {
-      const denied = deniedSentence(error, t);
+      const denied = deniedSentence(error);
       return {
-        message: serviceMessage === undefined ? t('The service refused the request. {0}', denied) : t('{0} ({1})', serviceMessage, denied),
+        message:
+          serviceMessage === undefined
+            ? l10n.t('The service refused the request. {0}', denied)
+            : l10n.t('{0} ({1})', serviceMessage, denied),
         actions: ['setApiKey'],
       };
     }
     case 'notFound': {
       const target = targetOf(error);
       const reportId = context.reportId ?? (target?.collection === 'reports' ? target.name : undefined);
-      if (reportId !== undefined) return { message: t('Report {0} no longer exists.', String(reportId)), actions: [] };
+      if (reportId !== undefined)
+        return { message: l10n.t('Report {0} no longer exists.', String(reportId)), actions: [] };
       const project = context.project ?? (target?.collection === 'projects' ? target.name : undefined);
-      if (project !== undefined) return { message: t('Project {0} no longer exists.', project), actions: [] };
-      return { message: t('The service at {0} has no such resource.', error.host), actions: [] };
+      if (project !== undefined) return { message: l10n.t('Project {0} no longer exists.', project), actions: [] };
+      return { message: l10n.t('The service at {0} has no such resource.', error.host), actions: [] };
     }
     case 'validation': {
       const fields = error
@@ -70,45 +70,80 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
         .filter((m): m is string => m !== undefined);
       const unique = [...new Set(fields)];
       if (unique.length > 0) return { message: unique.join(' '), actions: [] };
-      return { message: serviceMessage ?? t('The service did not accept the request.'), actions: [] };
+      return { message: serviceMessage ?? l10n.t('The service did not accept the request.'), actions: [] };
     }
     case 'rateLimited':
+      if (error.reason === HIDDEN_RETRY_AFTER) {
+        return {
+          message: l10n.t(
+            'The service is rate limiting requests. The browser hides how long to wait, so reads waited {0} s between tries. Wait a moment and try again.',
+            HIDDEN_RETRY_AFTER_WAIT_MS / 1000,
+          ),
+          actions: ['retry'],
+        };
+      }
       return {
         message:
           error.retryAfter === undefined
-            ? t('The service is rate limiting requests. Wait a moment and try again.')
-            : t('The service is rate limiting requests. Wait {0} s and try again.', error.retryAfter),
+            ? l10n.t('The service is rate limiting requests. Wait a moment and try again.')
+            : l10n.t('The service is rate limiting requests. Wait {0} s and try again.', error.retryAfter),
         actions: ['retry'],
       };
     case 'server':
       return {
         message:
           error.status === undefined
-            ? t('The service at {0} failed to answer.', error.host)
-            : t('The service at {0} answered {1}.', error.host, error.status),
+            ? l10n.t('The service at {0} failed to answer.', error.host)
+            : l10n.t('The service at {0} answered {1}.', error.host, error.status),
         actions: ['retry'],
       };
     case 'badResponse':
       if (error.reason === TOO_LARGE_REASON) {
-        return { message: t('The service at {0} sent an answer larger than 16 MB.', error.host), actions: ['retry', 'showLog'] };
+        return {
+          message: l10n.t('The service at {0} sent an answer larger than 16 MB.', error.host),
+          actions: ['retry', 'showLog'],
+        };
       }
       return {
-        message: t('The service at {0} answered {1} with a body that is not the expected JSON.', error.host, error.status ?? '?'),
+        message: l10n.t(
+          'The service at {0} answered {1} with a body that is not the expected JSON.',
+          error.host,
+          error.status ?? '?',
+        ),
         actions: ['retry', 'showLog'],
       };
+    case 'cors':
+      return {
+        message: l10n.t('The service at {0} does not allow requests from the browser (CORS).', error.host),
+        actions: ['readAboutCors', 'retry'],
+      };
     case 'network':
-      return { message: t('Cannot reach {0} ({1}).', error.host, error.reason ?? t('network error')), actions: ['retry', 'openSettings'] };
+      return {
+        message: l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
+        actions: ['retry', 'openSettings'],
+      };
     case 'timeout': {
       const reason =
-        error.timeoutMs === undefined ? t('no answer in time') : t('no answer within {0} s', Math.round(error.timeoutMs / 100) / 10);
-      return { message: t('Cannot reach {0} ({1}).', error.host, reason), actions: ['retry', 'openSettings'] };
+        error.timeoutMs === undefined
+          ? l10n.t('no answer in time')
+          : l10n.t('no answer within {0} s', Math.round(error.timeoutMs / 100) / 10);
+      return { message: l10n.t('Cannot reach {0} ({1}).', error.host, reason), actions: ['retry', 'openSettings'] };
     }
     case 'redirect':
+      if (error.reason === HIDDEN_REDIRECT) {
+        return {
+          message: l10n.t(
+            'The service at {0} answered with a redirect, which the browser does not let the extension inspect, so it was not followed. Set the service URL to the address it redirects to.',
+            error.host,
+          ),
+          actions: ['openSettings', 'showLog'],
+        };
+      }
       return {
         message:
           error.redirectTo === undefined
-            ? t('The service at {0} redirected the request too many times.', error.host)
-            : t(
+            ? l10n.t('The service at {0} redirected the request too many times.', error.host)
+            : l10n.t(
                 'The service at {0} redirected the request to {1}. It was not followed, so the API key is not sent to another server. Check the service URL.',
                 error.host,
                 error.redirectTo,
@@ -116,7 +151,7 @@ export function describeError(error: unknown, context: ErrorContext = {}, t: Tra
         actions: ['openSettings', 'showLog'],
       };
     case 'cancelled':
-      return { message: t('The request was cancelled.'), actions: [] };
+      return { message: l10n.t('The request was cancelled.'), actions: [] };
   }
 }
 
@@ -141,20 +176,23 @@ function targetOf(error: ApiError): Target | undefined {
 }
 
 /** "This API key may not …" for the operation that was refused. */
-function deniedSentence(error: ApiError, t: Translate): string {
+function deniedSentence(error: ApiError): string {
   const target = targetOf(error);
   const method = error.method.toUpperCase();
   if (target?.collection === 'reports') {
     if (target.name === undefined) {
-      return method === 'POST' ? t('This API key may not create reports.') : t('This API key may not list reports.');
+      return method === 'POST'
+        ? l10n.t('This API key may not create reports.')
+        : l10n.t('This API key may not list reports.');
     }
-    if (method === 'DELETE') return t('This API key may not delete report {0}.', target.name);
-    if (method === 'PUT' || method === 'PATCH') return t('This API key may not change report {0}.', target.name);
-    return t('This API key may not open report {0}.', target.name);
+    if (method === 'DELETE') return l10n.t('This API key may not delete report {0}.', target.name);
+    if (method === 'PUT' || method === 'PATCH') return l10n.t('This API key may not change report {0}.', target.name);
+    return l10n.t('This API key may not open report {0}.', target.name);
   }
   if (target?.collection === 'projects') {
-    if (target.name !== undefined && method === 'DELETE') return t('This API key may not delete project {0}.', target.name);
-    return t('This API key may not list projects.');
+    if (target.name !== undefined && method === 'DELETE')
+      return l10n.t('This API key may not delete project {0}.', target.name);
+    return l10n.t('This API key may not list projects.');
   }
-  return t('This API key may not use this part of the service.');
+  return l10n.t('This API key may not use this part of the service.');
 }

@@ -7,6 +7,7 @@
  * `node:*` module (it also has to run in a browser worker).
  */
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type ShouldRetryState } from 'ky';
+import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, withHiddenRetryAfter } from './browser';
 import { ApiError } from './errors';
 import { errorForStatus, networkReason, parseRetryAfter, TOO_LARGE_REASON, type RequestTarget } from './failures';
 import type { RequestLogEntry } from './types';
@@ -75,6 +76,8 @@ interface Exchange {
   retries: number;
   /** Milliseconds of waiting before retries so far. */
   waitedMs: number;
+  /** The wait shouldRetry chose for the retry ky is about to make (ky's `delay` reads it). */
+  nextWaitMs?: number;
   startedAt: number;
 }
 
@@ -84,12 +87,15 @@ export class Transport {
   /** The base URL's path without a trailing slash ('' for a bare origin). */
   private readonly basePath: string;
   private readonly ky: KyInstance;
+  /** The platform fetch, for the browser's no-cors probe (./browser). */
+  private readonly fetchForProbe: typeof fetch;
 
   constructor(private readonly options: TransportOptions) {
     const base = new URL(options.baseUrl);
     this.origin = base.origin;
     this.host = base.host;
     this.basePath = base.pathname.replace(/\/+$/, '');
+    this.fetchForProbe = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.ky = ky.create({
       prefix: `${this.origin}${this.basePath}`,
       headers: { Accept: 'application/json' },
@@ -147,7 +153,11 @@ export class Transport {
         body: spec.form,
         signal: spec.signal,
         context: { exchange },
-        retry: { shouldRetry: (state) => this.shouldRetry(state, exchange) },
+        retry: {
+          shouldRetry: (state) => this.shouldRetry(state, exchange),
+          // What shouldRetry chose: a browser's fixed wait for a hidden Retry-After (./browser) included.
+          delay: (attempt) => exchange.nextWaitMs ?? backoff(attempt),
+        },
       });
       if (response.ok) return this.answered(response, exchange, read);
       this.log(exchange, response.status);
@@ -160,6 +170,9 @@ export class Transport {
   /** Where a 3xx answer may be followed to, or the `ApiError` that ends the request. */
   private async redirectTarget(response: Response, exchange: Exchange, hop: number): Promise<URL> {
     const { target } = exchange;
+    // In a browser (./browser): a redirect it made opaque cannot be followed.
+    const hidden = hiddenRedirectError(response, target);
+    if (hidden) throw hidden;
     const status = response.status;
     const location = response.headers.get('location');
     const next = location === null ? undefined : safeUrl(location, `${this.origin}${target.path}`);
@@ -217,12 +230,13 @@ export class Transport {
    * those whose wait would pass the request's total wait budget; otherwise ky decides.
    */
   private shouldRetry({ error, retryCount }: ShouldRetryState, exchange: Exchange): boolean | undefined {
+    exchange.nextWaitMs = undefined;
     let waitMs: number;
     if (error instanceof HTTPError) {
       const status = error.response.status;
       if (!RETRY_STATUSES.includes(status)) return undefined;
       const after = RETRY_AFTER_STATUSES.includes(status) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-      waitMs = after ?? backoff(retryCount);
+      waitMs = after ?? hiddenRetryAfterWait(error.response) ?? backoff(retryCount);
     } else if (error instanceof NetworkError) {
       if (PERMANENT_NETWORK_REASONS.has(networkReason(error.cause))) return false;
       waitMs = backoff(retryCount);
@@ -231,13 +245,18 @@ export class Transport {
     }
     if (exchange.waitedMs + waitMs > this.options.retryMaxWaitMs) return false;
     exchange.waitedMs += waitMs;
+    exchange.nextWaitMs = waitMs;
     return undefined;
   }
 
   /** beforeError: every failure as `ApiError`, and its log entry. Anything else (a bug) is logged and passed on. */
-  private failed(error: Error, retryCount: number, exchange: Exchange): Error {
+  private async failed(error: Error, retryCount: number, exchange: Exchange): Promise<Error> {
     exchange.retries = retryCount;
-    const apiError = this.toApiError(error, exchange);
+    let apiError = this.toApiError(error, exchange);
+    // In a browser (./browser): a CORS refusal fails like an unreachable host; a probe tells them apart.
+    if (apiError?.kind === 'network' && error instanceof NetworkError) {
+      apiError = (await browserFetchError(error.cause, exchange.target, this.origin, this.fetchForProbe)) ?? apiError;
+    }
     if (apiError === undefined) {
       this.log(exchange, undefined, 'unexpected error');
       return error;
@@ -256,7 +275,8 @@ export class Transport {
       return new ApiError({ kind: 'cancelled', ...target, reason: 'cancelled', cause: error }, `${target.method} ${target.path} was cancelled.`);
     }
     if (error instanceof HTTPError) {
-      return errorForStatus(target, error.response.status, error.response.headers, error.data, exchange.key);
+      const failure = errorForStatus(target, error.response.status, error.response.headers, error.data, exchange.key);
+      return withHiddenRetryAfter(failure, error.response);
     }
     if (error instanceof TimeoutError) {
       const timeoutMs = this.options.timeoutMs;

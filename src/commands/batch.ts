@@ -3,7 +3,7 @@
  * (a write already sent is never abandoned half-way), then one summary.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';

@@ -5,7 +5,7 @@
  * "Since the previous analysis".
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { Report } from '../api/types';
 import { countTrends, formatScoreDelta, type ReportDiff } from '../common/diff';
 import type { Parts } from '../parts';
@@ -29,18 +29,17 @@ const TREND_ICON = { improved: '$(arrow-up)', worse: '$(arrow-down)', unchanged:
 /** One quick pick row: URL, score change, result change, checks fixed and newly failing. */
 function changeItem(change: ReportChangeSummary): vscode.QuickPickItem & { change: ReportChangeSummary } {
   const { diff, report } = change;
-  const t = l10n.t;
   const pieces: string[] = [];
   const delta = formatScoreDelta(diff.score.delta, vscode.env.language);
-  if (delta !== undefined) pieces.push(t('score {0}', delta));
+  if (delta !== undefined) pieces.push(l10n.t('score {0}', delta));
   if (diff.result.changed) {
-    const word = (r: Report['result']): string => (r === undefined ? t('no result') : resultLabel(r, t));
+    const word = (r: Report['result']): string => (r === undefined ? l10n.t('no result') : resultLabel(r));
     pieces.push(`${word(diff.result.before)} → ${word(diff.result.after)}`);
   }
   return {
     label: `${TREND_ICON[diff.trend]} ${escapeIcons(displayUrl(report.url))}`,
     description: pieces.join(' · '),
-    detail: t('{0} fixed, {1} newly failing', diff.fixed.length, diff.newlyFailing.length),
+    detail: l10n.t('{0} fixed, {1} newly failing', diff.fixed.length, diff.newlyFailing.length),
     change,
   };
 }

@@ -8,7 +8,7 @@
  * elsewhere (nothing is fetched again, nothing is lost).
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import { reportsCsv, safeFileName } from '../common/csv';
 import { reportMarkdown } from '../common/reportMarkdown';
@@ -155,7 +155,7 @@ export function reportExportCommands(parts: Parts) {
     if (refs.length === 0) return undefined;
     try {
       const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
-      const text = reports.map((r) => reportMarkdown(r, l10n.t)).join('\n');
+      const text = reports.map((r) => reportMarkdown(r)).join('\n');
       await vscode.env.clipboard.writeText(text);
       flash(l10n.t('Copied as Markdown.'));
       return text;

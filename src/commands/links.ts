@@ -10,7 +10,7 @@
  * - Analyze Page: the selection or the URL under the cursor, into New Report….
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { ReportId } from '../api/types';
 import { originOf } from '../common/recentAnalyses';
 import { indexedOrigins } from '../accounts/keyIndex';

@@ -3,7 +3,7 @@
  * with it (with their number when the service tells it), then one DELETE.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import type { Parts } from '../parts';

@@ -3,7 +3,7 @@
  * a bare id, or nothing from the palette) into the reports or project it acts on.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Project, Report, ReportsApi } from '../api/types';
 import { escapeIcons } from '../common/text';

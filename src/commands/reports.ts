@@ -7,7 +7,7 @@
  * - Passwords live only in local variables of one flow: never stored, logged or echoed.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError, type ApiError } from '../api/errors';
 import type { NewReport, Privacy, Report, ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';

@@ -1,12 +1,28 @@
 /**
- * Absolute and relative date texts for the report panel. Used by `format.ts` (extension
- * host) and by the page script, which refreshes relative times while the panel stays open.
- * Imports neither `vscode` nor the DOM. A missing or unreadable date gives "—" / "unknown",
- * never "Invalid Date" or "NaN".
+ * The one way dates are said: absolute ("Nov 20, 2026, 10:15 AM") and relative ("3 hours
+ * ago", "yesterday", "in 2 minutes"), in the display language through `Intl`. The tree, the
+ * report panel (host and page) and anything else that shows a report's dates use this module,
+ * so they agree for the same report. Imports neither `vscode` nor the DOM. A missing or
+ * unreadable date gives `undefined`, which callers show as missing; never "Invalid Date"/"NaN".
  */
 
-export const MISSING_DATE = '—';
-export const UNKNOWN_RELATIVE = 'unknown';
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Gregorian averages, so twelve months make a year and a year has no drift. */
+const MONTH = 30.436875 * DAY;
+const YEAR = 365.2425 * DAY;
+
+/** Largest unit first: the largest that fits at least once is used. */
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', YEAR],
+  ['month', MONTH],
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+  ['second', SECOND],
+];
 
 /** A locale Intl accepts: the given one when valid, else `en`. */
 export function safeLocale(locale: string | undefined): string {
@@ -25,52 +41,66 @@ export function epochOf(date: Date | number | null | undefined): number | undefi
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** "Nov 20, 2026, 10:15 AM" in the locale (and the time zone of whoever runs it). */
-export function formatAbsolute(
-  date: Date | number | null | undefined,
-  locale: string,
-  options: { timeZone?: string; missing?: string } = {},
-): string {
-  const ms = epochOf(date);
-  if (ms === undefined) return options.missing ?? MISSING_DATE;
-  const { timeZone } = options;
-  try {
-    return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      ms,
-    );
-  } catch {
-    // An unknown time zone: ISO in UTC still says exactly when.
-    return new Date(ms).toISOString();
+// Formatters are cached per locale (and time zone): building one costs far more than using
+// it, and a long list formats thousands of items.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+    relativeFormats.set(locale, format);
   }
+  return format;
 }
 
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600 * 1000],
-  ['month', 30 * 24 * 3600 * 1000],
-  ['week', 7 * 24 * 3600 * 1000],
-  ['day', 24 * 3600 * 1000],
-  ['hour', 3600 * 1000],
-  ['minute', 60 * 1000],
-  ['second', 1000],
-];
-
 /**
- * "3 hours ago", "yesterday", "in 2 minutes" (a server clock ahead of ours), "now".
- * The largest unit that fits at least once is used, rounded down toward the present.
+ * "3 hours ago", "yesterday", "in 2 minutes" (a server clock ahead of ours), "now", in
+ * `locale`. The largest unit that fits at least once is used, counted in whole units toward
+ * the present (47 hours ago is "yesterday", 59.9 minutes "59 minutes ago"). Undefined when
+ * `date` or `now` is missing or invalid.
  */
 export function formatRelative(
   date: Date | number | null | undefined,
-  now: number,
+  now: Date | number,
   locale: string,
-  missing: string = UNKNOWN_RELATIVE,
-): string {
+): string | undefined {
   const ms = epochOf(date);
-  if (ms === undefined || !Number.isFinite(now)) return missing;
-  const diff = ms - now;
-  const format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+  const nowMs = epochOf(now);
+  if (ms === undefined || nowMs === undefined) return undefined;
+  const diff = ms - nowMs;
   const abs = Math.abs(diff);
+  const format = relativeFormat(locale);
   for (const [unit, size] of UNITS) {
-    if (abs >= size) return format.format(Math.trunc(diff / size), unit);
+    // `|| 0` turns -0 into 0: "now", not "0 seconds ago".
+    if (abs >= size) return format.format(Math.trunc(diff / size) || 0, unit);
   }
   return format.format(0, 'second');
+}
+
+/**
+ * "Nov 20, 2026, 10:15 AM" in `locale` and the time zone of whoever runs it (or `timeZone`).
+ * Undefined when the date is missing or invalid; ISO in UTC when the time zone is unknown.
+ */
+export function formatAbsolute(
+  date: Date | number | null | undefined,
+  locale: string,
+  options: { timeZone?: string } = {},
+): string | undefined {
+  const ms = epochOf(date);
+  if (ms === undefined) return undefined;
+  const { timeZone } = options;
+  const key = `${locale}\u0000${timeZone ?? ''}`;
+  let format = absoluteFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    } catch {
+      // An unknown time zone: ISO in UTC still says exactly when.
+      return new Date(ms).toISOString();
+    }
+    absoluteFormats.set(key, format);
+  }
+  return format.format(ms);
 }

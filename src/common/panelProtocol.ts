@@ -3,7 +3,7 @@
  * (webview), both ways, with type guards for what arrives. Imports no `vscode` and nothing
  * from the DOM: both sides compile it.
  *
- * Handshake: the controller posts `init` (strings, locale) and its first `state` as soon as
+ * Handshake: the controller posts `init` (the l10n bundle, locale) and its first `state` as soon as
  * it sets the page's HTML (VS Code delivers them once the page has loaded). The page posts
  * `ready` once its script runs (again after every reload of the page, since the panel does
  * not retain its context when hidden); the controller answers with `init` and the last
@@ -13,7 +13,6 @@
  */
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
-import type { FormatLabels } from './format';
 
 export type { Importance, Privacy, ReportId, ReportResult };
 
@@ -158,7 +157,7 @@ export type PanelState =
 
 export type PanelStateKind = PanelState['kind'];
 
-/** The page's own words, localized by the controller (`vscode.l10n.t`) and sent in `init`. */
+/** The page's own words, localized in the page with `@vscode/l10n` and the bundle from `init`. */
 export interface PanelStrings {
   loading: string;
   retry: string;
@@ -228,7 +227,11 @@ export interface PanelStrings {
 
 /** Extension → page. */
 export type HostMessage =
-  | { type: 'init'; strings: PanelStrings; labels: FormatLabels; locale: string }
+  /**
+   * `bundle` is the display language's `l10n/bundle.l10n.<language>.json` as the host loaded it
+   * (`vscode.l10n.bundle`), `{}` in English: the page translates its own words with it.
+   */
+  | { type: 'init'; bundle: L10nBundle; locale: string }
   /** `reportId` travels with every state so the page can save it for a window reload. */
   | { type: 'state'; reportId: ReportId; state: PanelState; seq: number };
 
@@ -317,10 +320,17 @@ export function parseSavedPageState(value: unknown): SavedPageState | undefined 
   return { reportId: value.reportId, rawOpen: value.rawOpen === true };
 }
 
+/** English message → translation, as in `l10n/bundle.l10n.<language>.json`. */
+export type L10nBundle = Record<string, string>;
+
+function isL10nBundle(value: unknown): value is L10nBundle {
+  return isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+}
+
 /** A guard for the page: whether a message from the extension has the expected shape. */
 export function isHostMessage(value: unknown): value is HostMessage {
   if (!isRecord(value)) return false;
-  if (value.type === 'init') return isRecord(value.strings) && isRecord(value.labels) && typeof value.locale === 'string';
+  if (value.type === 'init') return isL10nBundle(value.bundle) && typeof value.locale === 'string';
   if (value.type === 'state') {
     return (
       isReportId(value.reportId) &&

@@ -1,17 +1,18 @@
 /**
  * A report as a Markdown block for an issue or a pull request (Copy as Markdown): URL,
  * result, score, generated date and the failed checks grouped by importance. Imports no
- * `vscode`; words go through a `Translate` (`vscode.l10n.t` in the extension).
+ * `vscode`; its words go through `@vscode/l10n`.
  *
  * Every string from the server is escaped ({@link escapeMarkdown}): no server text can become
  * a link, an image, HTML, a heading or a list in the reader's tracker. The only link is the
  * report's own URL, and only when it is an absolute http(s) URL.
  */
+import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
 import { checkLabel, formatScore } from './format';
 import { openableUrl } from './panelProtocol';
 import { escapeMarkdown } from '../views/format';
-import { plainTranslate, resultLabel, type Translate } from '../views/query';
+import { resultLabel } from '../views/query';
 
 const GROUPS: readonly (Importance | undefined)[] = ['high', 'medium', 'low', undefined];
 
@@ -22,16 +23,16 @@ export function utcMinute(date: Date | undefined): string | undefined {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function importanceHeading(importance: Importance | undefined, t: Translate): string {
+function importanceHeading(importance: Importance | undefined): string {
   switch (importance) {
     case 'high':
-      return t('High importance');
+      return l10n.t('High importance');
     case 'medium':
-      return t('Medium importance');
+      return l10n.t('Medium importance');
     case 'low':
-      return t('Low importance');
+      return l10n.t('Low importance');
     default:
-      return t('No importance given');
+      return l10n.t('No importance given');
   }
 }
 
@@ -44,29 +45,29 @@ function linkDestination(url: string): string {
 }
 
 /** The Markdown block, ending in a line break. */
-export function reportMarkdown(report: Report, t: Translate = plainTranslate): string {
+export function reportMarkdown(report: Report): string {
   const url = openableUrl(report.url);
   const title = escapeMarkdown(report.url);
   const lines: string[] = [url === undefined ? `### ${title}` : `### [${title}](${linkDestination(url)})`, ''];
 
-  const result = report.result === undefined ? t('No result') : resultLabel(report.result, t);
+  const result = report.result === undefined ? l10n.t('No result') : resultLabel(report.result);
   const score = formatScore(report.score, 'en').value === null ? '—' : `${formatScore(report.score, 'en').label} / 100`;
-  lines.push(`- **${t('Result')}:** ${escapeMarkdown(result)}`);
-  lines.push(`- **${t('Score')}:** ${escapeMarkdown(score)}`);
-  lines.push(`- **${t('Generated')}:** ${escapeMarkdown(utcMinute(report.generatedAt) ?? '—')}`);
-  lines.push(`- **${t('Report')}:** \\#${escapeMarkdown(String(report.id))}`);
+  lines.push(`- **${l10n.t('Result')}:** ${escapeMarkdown(result)}`);
+  lines.push(`- **${l10n.t('Score')}:** ${escapeMarkdown(score)}`);
+  lines.push(`- **${l10n.t('Generated')}:** ${escapeMarkdown(utcMinute(report.generatedAt) ?? '—')}`);
+  lines.push(`- **${l10n.t('Report')}:** \\#${escapeMarkdown(String(report.id))}`);
   lines.push('');
 
   const failed = report.checks.filter((c) => c.passed === false);
   if (failed.length === 0) {
-    lines.push(t('No failed checks.'));
+    lines.push(l10n.t('No failed checks.'));
     return `${lines.join('\n')}\n`;
   }
-  lines.push(`**${t('Failed checks ({0})', failed.length)}**`, '');
+  lines.push(`**${l10n.t('Failed checks ({0})', failed.length)}**`, '');
   for (const importance of GROUPS) {
     const group = failed.filter((c) => c.importance === importance);
     if (group.length === 0) continue;
-    lines.push(`#### ${importanceHeading(importance, t)} (${group.length})`, '');
+    lines.push(`#### ${importanceHeading(importance)} (${group.length})`, '');
     for (const check of group) {
       const { label } = checkLabel(check.name);
       const key = label === check.name ? '' : ` (${escapeMarkdown(check.name)})`;

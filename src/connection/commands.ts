@@ -4,7 +4,8 @@
  * SecretStorage for the service's origin. It never reaches settings, logs or messages.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
+import { mixedContentBlocked } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
@@ -301,7 +302,10 @@ export async function setServiceUrl(
         if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
         if (parsed.insecure) {
           return {
-            message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
+            message: withMixedContent(
+              l10n.t('http: to another machine: the API key would travel unencrypted.'),
+              new URL(parsed.url).origin,
+            ),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
         }
@@ -321,9 +325,12 @@ export async function setServiceUrl(
     const ok = await confirmModal(
       deps.context,
       l10n.t('Send the API key unencrypted to {0}?', host),
-      l10n.t(
-        'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-        host,
+      withMixedContent(
+        l10n.t(
+          'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+          host,
+        ),
+        origin,
       ),
       l10n.t('Use Unencrypted Connection'),
     );
@@ -338,6 +345,15 @@ export async function setServiceUrl(
   flash(l10n.t('Service URL set to {0}.', parsed.url));
   if (!fromArgument && flow.chainKey && conn.state === 'noKey') await askForKey(deps, conn);
   return true;
+}
+
+/**
+ * The unencrypted-connection warning, plus what a browser adds: from a page served over
+ * https:, it blocks requests to http: on another machine outright (mixed content).
+ */
+function withMixedContent(warning: string, origin: string): string {
+  if (!mixedContentBlocked(origin)) return warning;
+  return `${warning} ${l10n.t('In this browser the page uses https:, so it blocks such requests (mixed content).')}`;
 }
 
 /**

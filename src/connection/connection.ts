@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { createClient } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';

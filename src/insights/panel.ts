@@ -5,7 +5,7 @@
  * only reports of the data it was sent.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';

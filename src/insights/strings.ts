@@ -1,4 +1,4 @@
-import * as l10n from '../l10n';
+import * as l10n from '@vscode/l10n';
 import type { SummaryWords } from '../common/insightsAggregate';
 import type { InsightsStrings } from '../common/insightsProtocol';
 

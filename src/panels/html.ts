@@ -3,8 +3,6 @@
  * one page script, an empty root the script fills. It holds nothing from the server: report
  * data reaches the page only by message and only as text. Imports no `vscode`.
  */
-import { randomBytes } from 'node:crypto';
-
 export interface ShellOptions {
   /** `webview.cspSource`: the origin the webview serves local resources from. */
   cspSource: string;
@@ -25,9 +23,13 @@ export interface ShellOptions {
   noscript?: string;
 }
 
-/** A fresh nonce: 128 bits from the system's CSPRNG, base64. */
+/**
+ * A fresh nonce: 128 bits from the CSPRNG, base64. Web Crypto's `getRandomValues` is the same
+ * global in Node and in the browser's web worker extension host.
+ */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64');
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
 }
 
 /** Escapes text for an HTML attribute value or element content. */

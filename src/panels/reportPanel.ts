@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
@@ -21,7 +21,6 @@ import {
   type PanelState,
   type PanelStateKind,
 } from '../common/panelProtocol';
-import { formatLabels, panelStrings } from './strings';
 
 import { Command, Setting, WebviewType } from '../ids';
 
@@ -367,7 +366,7 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   #postInit(): void {
-    this.#post({ type: 'init', strings: panelStrings(), labels: formatLabels(), locale: vscode.env.language });
+    this.#post({ type: 'init', bundle: vscode.l10n.bundle ?? {}, locale: vscode.env.language });
   }
 
   #post(message: HostMessage): void {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
@@ -67,6 +67,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
     setApiKey: l10n.t('Set API Key…'),
     openSettings: l10n.t('Open Settings'),
     showLog: l10n.t('Show Log'),
+    readAboutCors: l10n.t('Read About CORS'),
   } as const;
 
   async function show(error: unknown, options: { retry?: () => unknown; action?: string }): Promise<void> {
@@ -101,6 +102,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
       else if (choice === labels.openSettings) {
         await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
       } else if (choice === labels.showLog) log.show();
+      else if (choice === labels.readAboutCors) await openReadmeSection(README_CORS_SECTION);
     } finally {
       if (open.get(text) === entry) open.delete(text);
       if (unauthorized) keyPromptOpen = false;
@@ -126,6 +128,20 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
       notFound.dispose();
     },
   };
+}
+
+/** The README's heading (as Markdown preview's anchor) that says what a service must allow for the browser. */
+export const README_CORS_SECTION = 'works-in-the-browser';
+
+/**
+ * Opens the extension's own README (it ships in the VSIX) at a section, in Markdown preview:
+ * it works offline and in the browser, unlike a link to a repository.
+ */
+async function openReadmeSection(anchor: string): Promise<void> {
+  const extension = vscode.extensions.getExtension('page-reports.page-reports');
+  if (!extension) return;
+  const readme = vscode.Uri.joinPath(extension.extensionUri, 'README.md').with({ fragment: anchor });
+  await vscode.commands.executeCommand('markdown.showPreview', readme);
 }
 
 /** One log line: what was done, the request, and the message the user saw. Never a body. */

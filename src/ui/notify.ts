@@ -4,7 +4,7 @@
  * inert description of a failure.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import type { ReportId, ReportsApi } from '../api/types';
@@ -54,12 +54,13 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
 }
 
 /**
- * `describeError` with the sentences localized and the message inert by construction
- * ({@link escapeForMessage}): it may hold server text, and it is shown in notifications and
- * input boxes, which would render a `[label](command:…)` in it as a link that runs a command.
+ * `describeError` (its sentences go through `@vscode/l10n`) with the message inert by
+ * construction ({@link escapeForMessage}): it may hold server text, and it is shown in
+ * notifications and input boxes, which would render a `[label](command:…)` in it as a link
+ * that runs a command.
  */
 export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
-  const described = describeError(error, context, (message, ...args) => l10n.t(message, ...args));
+  const described = describeError(error, context);
   return { ...described, message: escapeForMessage(described.message) };
 }
 
@@ -99,9 +100,7 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   const api = connection.api;
   if (api !== undefined) return api;
   const noUrl = connection.state === 'noUrl';
-  const message = noUrl
-    ? l10n.t('Set the service URL first.')
-    : l10n.t('Set the API key for the service first.');
+  const message = noUrl ? l10n.t('Set the service URL first.') : l10n.t('Set the API key for the service first.');
   const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
   offer(vscode.window.showInformationMessage, message, button, () =>
     vscode.commands.executeCommand(noUrl ? Command.setServiceUrl : Command.setApiKey),

@@ -8,13 +8,12 @@
  * `{ result: 'bad' }`, `Command.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { ReportResult } from '../api/types';
 import { REPORT_RESULTS } from '../api/types';
 import { BACK, quickPickStep as pickStep, textStep, type Back } from '../ui/input';
 import { escapeIcons } from './format';
-import { l10nT } from './items';
 import {
   MAX_FILTER_LENGTH,
   isProjectSortKey,
@@ -88,7 +87,7 @@ export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<voi
 export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<void> {
   const projects = ref.projectsView;
   await sortView(projects, choice, 'sortProjects', isProjectSortKey, withProjectSort, () =>
-    pickSort(l10n.t('Sort Projects'), projectSortChoices(l10nT), projects.query),
+    pickSort(l10n.t('Sort Projects'), projectSortChoices(), projects.query),
   );
 }
 
@@ -242,7 +241,7 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
 export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void> {
   const reports = ref.reportsView;
   await sortView(reports, choice, 'sortReports', isReportSortKey, withReportSort, () =>
-    pickSort(l10n.t('Sort Reports'), reportSortChoices(l10nT), reports.query),
+    pickSort(l10n.t('Sort Reports'), reportSortChoices(), reports.query),
   );
 }
 
@@ -321,7 +320,7 @@ type ResultItem = vscode.QuickPickItem & { result: ReportResult | undefined };
 function pickResult(current: ReportResult | undefined): Promise<Step<ResultItem>> {
   const items: ResultItem[] = [
     marked<ResultItem>({ label: l10n.t('Any result'), result: undefined }, current === undefined),
-    ...REPORT_RESULTS.map((result) => marked<ResultItem>({ label: resultLabel(result, l10nT), result }, current === result)),
+    ...REPORT_RESULTS.map((result) => marked<ResultItem>({ label: resultLabel(result), result }, current === result)),
   ];
   return pickStep({
     title: l10n.t('Filter Reports'),

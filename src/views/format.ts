@@ -5,9 +5,11 @@
  * hostile: it is made single-line for labels and escaped for Markdown.
  */
 import type { Privacy, Project, Report } from '../api/types';
+import * as l10n from '@vscode/l10n';
+import { formatAbsolute, formatRelative } from '../common/dates';
 import { checkCounts } from './summary';
 import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
-import { plainTranslate, resultLabel, resultWord, type ReportQueryState, type Translate } from './query';
+import { resultLabel, resultWord, type ReportQueryState } from './query';
 
 // ---- Text safety: one home, src/common/text.ts ---------------------------------------------
 
@@ -16,8 +18,6 @@ export { escapeIcons, escapeMarkdown, singleLine };
 // ---- Numbers and dates --------------------------------------------------------------------
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Formatters are cached per locale: building one costs far more than using it, and a long
@@ -36,44 +36,10 @@ function cached<F>(cache: Map<string, F>, locale: string, make: (locale: string)
   return format;
 }
 
-function isValidDate(date: Date | undefined): date is Date {
-  return date instanceof Date && Number.isFinite(date.getTime());
-}
-
 /** `72.5`, `80`; undefined when the score is missing or not a finite number. */
 export function formatScore(score: number | undefined, locale = 'en'): string | undefined {
   if (typeof score !== 'number' || !Number.isFinite(score)) return undefined;
   return cached(numberFormats, locale, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(score);
-}
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const MONTH = 30.436875 * DAY;
-const YEAR = 365.2425 * DAY;
-
-/**
- * `3 days ago`, `yesterday`, `now`, `in 2 hours` (a server clock ahead of ours), localized by
- * `Intl.RelativeTimeFormat`; undefined for a missing or invalid date.
- */
-export function formatRelative(date: Date | undefined, now: Date = new Date(), locale = 'en'): string | undefined {
-  if (!isValidDate(date) || !isValidDate(now)) return undefined;
-  const format = cached(relativeFormats, locale, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
-  const diff = date.getTime() - now.getTime();
-  const abs = Math.abs(diff);
-  if (abs < MINUTE) return format.format(0, 'second');
-  if (abs < HOUR) return format.format(Math.round(diff / MINUTE), 'minute');
-  if (abs < DAY) return format.format(Math.round(diff / HOUR), 'hour');
-  if (abs < MONTH) return format.format(Math.round(diff / DAY), 'day');
-  if (abs < YEAR) return format.format(Math.round(diff / MONTH), 'month');
-  return format.format(Math.round(diff / YEAR), 'year');
-}
-
-/** Date and time in the user's locale and time zone; undefined for a missing or invalid date. */
-export function formatAbsolute(date: Date | undefined, locale = 'en'): string | undefined {
-  if (!isValidDate(date)) return undefined;
-  return cached(dateFormats, locale, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
 // ---- Reports ------------------------------------------------------------------------------
@@ -90,14 +56,14 @@ export function urlWithoutScheme(url: string): string {
 }
 
 /** `Public`, `Private`, `Password`; undefined when the privacy is unknown. */
-export function privacyLabel(privacy: Privacy | undefined, t: Translate = plainTranslate): string | undefined {
+export function privacyLabel(privacy: Privacy | undefined): string | undefined {
   switch (privacy) {
     case 0:
-      return t('Public');
+      return l10n.t('Public');
     case 1:
-      return t('Private');
+      return l10n.t('Private');
     case 2:
-      return t('Password');
+      return l10n.t('Password');
     default:
       return undefined;
   }
@@ -108,16 +74,15 @@ export function privacyLabel(privacy: Privacy | undefined, t: Translate = plainT
  * not a lock emoji: descriptions cannot hold codicons, and an emoji shows as an empty box where
  * no emoji font is installed (seen in headless Chromium on Linux).
  */
-export function privacyMarker(privacy: Privacy | undefined, t: Translate = plainTranslate): string | undefined {
-  if (privacy === 1) return t('Private');
-  if (privacy === 2) return t('Password');
+export function privacyMarker(privacy: Privacy | undefined): string | undefined {
+  if (privacy === 1) return l10n.t('Private');
+  if (privacy === 2) return l10n.t('Password');
   return undefined;
 }
 
 export interface FormatOptions {
   now?: Date;
   locale?: string;
-  t?: Translate;
 }
 
 /**
@@ -128,21 +93,25 @@ export function reportDescription(
   report: Pick<Report, 'score' | 'generatedAt' | 'privacy'>,
   options: FormatOptions = {},
 ): string {
-  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
-  const parts = [formatScore(report.score, locale), formatRelative(report.generatedAt, now, locale), privacyMarker(report.privacy, t)];
+  const { now = new Date(), locale = 'en' } = options;
+  const parts = [
+    formatScore(report.score, locale),
+    formatRelative(report.generatedAt, now, locale),
+    privacyMarker(report.privacy),
+  ];
   return parts.filter((p): p is string => p !== undefined).join(' · ');
 }
 
 /** A spoken label for screen readers: URL, result, score, generated date, privacy. */
 export function reportAccessibilityLabel(report: Report, options: FormatOptions = {}): string {
-  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
+  const { now = new Date(), locale = 'en' } = options;
   const parts = [urlWithoutScheme(report.url)];
-  parts.push(report.result ? t('result {0}', resultWord(report.result, t)) : t('no result'));
+  parts.push(report.result ? l10n.t('result {0}', resultWord(report.result)) : l10n.t('no result'));
   const score = formatScore(report.score, locale);
-  if (score !== undefined) parts.push(t('score {0}', score));
+  if (score !== undefined) parts.push(l10n.t('score {0}', score));
   const generated = formatRelative(report.generatedAt, now, locale);
-  if (generated !== undefined) parts.push(t('generated {0}', generated));
-  const privacy = privacyLabel(report.privacy, t);
+  if (generated !== undefined) parts.push(l10n.t('generated {0}', generated));
+  const privacy = privacyLabel(report.privacy);
   if (privacy !== undefined && report.privacy !== 0) parts.push(privacy);
   return parts.join(', ');
 }
@@ -166,24 +135,24 @@ function row(name: string, value: string): string {
  * a command. The caller wraps it in a `MarkdownString` with `isTrusted` and `supportHtml` off.
  */
 export function reportTooltipMarkdown(report: Report, options: FormatOptions = {}): string {
-  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
-  const rows: string[] = [row(t('URL'), report.url)];
-  if (report.project !== undefined) rows.push(row(t('Project'), report.project));
-  if (report.result !== undefined) rows.push(row(t('Result'), resultLabel(report.result, t)));
+  const { now = new Date(), locale = 'en' } = options;
+  const rows: string[] = [row(l10n.t('URL'), report.url)];
+  if (report.project !== undefined) rows.push(row(l10n.t('Project'), report.project));
+  if (report.result !== undefined) rows.push(row(l10n.t('Result'), resultLabel(report.result)));
   const score = formatScore(report.score, locale);
-  if (score !== undefined) rows.push(row(t('Score'), score));
-  const privacy = privacyLabel(report.privacy, t);
-  if (privacy !== undefined) rows.push(row(t('Privacy'), privacy));
+  if (score !== undefined) rows.push(row(l10n.t('Score'), score));
+  const privacy = privacyLabel(report.privacy);
+  if (privacy !== undefined) rows.push(row(l10n.t('Privacy'), privacy));
   const generated = dateRow(report.generatedAt, now, locale);
-  if (generated !== undefined) rows.push(row(t('Generated'), generated));
+  if (generated !== undefined) rows.push(row(l10n.t('Generated'), generated));
   const created = dateRow(report.createdAt, now, locale);
-  if (created !== undefined) rows.push(row(t('Created'), created));
+  if (created !== undefined) rows.push(row(l10n.t('Created'), created));
   const updated = dateRow(report.updatedAt, now, locale);
-  if (updated !== undefined) rows.push(row(t('Updated'), updated));
+  if (updated !== undefined) rows.push(row(l10n.t('Updated'), updated));
   // A list summary carries its analysis's counts; a full report is counted here.
   const checks = checkCounts(report);
-  if (checks.all > 0) rows.push(row(t('Checks'), t('{0} passed, {1} failed', checks.passed, checks.failed)));
-  rows.push(row(t('ID'), String(report.id)));
+  if (checks.all > 0) rows.push(row(l10n.t('Checks'), l10n.t('{0} passed, {1} failed', checks.passed, checks.failed)));
+  rows.push(row(l10n.t('ID'), String(report.id)));
   // Two trailing spaces: a hard line break, so each field has its own line.
   return rows.join('  \n');
 }
@@ -197,44 +166,41 @@ export function projectDescription(project: Pick<Project, 'createdAt'>, options:
 }
 
 export function projectTooltipMarkdown(project: Project, options: FormatOptions = {}): string {
-  const { now = new Date(), locale = 'en', t = plainTranslate } = options;
-  const rows = [row(t('Project'), project.name)];
+  const { now = new Date(), locale = 'en' } = options;
+  const rows = [row(l10n.t('Project'), project.name)];
   const created = dateRow(project.createdAt, now, locale);
-  if (created !== undefined) rows.push(row(t('Created'), created));
+  if (created !== undefined) rows.push(row(l10n.t('Created'), created));
   return rows.join('  \n');
 }
 
 // ---- List states --------------------------------------------------------------------------
 
 /** `Load more (25 of 132)` when the server sent a total, else `Load more`. */
-export function loadMoreLabel(loaded: number, total: number | undefined, t: Translate = plainTranslate): string {
-  return total === undefined ? t('Load more') : t('Load more ({0} of {1})', loaded, total);
+export function loadMoreLabel(loaded: number, total: number | undefined): string {
+  return total === undefined ? l10n.t('Load more') : l10n.t('Load more ({0} of {1})', loaded, total);
 }
 
 /**
  * What an empty Reports view says: which filters matched nothing, as one whole sentence per
  * combination (so each translates as a sentence), e.g. `No bad reports match "pricing".`
  */
-export function emptyReportsMessage(
-  state: Pick<ReportQueryState, 'search' | 'project' | 'result'>,
-  t: Translate = plainTranslate,
-): string {
-  const result = state.result !== undefined ? resultWord(state.result, t) : undefined;
+export function emptyReportsMessage(state: Pick<ReportQueryState, 'search' | 'project' | 'result'>): string {
+  const result = state.result !== undefined ? resultWord(state.result) : undefined;
   const project = state.project !== undefined ? singleLine(state.project) : undefined;
   const search = state.search !== undefined ? singleLine(state.search) : undefined;
   if (result !== undefined && project !== undefined && search !== undefined)
-    return t('No {0} reports in {1} match "{2}".', result, project, search);
-  if (result !== undefined && project !== undefined) return t('No {0} reports in {1}.', result, project);
-  if (result !== undefined && search !== undefined) return t('No {0} reports match "{1}".', result, search);
-  if (project !== undefined && search !== undefined) return t('No reports in {0} match "{1}".', project, search);
-  if (result !== undefined) return t('No {0} reports.', result);
-  if (project !== undefined) return t('No reports in {0}.', project);
-  if (search !== undefined) return t('No reports match "{0}".', search);
-  return t('No reports yet.');
+    return l10n.t('No {0} reports in {1} match "{2}".', result, project, search);
+  if (result !== undefined && project !== undefined) return l10n.t('No {0} reports in {1}.', result, project);
+  if (result !== undefined && search !== undefined) return l10n.t('No {0} reports match "{1}".', result, search);
+  if (project !== undefined && search !== undefined) return l10n.t('No reports in {0} match "{1}".', project, search);
+  if (result !== undefined) return l10n.t('No {0} reports.', result);
+  if (project !== undefined) return l10n.t('No reports in {0}.', project);
+  if (search !== undefined) return l10n.t('No reports match "{0}".', search);
+  return l10n.t('No reports yet.');
 }
 
-export function emptyProjectsMessage(search: string | undefined, t: Translate = plainTranslate): string {
-  return search === undefined ? t('No projects yet.') : t('No projects match "{0}".', singleLine(search));
+export function emptyProjectsMessage(search: string | undefined): string {
+  return search === undefined ? l10n.t('No projects yet.') : l10n.t('No projects match "{0}".', singleLine(search));
 }
 
 /**

@@ -3,7 +3,7 @@
  * `format.ts` (no `vscode`, unit-tested); this file only maps it onto `TreeItem` fields.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { describeError } from '../api/messages';
 import type { Project, Report, ReportId } from '../api/types';
 import {
@@ -20,16 +20,12 @@ import {
   type FormatOptions,
 } from './format';
 import { reportKey } from './listState';
-import type { Translate } from './query';
 import { Command } from '../ids';
 
 
-/** `vscode.l10n.t` in the shape `format.ts` and `query.ts` take. */
-export const l10nT: Translate = (message, ...args) => l10n.t(message, ...args);
-
-/** Formatting options for now: the current time, the UI language and its translations. */
+/** Formatting options for now: the current time and the UI language. */
 export function formatOptions(): FormatOptions {
-  return { now: new Date(), locale: vscode.env.language, t: l10nT };
+  return { now: new Date(), locale: vscode.env.language };
 }
 
 // ---- Elements -----------------------------------------------------------------------------
@@ -217,7 +213,7 @@ export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.Tr
 
 /** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
 export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
-  const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, l10nT);
+  const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total);
   const item = newItem(node, label, icon(node.loading ? 'sync~spin' : 'fold-down'), 'loadMore');
   if (!node.loading) {
     item.command = { command: Command.loadMore, title: l10n.t('Load More'), arguments: [node] };
@@ -232,7 +228,7 @@ export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
 /** The message for a failed list, from the API's own wording of the failure. */
 export function errorMessage(error: unknown, listKey: ListKey): string {
   const project = projectOfListKey(listKey);
-  return singleLine(describeError(error, project === undefined ? {} : { project }, l10nT).message);
+  return singleLine(describeError(error, project === undefined ? {} : { project }).message);
 }
 
 /** The row a failed list ends with: names the failure; selecting it retries. */

@@ -3,12 +3,11 @@
  * sorted as the Reports view sorts, paged with their own Load more.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';
 import {
-  l10nT,
   projectListKey,
   projectOfListKey,
   reportKey,
@@ -272,7 +271,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     // With several services known, the description starts with the service's label
     // (`reports.example.com · created ↓`), so a screenshot says where the data came from.
     const service = this.deps.connection.distinguishingLabel;
-    const query = describeProjectQuery(this.#state, l10nT);
+    const query = describeProjectQuery(this.#state);
     this.treeView.description = !this.connected
       ? undefined
       : service === undefined
@@ -288,7 +287,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     return {
       kind: 'empty',
       listKey: 'projects',
-      message: emptyProjectsMessage(this.#state.search, l10nT),
+      message: emptyProjectsMessage(this.#state.search),
       action: searching
         ? { command: Command.clearProjectSearch, title: l10n.t('Clear Search') }
         : { command: Command.createReport, title: l10n.t('New Report…') },

@@ -1,8 +1,9 @@
 /**
  * The query state of both views: what the user chose (filters, sort), the API query each
  * choice becomes, the text that shows it, and its stored form. Imports no `vscode`: strings
- * the user sees go through a `Translate` function (`vscode.l10n.t` in the extension).
+ * the user sees go through `@vscode/l10n` (loaded with the extension's bundle at activation).
  */
+import * as l10n from '@vscode/l10n';
 import {
   REPORT_RESULTS,
   type PerPage,
@@ -13,16 +14,6 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from '../api/types';
-
-/** Same shape as `vscode.l10n.t`: a message with `{0}` placeholders and its arguments. */
-export type Translate = (message: string, ...args: (string | number | boolean)[]) => string;
-
-/** Fills `{n}` placeholders without translating; the default outside the extension host. */
-export const plainTranslate: Translate = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const i = Number(index);
-    return i < args.length ? String(args[i]) : whole;
-  });
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
@@ -173,26 +164,26 @@ export function toPerPage(value: unknown): PerPage {
 // ---- Labels -------------------------------------------------------------------------------
 
 /** The result as a word for descriptions: `good`, `decent`, `bad` (lower case, as in `bad · …`). */
-export function resultWord(result: ReportResult, t: Translate = plainTranslate): string {
+export function resultWord(result: ReportResult): string {
   switch (result) {
     case 'good':
-      return t('good');
+      return l10n.t('good');
     case 'decent':
-      return t('decent');
+      return l10n.t('decent');
     case 'bad':
-      return t('bad');
+      return l10n.t('bad');
   }
 }
 
 /** The result as a title-case label for pickers and tooltips. */
-export function resultLabel(result: ReportResult, t: Translate = plainTranslate): string {
+export function resultLabel(result: ReportResult): string {
   switch (result) {
     case 'good':
-      return t('Good');
+      return l10n.t('Good');
     case 'decent':
-      return t('Decent');
+      return l10n.t('Decent');
     case 'bad':
-      return t('Bad');
+      return l10n.t('Bad');
   }
 }
 
@@ -201,21 +192,21 @@ function arrow(sort: SortDirection): string {
 }
 
 /** Short name of a report sort key, for the view description: `score ↓`. */
-export function reportSortShortLabel(sortBy: ReportSortKey, t: Translate = plainTranslate): string {
+export function reportSortShortLabel(sortBy: ReportSortKey): string {
   switch (sortBy) {
     case 'id':
-      return t('created');
+      return l10n.t('created');
     case 'generated_at':
-      return t('generated');
+      return l10n.t('generated');
     case 'url':
-      return t('URL');
+      return l10n.t('URL');
     case 'score':
-      return t('score');
+      return l10n.t('score');
   }
 }
 
-export function projectSortShortLabel(sortBy: ProjectSortKey, t: Translate = plainTranslate): string {
-  return sortBy === 'created_at' ? t('created') : t('name');
+export function projectSortShortLabel(sortBy: ProjectSortKey): string {
+  return sortBy === 'created_at' ? l10n.t('created') : l10n.t('name');
 }
 
 export interface SortChoice<K extends string> {
@@ -226,25 +217,25 @@ export interface SortChoice<K extends string> {
 }
 
 /** Every report sort the service offers (key × direction), natural direction first. */
-export function reportSortChoices(t: Translate = plainTranslate): SortChoice<ReportSortKey>[] {
+export function reportSortChoices(): SortChoice<ReportSortKey>[] {
   return [
-    { sortBy: 'id', sort: 'desc', label: t('Date created: newest first') },
-    { sortBy: 'id', sort: 'asc', label: t('Date created: oldest first') },
-    { sortBy: 'generated_at', sort: 'desc', label: t('Date generated: newest first') },
-    { sortBy: 'generated_at', sort: 'asc', label: t('Date generated: oldest first') },
-    { sortBy: 'url', sort: 'asc', label: t('URL: A to Z') },
-    { sortBy: 'url', sort: 'desc', label: t('URL: Z to A') },
-    { sortBy: 'score', sort: 'desc', label: t('Score: highest first') },
-    { sortBy: 'score', sort: 'asc', label: t('Score: lowest first') },
+    { sortBy: 'id', sort: 'desc', label: l10n.t('Date created: newest first') },
+    { sortBy: 'id', sort: 'asc', label: l10n.t('Date created: oldest first') },
+    { sortBy: 'generated_at', sort: 'desc', label: l10n.t('Date generated: newest first') },
+    { sortBy: 'generated_at', sort: 'asc', label: l10n.t('Date generated: oldest first') },
+    { sortBy: 'url', sort: 'asc', label: l10n.t('URL: A to Z') },
+    { sortBy: 'url', sort: 'desc', label: l10n.t('URL: Z to A') },
+    { sortBy: 'score', sort: 'desc', label: l10n.t('Score: highest first') },
+    { sortBy: 'score', sort: 'asc', label: l10n.t('Score: lowest first') },
   ];
 }
 
-export function projectSortChoices(t: Translate = plainTranslate): SortChoice<ProjectSortKey>[] {
+export function projectSortChoices(): SortChoice<ProjectSortKey>[] {
   return [
-    { sortBy: 'created_at', sort: 'desc', label: t('Date created: newest first') },
-    { sortBy: 'created_at', sort: 'asc', label: t('Date created: oldest first') },
-    { sortBy: 'project', sort: 'asc', label: t('Name: A to Z') },
-    { sortBy: 'project', sort: 'desc', label: t('Name: Z to A') },
+    { sortBy: 'created_at', sort: 'desc', label: l10n.t('Date created: newest first') },
+    { sortBy: 'created_at', sort: 'asc', label: l10n.t('Date created: oldest first') },
+    { sortBy: 'project', sort: 'asc', label: l10n.t('Name: A to Z') },
+    { sortBy: 'project', sort: 'desc', label: l10n.t('Name: Z to A') },
   ];
 }
 
@@ -258,20 +249,20 @@ function shorten(text: string, max = 40): string {
  * `bad · example.com · "pricing" · score ↓`. The sort is always shown, so a list never
  * looks unsorted; the filters only when set.
  */
-export function describeReportQuery(state: ReportQueryState, t: Translate = plainTranslate): string {
+export function describeReportQuery(state: ReportQueryState): string {
   const parts: string[] = [];
-  if (state.result !== undefined) parts.push(resultWord(state.result, t));
+  if (state.result !== undefined) parts.push(resultWord(state.result));
   if (state.project !== undefined) parts.push(shorten(state.project));
   if (state.search !== undefined) parts.push(`"${shorten(state.search)}"`);
-  parts.push(`${reportSortShortLabel(state.sortBy, t)} ${arrow(state.sort)}`);
+  parts.push(`${reportSortShortLabel(state.sortBy)} ${arrow(state.sort)}`);
   return parts.join(' · ');
 }
 
 /** The Projects view's description, e.g. `"shop" · name ↑`. */
-export function describeProjectQuery(state: ProjectQueryState, t: Translate = plainTranslate): string {
+export function describeProjectQuery(state: ProjectQueryState): string {
   const parts: string[] = [];
   if (state.search !== undefined) parts.push(`"${shorten(state.search)}"`);
-  parts.push(`${projectSortShortLabel(state.sortBy, t)} ${arrow(state.sort)}`);
+  parts.push(`${projectSortShortLabel(state.sortBy)} ${arrow(state.sort)}`);
   return parts.join(' · ');
 }
 

@@ -3,12 +3,11 @@
  * project, result, sort key × direction), with the query shown in the view's description.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
 import {
-  l10nT,
   reportKey,
   resolveTooltip,
   treeItemFor,
@@ -209,7 +208,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state, l10nT);
+    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state);
     this.setContext(ContextKey.reportsFiltered, this.connected && isReportQueryFiltered(this.#state));
   }
 
@@ -218,7 +217,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     return {
       kind: 'empty',
       listKey: 'reports',
-      message: emptyReportsMessage(this.#state, l10nT),
+      message: emptyReportsMessage(this.#state),
       action: filtered
         ? { command: Command.clearReportFilters, title: l10n.t('Clear Filters') }
         : { command: Command.createReport, title: l10n.t('New Report…') },

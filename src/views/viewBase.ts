@@ -4,7 +4,7 @@
  * list tells the user.
  */
 import * as vscode from 'vscode';
-import * as l10n from '../l10n';
+import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { ReportId, ReportsApi, PerPage } from '../api/types';

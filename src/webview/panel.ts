@@ -7,6 +7,7 @@
  * becomes an `href` or `src`, and no inline style or handler is written (the CSP forbids
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
+import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, type CheckChange } from '../common/diff';
 import { button, el, fill, icon, svg } from './dom';
@@ -27,6 +28,7 @@ import {
   type ReportView,
   type SavedPageState,
 } from '../common/panelProtocol';
+import { formatLabels, panelStrings } from './panelStrings';
 import { beginDraw, endDraw, isDeferring, later, takeRow } from './afterPaint';
 import type { IconName } from './icons';
 
@@ -431,7 +433,12 @@ function rawView(s: PanelStrings, report: ReportView): HTMLElement {
  * lists (checks that appeared or went: a new version of the service may bring many) start
  * closed, behind their heading.
  */
-function changeList(title: string, changes: readonly CheckChange[], kind: string, collapsed = false): HTMLElement | null {
+function changeList(
+  title: string,
+  changes: readonly CheckChange[],
+  kind: string,
+  collapsed = false,
+): HTMLElement | null {
   if (changes.length === 0) return null;
   const importance = (c: CheckChange): string =>
     c.importance === undefined ? (labels?.noImportance ?? '—') : (labels?.[c.importance] ?? c.importance);
@@ -483,7 +490,12 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
   const checks = [
     changeList(s.sinceFixed, diff.fixed, 'fixed'),
     changeList(s.sinceNewlyFailing, diff.newlyFailing, 'failing'),
-    changeList(s.sinceAppeared, diff.appeared.filter((c) => c.after !== 'failed'), 'appeared', true),
+    changeList(
+      s.sinceAppeared,
+      diff.appeared.filter((c) => c.after !== 'failed'),
+      'appeared',
+      true,
+    ),
     changeList(s.sinceDisappeared, diff.disappeared, 'disappeared', true),
   ].filter((x): x is HTMLElement => x !== null);
   return el(
@@ -612,15 +624,16 @@ function scheduleDraw(): void {
 
 function refreshRelativeDates(): void {
   const now = Date.now();
-  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale);
+  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale) ?? '';
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isHostMessage(message)) return;
   if (message.type === 'init') {
-    strings = message.strings;
-    labels = message.labels;
+    l10n.config({ contents: message.bundle });
+    strings = panelStrings();
+    labels = formatLabels();
     locale = message.locale;
     // Drawn unless it was already (the host sends `init` again in answer to `ready`).
     if (current) scheduleDraw();

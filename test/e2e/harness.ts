@@ -26,6 +26,8 @@ import {
   type CodeServer,
   type CodeServerDirs,
 } from '../../scripts/lib/codeServer';
+import { PSEUDO_LOCALE, writePseudoTranslations } from '../../scripts/lib/l10n';
+import { installLanguagePack } from '../../scripts/lib/languagePack';
 import { killGroupNow, makeTempDir, removeDir } from '../../scripts/lib/processes';
 import { ensureTools, packageVsix, repoRoot } from '../../scripts/lib/tools';
 import { startService, type RunningService, type ServiceOptions } from '../service/server';
@@ -47,6 +49,11 @@ export interface WorkbenchOptions {
   settings?: Record<string, unknown>;
   /** Options for the reference service; defaults: seed 40, the keys of {@link e2eKeys}, faults on, rate limit off. */
   service?: ServiceOptions;
+  /**
+   * Runs the workbench in this display language: installs a minimal language pack for it and,
+   * for the pseudo-locale `qps-ploc`, writes the pseudo-translation into the installed extension.
+   */
+  language?: string;
   /** Names this workbench's log files (.test-output/logs/e2e-NAME-code-server.log). Default: a counter. */
   name?: string;
 }
@@ -194,6 +201,17 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       stateDir: path.join(temp, 'state'),
     };
     copyExtensions(extensions, dirs.extensionsDir);
+    let titles: Record<ViewName, string> = { Projects: 'Projects', Reports: 'Reports' };
+    if (options.language) {
+      const installed = fs.readdirSync(dirs.extensionsDir).find((d) => d.startsWith('page-reports.page-reports-'));
+      if (!installed) throw new Error(`the extension is not installed in ${dirs.extensionsDir}`);
+      if (options.language === PSEUDO_LOCALE) writePseudoTranslations(path.join(dirs.extensionsDir, installed));
+      await installLanguagePack(tools, dirs, options.language, path.join(temp, 'language-pack'));
+      const nls = JSON.parse(
+        fs.readFileSync(path.join(dirs.extensionsDir, installed, `package.nls.${options.language}.json`), 'utf8'),
+      ) as Record<string, string>;
+      titles = { Projects: nls['view.projects'], Reports: nls['view.reports'] };
+    }
     const serviceUrl = options.serviceUrl === true ? service.url : options.serviceUrl || undefined;
     writeUserSettings(dirs.userDataDir, {
       ...quietSettings,
@@ -210,19 +228,26 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const url = entry.server.workbenchUrl(folder);
     await page.goto(url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    return makeWorkbench(page, service, url, stop);
+    return makeWorkbench(page, service, url, stop, titles);
   } catch (e) {
     await stop();
     throw e;
   }
 }
 
-function makeWorkbench(page: Page, service: RunningService, url: string, stop: () => Promise<void>): Workbench {
+/** `titles`: the views' titles in the workbench's display language, by their English names. */
+function makeWorkbench(
+  page: Page,
+  service: RunningService,
+  url: string,
+  stop: () => Promise<void>,
+  titles: Record<ViewName, string>,
+): Workbench {
   const quickInputBox = page.locator('.quick-input-widget input');
   const activityIcon = page.locator('.activitybar a.action-label[aria-label="Page Reports"]');
 
   const view = (name: ViewName): Locator =>
-    page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: name }) });
+    page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: titles[name] }) });
 
   const wb: Workbench = {
     page,

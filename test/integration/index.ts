@@ -15,11 +15,16 @@ function loadMocha(): typeof MochaType {
   return loaded.default ?? loaded;
 }
 
+/**
+ * The suites to run: those under locale/ in a locale run (PAGE_REPORTS_TEST_LOCALE set by
+ * `run-integration.ts --locale`), every other one otherwise.
+ */
 function testFiles(dir: string): string[] {
+  const localeRun = Boolean(process.env.PAGE_REPORTS_TEST_LOCALE);
   return fs
     .readdirSync(dir, { recursive: true })
     .map(String)
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && f.startsWith(`locale${path.sep}`) === localeRun)
     .sort()
     .map((f) => path.join(dir, f));
 }

@@ -16,6 +16,7 @@ Usage: npm run service -- [options]
   --rate-limit N        requests per minute and key (default 60; 0 = off)
   --rate-window-ms N    length of the rate-limit window (default 60000)
   --faults              enable /__admin/* and the X-Fault header
+  --no-cors             no CORS headers (a browser cannot call the API; default: Laravel's CORS)
   --data FILE           keep reports in FILE across restarts
   --fetch-timeout-ms N  page fetch timeout of the analysis (default 10000)
   --quiet               no request log
@@ -72,6 +73,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
       case '--faults':
         options.faults = true;
         break;
+      case '--no-cors':
+        options.cors = false;
+        break;
       case '--data':
         options.dataFile = value() ?? fail('--data needs a file name');
         break;
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
   if (options.forbiddenKeys?.length) console.log(`  Forbidden: ${options.forbiddenKeys.join(', ')}`);
   if (options.seed) console.log(`  Seeded:    ${options.seed} reports`);
   if (options.faults) console.log(`  Faults:    ${service.url}/__admin/ and the X-Fault header`);
+  if (options.cors === false) console.log('  CORS:      off (browsers cannot call the API)');
   if (options.dataFile) console.log(`  Data file: ${options.dataFile}`);
   console.log('Press Ctrl+C to stop.');
   let stopping = false;

@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { handleAdmin, type AdminContext } from './admin';
 import { createAnalyzer } from './analysis';
 import { handleApi, matchApiRoute, type ApiServices } from './api';
+import { corsApplies, handleCors } from './cors';
 import { serveDemoSite } from './demoSite';
 import { FaultQueue, faultOutcome, parseFaultSpec, streamAnswer, writeSlowly } from './faults';
 import {
@@ -69,6 +70,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     allKeys.includes(key) ? (accounts[key] ?? defaultAccount(key)) : undefined;
   const quiet = options.quiet ?? true;
   const faultsEnabled = options.faults === true;
+  const cors = options.cors ?? true;
   const slowDelayMs = options.slowPageDelayMs ?? 1500;
   const limiter = new RateLimiter(options.rateLimit ?? 60, options.rateWindowMs ?? 60_000);
 
@@ -149,6 +151,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       );
     }
 
+    if (cors && corsApplies(pathname) && handleCors(req, res, method)) return;
+
     if (pathname === '/__admin' || pathname.startsWith('/__admin/')) {
       const body = await readBody(req);
       if (!faultsEnabled)
@@ -211,6 +215,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       query: Object.fromEntries(new URLSearchParams(search)),
       rawQuery: search,
       hasAuthorization: req.headers.authorization !== undefined,
+      origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       bodyFields: parsed.ok ? Object.keys(parsed.fields) : [],
       status: null,
       at: new Date().toISOString(),

@@ -16,6 +16,11 @@ export interface ServiceOptions {
   rateLimit?: number;
   /** Length of the fixed rate-limit window in milliseconds; default 60000. */
   rateWindowMs?: number;
+  /**
+   * CORS as a Laravel application answers it by default (`Access-Control-Allow-Origin: *`,
+   * preflights echoed, nothing exposed) on `/api/*` and `/__admin/*`; default true.
+   */
+  cors?: boolean;
   /** Enables the `/__admin/*` endpoints and the `X-Fault` request header. */
   faults?: boolean;
   /** JSON file that keeps every report across restarts (written to a temp file, then renamed). */
@@ -118,6 +123,8 @@ export interface RecordedRequest {
   /** The query string as sent, with its `?`, or ''. */
   rawQuery: string;
   hasAuthorization: boolean;
+  /** The `Origin` header: a browser sends it on cross-origin calls (the web worker extension host), Node's fetch does not. */
+  origin: string | null;
   /** Names of the body fields (form or JSON); never their values. */
   bodyFields: string[];
   /** Status of the answer; null while unanswered or when the connection was dropped. */

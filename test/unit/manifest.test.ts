@@ -27,10 +27,14 @@ interface Manifest {
   publisher: string;
   displayName: string;
   main: string;
+  browser: string;
   icon: string;
   license: string;
+  categories: string[];
   engines: { vscode: string };
   activationEvents?: string[];
+  extensionKind?: string[];
+  l10n?: string;
   devDependencies: Record<string, string>;
   contributes: {
     commands: Command[];
@@ -71,11 +75,13 @@ describe('manifest (package.json)', () => {
     assert.equal(manifest.publisher, 'page-reports');
     assert.equal(manifest.displayName, 'Page Reports');
     assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.browser, './dist/web/extension.js');
     assert.equal(manifest.license, 'MIT');
     const [container] = manifest.contributes.viewsContainers.activitybar;
     assert.deepEqual({ id: container?.id, title: container?.title }, { id: 'pageReports', title: 'Page Reports' });
     assert.deepEqual(
-      manifest.contributes.views.pageReports?.map((v) => [v.id, v.name]),
+      // View names are localized: the English one is in package.nls.json.
+      manifest.contributes.views.pageReports?.map((v) => [v.id, nls[/^%(.+)%$/.exec(v.name)?.[1] ?? ''] ?? v.name]),
       [
         ['pageReports.projects', 'Projects'],
         ['pageReports.reports', 'Reports'],
@@ -96,18 +102,30 @@ describe('manifest (package.json)', () => {
   it('declares only the activation VS Code cannot infer: restoring a report or insights panel, the Accounts menu after startup, and links (onUri)', () => {
     // Commands, views and settings imply their own activation; a webview panel type and a URI handler do not,
     // and the Accounts menu lists sessions only of a provider registered by an active extension.
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:pageReports.report', 'onWebviewPanel:pageReports.insights', 'onStartupFinished', 'onUri']);
+    assert.deepEqual(manifest.activationEvents, [
+      'onWebviewPanel:pageReports.report',
+      'onWebviewPanel:pageReports.insights',
+      'onStartupFinished',
+      'onUri',
+    ]);
   });
 
   it('binds Delete in the Reports view without taking a key VS Code uses there, and Analyze Page to the editor', () => {
-    const keybindings = (manifest.contributes as unknown as { keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[] }).keybindings;
+    const keybindings = (
+      manifest.contributes as unknown as {
+        keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[];
+      }
+    ).keybindings;
     assert.deepEqual(
       keybindings.map((k) => [k.command, k.key, k.mac, k.when]),
       [['pageReports.deleteReport', 'delete', 'cmd+backspace', 'focusedView == pageReports.reports && !inputFocus']],
     );
     assert.deepEqual(keybindings[0]?.args, { selection: true });
     const editorContext = manifest.contributes.menus['editor/context'] ?? [];
-    assert.deepEqual(editorContext.map((m) => [m.command, m.when]), [['pageReports.analyzeUrl', 'editorFocus']]);
+    assert.deepEqual(
+      editorContext.map((m) => [m.command, m.when]),
+      [['pageReports.analyzeUrl', 'editorFocus']],
+    );
     const panelTitle = manifest.contributes.menus['editor/title'] ?? [];
     assert.ok(panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report'"));
     assert.deepEqual(
@@ -124,6 +142,17 @@ describe('manifest (package.json)', () => {
     };
     assert.deepEqual(pick('pageReports.autoRefresh'), ['integer', 0, 0, 1440, 'window']);
     assert.deepEqual(pick('pageReports.insightsLimit'), ['integer', 2000, 100, 20000, 'window']);
+  });
+
+  it('prefers the UI extension host (a pure HTTP client runs next to the user) and accepts the workspace one', () => {
+    // Under Remote-SSH a service on the user's own network stays reachable; in code-server and
+    // VS Code for the Web only the workspace host exists, and the integration run proves that.
+    assert.deepEqual(manifest.extensionKind, ['ui', 'workspace']);
+  });
+
+  it('loads its translations from l10n/ (the bundles `npm run l10n` writes)', () => {
+    assert.equal(manifest.l10n, './l10n');
+    assert.ok(fs.existsSync(path.join(root, 'l10n', 'bundle.l10n.json')));
   });
 
   it('targets the VS Code API it is typed against (engines.vscode and @types/vscode)', () => {
@@ -163,6 +192,39 @@ describe('manifest (package.json)', () => {
         `${item.command} (in ${menu}) has no codicon`,
       );
     }
+  });
+
+  it('shows at most three icons in each view title bar, plus Clear while a filter or search is on; the rest in named … groups', () => {
+    const titleBar = manifest.contributes.menus['view/title'] ?? [];
+    const icons = (view: string) =>
+      titleBar
+        .filter((m) => m.when?.includes(`view == ${view} `) && m.group?.startsWith('navigation'))
+        .sort((a, b) => Number(a.group?.split('@')[1]) - Number(b.group?.split('@')[1]))
+        .map((m) => m.command);
+    assert.deepEqual(icons('pageReports.reports'), [
+      'pageReports.createReport',
+      'pageReports.filterReports',
+      'pageReports.clearReportFilters',
+      'pageReports.refreshReports',
+    ]);
+    assert.deepEqual(icons('pageReports.projects'), [
+      'pageReports.searchProjects',
+      'pageReports.sortProjects',
+      'pageReports.clearProjectSearch',
+      'pageReports.refreshProjects',
+    ]);
+    // The Clear icons show only while a filter or search is on.
+    for (const clear of ['pageReports.clearReportFilters', 'pageReports.clearProjectSearch']) {
+      const when = titleBar.find((m) => m.command === clear)?.when ?? '';
+      assert.match(when, /pageReports\.(reports\.filtered|projects\.searching)/, clear);
+    }
+    for (const m of titleBar.filter((m) => !m.group?.startsWith('navigation'))) {
+      assert.match(m.group ?? '', /^[0-9a-z_]+@\d+$/, `${m.command} sits in a named group of the … menu`);
+    }
+  });
+
+  it('is listed where users browse for it: Other and Visualization, not Testing', () => {
+    assert.deepEqual(manifest.categories, ['Other', 'Visualization']);
   });
 
   it('references only declared commands and views from menus and welcome content', () => {
@@ -230,6 +292,30 @@ describe('manifest (package.json)', () => {
   it('item 6: requestTimeout is application-scoped, so no workspace can set it', () => {
     const properties = manifest.contributes.configuration.properties;
     assert.equal(properties['pageReports.requestTimeout']?.scope, 'application');
+  });
+
+  it("ships the README's screenshots (relative links the extension page resolves) and links nowhere that does not exist", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const shipped = fs
+      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!media/screenshots/'))
+      .map((line) => line.slice(1));
+    const shown = [...readme.matchAll(/\]\((media\/screenshots\/[^)]+)\)/g)].map((m) => m[1]);
+    assert.ok(shown.length > 0, 'the README shows screenshots');
+    assert.deepEqual(
+      [...new Set(shown)].sort(),
+      [...shipped].sort(),
+      'every screenshot the README shows is shipped, and only those',
+    );
+    for (const file of shown) assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
+    const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+    for (const [name, text] of [
+      ['README.md', readme],
+      ['package.json', manifestText],
+    ] as const) {
+      assert.doesNotMatch(text, /example\.invalid/, `${name} links to a placeholder host`);
+    }
   });
 
   it('is documented: README.md lists the current commands and settings (npm run readme regenerates them)', async function () {

@@ -2,7 +2,8 @@
  * Helpers for integration tests (mocha inside the real extension host). The service is the
  * reference service that scripts/run-integration.ts starts with fault injection on, seeded
  * with 40 reports owned by `keys().main`; these helpers read where it is from the
- * environment the runner passes down.
+ * environment the runner passes down, or, in the web worker extension host (which has no
+ * `process`), from the configuration the runner builds into the web test bundle.
  *
  *   import { configure, keys, admin, waitFor } from './harness';
  */
@@ -13,8 +14,22 @@ import * as vscode from 'vscode';
 /** The extension's id (publisher.name). */
 export const extensionId = 'page-reports.page-reports';
 
+/**
+ * In the web test bundle only: the runner's variables, written in by esbuild's `define` when it
+ * builds the bundle (scripts/run-integration.ts), since a web worker has no environment.
+ */
+declare const PAGE_REPORTS_TEST_CONFIG: Readonly<Record<string, string>> | undefined;
+
+/** Whether these tests run in the web worker extension host (the browser entry), not in Node's. */
+export const inWebHost = typeof PAGE_REPORTS_TEST_CONFIG !== 'undefined';
+
+/** `it` in the Node extension host, `it.skip` in the web one: for tests that need Node (a second service started in-process, files). */
+export function itInNode(title: string, test: Mocha.AsyncFunc): Mocha.Test {
+  return inWebHost ? it.skip(title, test) : it(title, test);
+}
+
 function env(name: string): string {
-  const value = process.env[name];
+  const value = inWebHost ? PAGE_REPORTS_TEST_CONFIG?.[name] : process.env[name];
   if (!value) throw new Error(`${name} is not set: run integration tests with npm run test:integration`);
   return value;
 }

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
-import { describeError, formatMessage, type Translate } from '../../../src/api/messages';
+import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
+import { describeError } from '../../../src/api/messages';
+import { withBundle } from '../withBundle';
 
 const host = 'reports.example.com';
 
@@ -120,8 +122,24 @@ describe('describeError (product spec: When things go wrong)', () => {
     }
   });
 
+  it('in a browser: a CORS refusal, a redirect it hid, a Retry-After it hid', () => {
+    assert.deepEqual(describeError(apiError({ kind: 'cors', reason: CORS_REFUSED })), {
+      message: `The service at ${host} does not allow requests from the browser (CORS).`,
+      actions: ['readAboutCors', 'retry'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'redirect', reason: HIDDEN_REDIRECT })), {
+      message: `The service at ${host} answered with a redirect, which the browser does not let the extension inspect, so it was not followed. Set the service URL to the address it redirects to.`,
+      actions: ['openSettings', 'showLog'],
+    });
+    assert.deepEqual(describeError(apiError({ kind: 'rateLimited', status: 429, reason: HIDDEN_RETRY_AFTER })), {
+      message:
+        'The service is rate limiting requests. The browser hides how long to wait, so reads waited 2 s between tries. Wait a moment and try again.',
+      actions: ['retry'],
+    });
+  });
+
   it('covers every kind with a non-empty sentence', () => {
-    const kinds: ApiErrorKind[] = ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'redirect', 'cancelled'];
+    const kinds: ApiErrorKind[] = ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'redirect', 'cancelled', 'cors'];
     for (const kind of kinds) {
       const { message } = describeError(apiError({ kind }));
       assert.match(message, /^\S.*[.)]$/, kind);
@@ -137,14 +155,10 @@ describe('describeError (product spec: When things go wrong)', () => {
     assert.ok(message.length < 400, `length ${message.length}`);
   });
 
-  it('goes through the given translate function with {n} placeholders', () => {
-    const seen: string[] = [];
-    const t: Translate = (message, ...args) => {
-      seen.push(message);
-      return `«${formatMessage(message, ...args)}»`;
-    };
-    assert.equal(describeError(apiError({ kind: 'server', status: 503 }), {}, t).message, `«The service at ${host} answered 503.»`);
-    assert.deepEqual(seen, ['The service at {0} answered {1}.']);
-    assert.equal(formatMessage('{1} then {0} and {2}', 'a', 'b'), 'b then a and {2}');
+  it('goes through the loaded l10n bundle with {n} placeholders', () => {
+    const bundle = { 'The service at {0} answered {1}.': 'Der Dienst unter {0} antwortete {1}.' };
+    const message = withBundle(bundle, () => describeError(apiError({ kind: 'server', status: 503 })).message);
+    assert.equal(message, `Der Dienst unter ${host} antwortete 503.`);
+    assert.equal(describeError(apiError({ kind: 'server', status: 503 })).message, `The service at ${host} answered 503.`);
   });
 });

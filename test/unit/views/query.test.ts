@@ -24,8 +24,8 @@ import {
   withReportFilters,
   withReportSort,
   type ReportQueryState,
-  type Translate,
 } from '../../../src/views/query';
+import { withBundle } from '../withBundle';
 
 describe('views/query: report query state', () => {
   it('defaults to the service defaults: newest first (id desc), no filters', () => {
@@ -142,10 +142,9 @@ describe('views/query: description text', () => {
     assert.ok(text.startsWith(`"${'a'.repeat(39)}…"`), text);
   });
 
-  it('passes every word through the translator', () => {
-    const upper: Translate = (m, ...args) => m.toUpperCase().replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+  it('passes every word through the loaded l10n bundle', () => {
     const state = withReportSort(withReportFilters(DEFAULT_REPORT_QUERY, { result: 'good' }), 'score', 'asc');
-    assert.equal(describeReportQuery(state, upper), 'GOOD · SCORE ↑');
+    assert.equal(withBundle({ good: 'gut', score: 'Bewertung' }, () => describeReportQuery(state)), 'gut · Bewertung ↑');
   });
 
   it('describes the projects query', () => {

@@ -1,9 +1,9 @@
-import * as l10n from '../l10n';
+import * as l10n from '@vscode/l10n';
 import type { FormatLabels } from '../common/format';
 import type { PanelStrings } from '../common/panelProtocol';
 
 /**
- * The page's words, localized here (the page has no `vscode.l10n`) and sent in `init`.
+ * The page's words, localized in the page by `@vscode/l10n` once `init` brought the bundle.
  * `{0}` placeholders are filled in by the page with plain text.
  */
 export function panelStrings(): PanelStrings {

@@ -1,0 +1,174 @@
+/**
+ * What differs when the client's `fetch` is a browser's: the extension's browser entry runs in
+ * the web worker extension host (vscode.dev, github.dev, code-server's web host), where the
+ * service is another origin and the browser's rules apply. The transport asks this module at
+ * the few points where they change what it can know; under Node every function here answers
+ * "nothing to do". Imports no `vscode`, no Node built-in.
+ *
+ * - A redirect cannot be inspected: `redirect: 'manual'` yields an opaque answer (status 0, no
+ *   `Location`), so it fails with a clear message instead of being followed blindly (Node
+ *   keeps following same-origin redirects and refusing the others).
+ * - A service without CORS fails with the same bare `TypeError` as an unreachable host; a
+ *   `mode: 'no-cors'` request, which needs no CORS and resolves whenever the host answers,
+ *   tells the two apart.
+ * - Response headers the service does not expose (Laravel's default exposes none) read as
+ *   `null`: `Retry-After` is invisible, so a 429 waits a fixed backoff, and says so.
+ */
+import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
+import { ApiError } from './errors';
+import type { RequestTarget } from './failures';
+
+export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS };
+/** How long the probe that tells a CORS refusal from an unreachable host may take. */
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** Statuses whose retry would wait for `Retry-After`. */
+const WAIT_STATUSES: readonly number[] = [429, 503];
+
+/** The fields of a fetch `Response` this module reads. */
+export interface ResponseFacts {
+  status: number;
+  /** `opaqueredirect` for a redirect under `redirect: 'manual'` in a browser. */
+  type: string;
+  headers: Headers;
+}
+
+/**
+ * The error for an answer a browser made opaque: a redirect under `redirect: 'manual'`.
+ * Undefined for every other answer (and always under Node, whose answers are never opaque).
+ */
+export function hiddenRedirectError(response: ResponseFacts, target: RequestTarget): ApiError | undefined {
+  if (response.type !== 'opaqueredirect') return undefined;
+  return new ApiError(
+    { kind: 'redirect', ...target, reason: HIDDEN_REDIRECT },
+    `The service at ${target.host} answered ${target.method} ${target.path} with a redirect, which the browser does not let the extension inspect; it was not followed.`,
+  );
+}
+
+/**
+ * Milliseconds to wait before retrying a 429 or 503 in a browser without a readable
+ * `Retry-After`; undefined when the header is readable, the answer is not one of those, or
+ * this is not a browser. In a browser an absent header and a hidden one look the same
+ * (`null`), so both get the fixed wait. `inBrowser` is for tests.
+ */
+export function hiddenRetryAfterWait(response: ResponseFacts, inBrowser = runsInBrowser()): number | undefined {
+  if (!inBrowser || !WAIT_STATUSES.includes(response.status)) return undefined;
+  return response.headers.get('retry-after') === null ? HIDDEN_RETRY_AFTER_WAIT_MS : undefined;
+}
+
+/** A final 429 error, marked when the browser hid its `Retry-After` (the message then says what was waited). */
+export function withHiddenRetryAfter(error: ApiError, response: ResponseFacts, inBrowser = runsInBrowser()): ApiError {
+  if (error.kind !== 'rateLimited' || hiddenRetryAfterWait(response, inBrowser) === undefined) return error;
+  return new ApiError(
+    { ...errorInit(error), reason: HIDDEN_RETRY_AFTER },
+    `The service at ${error.host} is rate limiting requests; the browser hides Retry-After, so reads waited ${HIDDEN_RETRY_AFTER_WAIT_MS / 1000} s between tries.`,
+  );
+}
+
+/**
+ * Whether `error` is how a browser's fetch fails without an answer: a bare `TypeError`
+ * ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"),
+ * without the `cause` Node's fetch gives. CORS refusals, refused connections, DNS failures
+ * and mixed-content blocks all look the same.
+ */
+export function isBrowserFetchFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    (error.cause === undefined || error.cause === null) &&
+    error.message !== 'fetch failed'
+  );
+}
+
+/**
+ * The error for a browser fetch failure: `cors` when the host answers a `mode: 'no-cors'`
+ * request (so it is reachable, and the browser withheld its answer from the extension),
+ * else `network`. The probe is a plain GET of the service's origin, sent without the key
+ * (a no-cors request may carry none) and without credentials. Undefined for other errors.
+ * A connection the service drops without an answer while the host still answers the probe
+ * also reads as `cors`: the browser gives no way to tell those apart.
+ */
+export async function browserFetchError(
+  error: unknown,
+  target: RequestTarget,
+  origin: string,
+  fetcher: typeof fetch,
+): Promise<ApiError | undefined> {
+  if (!isBrowserFetchFailure(error)) return undefined;
+  if (mixedContentBlocked(origin)) {
+    return new ApiError(
+      { kind: 'network', ...target, reason: 'mixed content', cause: error },
+      `Cannot reach ${target.host} (mixed content: this page uses https:, so the browser blocks http: requests).`,
+    );
+  }
+  if (await answersWithoutCors(origin, fetcher)) {
+    return new ApiError(
+      { kind: 'cors', ...target, reason: CORS_REFUSED, cause: error },
+      `The service at ${target.host} does not allow requests from the browser (CORS): ${target.method} ${target.path} was blocked.`,
+    );
+  }
+  return new ApiError(
+    { kind: 'network', ...target, reason: 'network error', cause: error },
+    `Cannot reach ${target.host} (network error).`,
+  );
+}
+
+async function answersWithoutCors(origin: string, fetcher: typeof fetch): Promise<boolean> {
+  try {
+    await fetcher(`${origin}/`, {
+      method: 'GET',
+      mode: 'no-cors',
+      credentials: 'omit',
+      // `redirect: 'manual'` is not allowed with no-cors; a redirect followed here sends nothing secret.
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the extension's code runs in a browser (the web worker extension host): there a
+ * page served over https: may not call an http: service at all (mixed content), whatever
+ * the user confirms.
+ */
+export function runsInBrowser(): boolean {
+  const scope = globalThis as { importScripts?: unknown; document?: unknown };
+  return typeof scope.importScripts === 'function' || typeof scope.document === 'object';
+}
+
+/**
+ * Whether the browser blocks requests from this page to `serviceOrigin` as mixed content: the
+ * page (the worker's origin) uses https: and the service http: on another machine (loopback
+ * counts as secure). Always false outside a browser.
+ */
+export function mixedContentBlocked(serviceOrigin: string): boolean {
+  if (!runsInBrowser()) return false;
+  const page = (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
+  let service: URL;
+  try {
+    service = new URL(serviceOrigin);
+  } catch {
+    return false;
+  }
+  const loopback =
+    /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(service.hostname) || service.hostname.endsWith('.localhost');
+  return page.startsWith('https:') && service.protocol === 'http:' && !loopback;
+}
+
+function errorInit(error: ApiError): ConstructorParameters<typeof ApiError>[0] {
+  return {
+    kind: error.kind,
+    host: error.host,
+    method: error.method,
+    path: error.path,
+    status: error.status,
+    serviceMessage: error.serviceMessage,
+    fieldErrors: error.fieldErrors,
+    retryAfter: error.retryAfter,
+    reason: error.reason,
+    timeoutMs: error.timeoutMs,
+    redirectTo: error.redirectTo,
+    cause: error.cause,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The reasons src/api/browser.ts gives its errors, and its fixed backoff: read by the messages
+ * (./messages) in both entries, so they live apart from browser.ts, which the Node entry
+ * does not ship (see ./browserNode). Imports nothing.
+ */
+
+/** Wait before retrying a read whose `Retry-After` the browser hides (a fixed pause, not doubled). */
+export const HIDDEN_RETRY_AFTER_WAIT_MS = 2_000;
+/** `ApiError.reason` of a rate limit whose `Retry-After` the browser hid. */
+export const HIDDEN_RETRY_AFTER = 'Retry-After hidden by the browser';
+/** `ApiError.reason` of a redirect the browser did not let the client see. */
+export const HIDDEN_REDIRECT = 'redirect hidden by the browser';
+/** `ApiError.reason` of a request the browser blocked because the service allows no other origin. */
+export const CORS_REFUSED = 'CORS';

@@ -1,0 +1,105 @@
+/**
+ * What differs in the browser entry, in the web worker extension host against the reference
+ * service (CORS as Laravel's default: nothing exposed). The service's request log shows what
+ * the extension sent: a redirect is not followed (the browser makes it opaque), a 429 is
+ * retried after the fixed backoff (the browser hides `Retry-After`), every request carries
+ * the workbench's `Origin`.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { HIDDEN_RETRY_AFTER_WAIT_MS } from '../../../src/api/browser';
+import { activate, admin, configure, keys, resetService, serviceUrl, waitFor, type AdminRequest } from '../harness';
+
+interface LoggedRequest extends AdminRequest {
+  status: number | null;
+  at: string;
+  origin: string | null;
+}
+
+/** A report id the main account owns (seeded). */
+async function someReportId(): Promise<number | string> {
+  const answer = await fetch(`${serviceUrl()}/api/v1/reports?per_page=10`, {
+    headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+  });
+  const body = (await answer.json()) as { data: { id: number | string }[] };
+  const first = body.data[0];
+  assert.ok(first, 'the service has seeded reports');
+  return first.id;
+}
+
+/** The requests the service saw for one report. */
+async function requestsFor(id: number | string): Promise<LoggedRequest[]> {
+  return (await admin<LoggedRequest[]>('requests')).filter((r) => r.path === `/api/v1/reports/${id}`);
+}
+
+describe('web worker extension host', function () {
+  this.timeout(30_000);
+  before(() => configure());
+  beforeEach(() => resetService());
+  after(() => resetService());
+
+  it('runs the browser entry, without Node', async () => {
+    const extension = await activate();
+    // A web extension runs where the UI is.
+    assert.equal(extension.extensionKind, vscode.ExtensionKind.UI);
+    assert.equal(typeof (globalThis as { process?: unknown }).process, 'undefined');
+  });
+
+  it('calls the service across origins: each request carries the workbench origin', async () => {
+    const id = await someReportId();
+    await admin('requests', undefined, 'DELETE');
+    await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
+    const seen = await waitFor(async () => (await requestsFor(id)).find((r) => r.status === 200), {
+      message: 'the read',
+    });
+    assert.ok(seen.origin !== null && /^https?:\/\//.test(seen.origin), `Origin: ${String(seen.origin)}`);
+    assert.notEqual(seen.origin, new URL(serviceUrl()).origin);
+    assert.equal(seen.hasAuthorization, true);
+  });
+
+  it('does not follow a redirect the browser hides, not even to the same origin', async () => {
+    const id = await someReportId();
+    await admin('faults', {
+      method: 'GET',
+      path: `/api/v1/reports/${id}`,
+      status: 302,
+      redirectTo: serviceUrl(),
+      times: 1,
+    });
+    const result = await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
+    assert.equal(result, undefined, 'nothing copied');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Under Node the same-origin redirect is followed: a second request answers 200.
+    assert.deepEqual(
+      (await requestsFor(id)).map((r) => r.status),
+      [302],
+    );
+  });
+
+  it('retries a 429 after the fixed backoff: the browser hides Retry-After', async () => {
+    const id = await someReportId();
+    // Retry-After: 0 would mean "at once" where it can be read.
+    await admin('faults', {
+      method: 'GET',
+      path: `/api/v1/reports/${id}`,
+      status: 429,
+      headers: { 'Retry-After': '0' },
+      times: 1,
+    });
+    await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
+    const seen = await waitFor(
+      async () => {
+        const requests = await requestsFor(id);
+        return requests.length >= 2 ? requests : undefined;
+      },
+      { timeoutMs: 10_000, message: 'the retry' },
+    );
+    assert.deepEqual(
+      seen.map((r) => r.status),
+      [429, 200],
+    );
+    const [first, second] = seen;
+    const waited = Date.parse(second?.at ?? '') - Date.parse(first?.at ?? '');
+    assert.ok(waited >= HIDDEN_RETRY_AFTER_WAIT_MS - 100, `waited ${waited} ms`);
+  });
+});

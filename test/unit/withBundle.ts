@@ -1,0 +1,14 @@
+import * as l10n from '@vscode/l10n';
+
+/**
+ * Runs `body` with `@vscode/l10n` loaded with `bundle` (as the extension does at activation
+ * with `vscode.l10n.bundle`), then unloads it so other tests see the English source again.
+ */
+export function withBundle<T>(bundle: Record<string, string>, body: () => T): T {
+  l10n.config({ contents: bundle });
+  try {
+    return body();
+  } finally {
+    l10n.config({ contents: {} });
+  }
+}
