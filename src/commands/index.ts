@@ -13,8 +13,12 @@ import { showAllInsights, showInsights } from '../insights/command';
 import { reportExportCommands } from './exports';
 import { linkCommands } from './links';
 import { reportOpenCommands } from './open';
-import { projectWriteCommands } from './projects';
-import { createReportArgs, privacyArgs, reportWriteCommands } from './reports';
+import { createReport, createReportArgs } from './create';
+import { deleteReports } from './delete';
+import { deleteProject } from './deleteProject';
+import { changePrivacy, privacyArgs } from './privacy';
+import { reanalyze } from './reanalyze';
+import { confirmOf, writeArgs, Writes } from './writes';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -24,7 +28,7 @@ type Handler = (...args: unknown[]) => unknown;
  * come (each handler's parameters are the command's arguments).
  */
 function commandTable(parts: Parts): Record<CommandId, Handler> {
-  const writes = reportWriteCommands(parts);
+  const writes = new Writes(parts);
   const reading = reportOpenCommands(parts);
   const exports = reportExportCommands(parts);
   const links = linkCommands(parts);
@@ -43,7 +47,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.clearProjectSearch]: () => views.clearProjectSearch(parts),
     [Command.refreshProjects]: () => views.refreshProjects(parts),
     [Command.showProjectInReports]: (item) => views.showProjectInReports(parts, item),
-    [Command.deleteProject]: projectWriteCommands(parts).deleteProject,
+    [Command.deleteProject]: (item, ...rest) => deleteProject(writes, item, confirmOf(...rest)),
 
     // Reports view (src/views/commands.ts)
     [Command.filterReports]: (filter) => views.filterReports(parts, filter),
@@ -60,10 +64,10 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.copyReportUrl]: reading.copyUrl,
 
     // Reports: writing
-    [Command.createReport]: (arg) => writes.createReport(createReportArgs(arg)),
-    [Command.reanalyzeReport]: onPanel(writes.reanalyze),
-    [Command.changeReportPrivacy]: onPanel((item, second) => writes.changePrivacy(item, privacyArgs(second))),
-    [Command.deleteReport]: onPanel(writes.deleteReports),
+    [Command.createReport]: (arg) => createReport(writes, createReportArgs(arg)),
+    [Command.reanalyzeReport]: onPanel((...args) => reanalyze(writes, writeArgs(...args))),
+    [Command.changeReportPrivacy]: onPanel((item, second) => changePrivacy(writes, item, privacyArgs(second))),
+    [Command.deleteReport]: onPanel((...args) => deleteReports(writes, writeArgs(...args))),
 
     // Insights (src/insights/)
     [Command.showInsights]: (arg) => showInsights(parts, arg),

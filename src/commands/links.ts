@@ -18,7 +18,7 @@ import { knownServices } from '../accounts/knownServices';
 import { setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
-import { isHttpUrl } from './reports';
+import { isHttpUrl } from './create';
 import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage } from '../common/text';
 import { Command } from '../ids';

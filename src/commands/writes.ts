@@ -1,7 +1,17 @@
 /**
- * What the report and project writes share: each write is sent once, and never twice at the
- * same time for the same target.
+ * What the writes share (product spec "Writing"): each write is sent once, never retried
+ * automatically, and a second invocation for the same target and operation while the first is
+ * in flight is ignored; the target's items and panel show it busy meanwhile; afterwards the
+ * lists and the panel show the result. One module per write uses this: create.ts,
+ * reanalyze.ts, privacy.ts, delete.ts, deleteProject.ts.
  */
+import { l10n } from 'vscode';
+import { isApiError, type ApiError } from '../api/errors';
+import type { Report, ReportId } from '../api/types';
+import type { ReportRef } from '../common/commandArgs';
+import { isOptions } from '../common/guards';
+import type { Parts } from '../parts';
+import { flash, idText, type ConfirmOptions } from '../ui/notify';
 
 /**
  * Remembers which writes are in flight, so a double click (or a second menu invocation)
@@ -24,4 +34,110 @@ export class InFlight {
   has(key: string): boolean {
     return this.#running.has(key);
   }
+}
+
+/** The parts a write touches, and the one in-flight guard every write shares. */
+export class Writes {
+  readonly inFlight = new InFlight();
+
+  constructor(readonly parts: Parts) {}
+
+  get log(): Parts['log'] {
+    return this.parts.log;
+  }
+
+  get errors(): Parts['errors'] {
+    return this.parts.errors;
+  }
+
+  get panels(): Parts['panels'] {
+    return this.parts.panels;
+  }
+
+  get reportsView(): Parts['reportsView'] {
+    return this.parts.reportsView;
+  }
+
+  /** Shows or clears the busy state of the report's items (both views) and panel. */
+  setBusy(id: ReportId, busy: boolean): void {
+    this.parts.reportsView.setBusy(id, busy);
+    this.parts.projectsView.setBusy(id, busy);
+    this.parts.panels.setBusy(id, busy);
+  }
+
+  /** Shows the report as the service now has it, in both views and its panel. */
+  showUpdated(report: Report): void {
+    this.parts.reportsView.update(report);
+    this.parts.projectsView.update(report);
+    this.parts.panels.update(report);
+  }
+
+  /** Reloads both views from page 1; never rejects. */
+  async refreshViews(): Promise<void> {
+    await Promise.allSettled([this.parts.reportsView.refresh(), this.parts.projectsView.refresh()]);
+  }
+
+  /** True, after saying so, when the write `op` on report `id` is still in flight. */
+  stillRunning(op: string, id: ReportId): boolean {
+    if (!this.inFlight.has(`${op}:${id}`)) return false;
+    flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
+    return true;
+  }
+
+  /**
+   * Runs the write `op` on report `id` unless it is in flight already (then resolves
+   * undefined), the report's items and panel busy meanwhile.
+   */
+  write<T>(op: string, id: ReportId, task: () => Promise<T>): Promise<T | undefined> {
+    return this.inFlight.run(`${op}:${id}`, async () => {
+      this.setBusy(id, true);
+      try {
+        return await task();
+      } finally {
+        this.setBusy(id, false);
+      }
+    });
+  }
+}
+
+/**
+ * A menu write's arguments, read once at the table: the clicked item, the view's selection
+ * (VS Code passes both for a multi-select menu), and confirmation options (tests).
+ */
+export interface WriteArgs {
+  readonly item: unknown;
+  readonly selected: unknown;
+  readonly confirm: ConfirmOptions | undefined;
+}
+
+/**
+ * Reads `(item?, selected?, options?)`: options may come third (menus) or second (the palette,
+ * tests).
+ */
+export function writeArgs(item?: unknown, selected?: unknown, options?: unknown): WriteArgs {
+  return { item, selected, confirm: confirmOptions(selected, options) };
+}
+
+/** The first of `args` that is an options object: Delete Project's `(item?, options?)` or `(item, selected, options)`. */
+export function confirmOf(...args: unknown[]): ConfirmOptions | undefined {
+  return args.find(isOptions);
+}
+
+/** Confirmation options passed as the third argument, or as the second from the palette/tests. */
+function confirmOptions(selected: unknown, options: unknown): ConfirmOptions | undefined {
+  if (isOptions(options)) return options;
+  if (isOptions(selected)) return selected;
+  return undefined;
+}
+
+/** The URLs (or ids) of the reports, one a line, at most ten, for a confirmation's detail. */
+export function listForConfirmation(refs: readonly ReportRef[]): string {
+  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : l10n.t('Report {0}', idText(r.id))));
+  if (refs.length > 10) lines.push(l10n.t('…and {0} more', refs.length - 10));
+  return lines.join('\n');
+}
+
+/** The field messages of a 422, per field, or undefined for other errors. */
+export function fieldErrors(e: unknown): ApiError | undefined {
+  return isApiError(e) && e.kind === 'validation' ? e : undefined;
 }

@@ -23,9 +23,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(
-  fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8'),
-) as Manifest;
+const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as Manifest;
 const sorted = (values: Iterable<string>): string[] => [...values].sort();
 
 describe('ids (src/ids.ts) and package.json', () => {
@@ -34,7 +32,10 @@ describe('ids (src/ids.ts) and package.json', () => {
   });
 
   it('lists every view of the container, and the container is SECTION', () => {
-    assert.deepEqual(manifest.contributes.viewsContainers.activitybar.map((c) => c.id), [SECTION]);
+    assert.deepEqual(
+      manifest.contributes.viewsContainers.activitybar.map((c) => c.id),
+      [SECTION],
+    );
     assert.deepEqual(Object.keys(manifest.contributes.views), [SECTION]);
     assert.deepEqual(sorted(Object.values(View)), sorted(manifest.contributes.views[SECTION].map((v) => v.id)));
   });
@@ -51,7 +52,10 @@ describe('ids (src/ids.ts) and package.json', () => {
     for (const type of Object.values(WebviewType)) {
       assert.ok(manifest.activationEvents?.includes(`onWebviewPanel:${type}`), type);
     }
-    assert.deepEqual(manifest.contributes.authentication.map((a) => a.id), [AUTH_PROVIDER_ID]);
+    assert.deepEqual(
+      manifest.contributes.authentication.map((a) => a.id),
+      [AUTH_PROVIDER_ID],
+    );
   });
 
   it('holds every extension context key the when clauses read', () => {
@@ -62,7 +66,11 @@ describe('ids (src/ids.ts) and package.json', () => {
     ].flatMap((entry) => (entry.when === undefined ? [] : [entry.when]));
     const read = new Set(whens.flatMap((when) => when.match(/\bpageReports\.[\w.]+/g) ?? []));
     // Views (`view == …`) and webview types (`activeWebviewPanelId == …`) are compared too.
-    const known = new Set<string>([...Object.values(ContextKey), ...Object.values(View), ...Object.values(WebviewType)]);
+    const known = new Set<string>([
+      ...Object.values(ContextKey),
+      ...Object.values(View),
+      ...Object.values(WebviewType),
+    ]);
     assert.deepEqual(sorted([...read].filter((key) => !known.has(key))), []);
     for (const key of Object.values(ContextKey)) assert.ok(read.has(key), `${key} is read by no when clause`);
   });

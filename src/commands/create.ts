@@ -1,0 +1,278 @@
+/**
+ * New Report… (product spec "Writing"): asks for the URL, the privacy and, for Password, the
+ * password, then sends one store; or sends what the arguments give. A 422 goes back to the step
+ * of the field it names. The password lives only in local variables of one flow.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import type { NewReport, Privacy, Report, ReportsApi } from '../api/types';
+import { isOptions } from '../common/guards';
+import { escapeForMessage, escapeIcons } from '../common/text';
+import { urlForLog } from '../common/urls';
+import { BACK, pickStep, textStep, type Back } from '../ui/input';
+import { flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
+import { displayUrl } from './refs';
+import { fieldErrors, type Writes } from './writes';
+import { checkPrivacyArgs, passwordError, privacyItems } from './privacy';
+
+/**
+ * New Report…'s argument, as the table reads it: `{ url, privacy?, password? }` sends without
+ * asking (tests, automation); `{ prefill }` or nothing asks. The values are checked by the
+ * command like the inputs check what is typed.
+ */
+export type CreateReportArgs =
+  | { readonly send: { readonly url: string; readonly privacy: unknown; readonly password: unknown } }
+  | { readonly prefill: string | undefined };
+
+/** Reads New Report…'s argument (see {@link CreateReportArgs}). */
+export function createReportArgs(arg: unknown): CreateReportArgs {
+  if (isOptions(arg) && typeof arg.url === 'string')
+    return { send: { url: arg.url, privacy: arg.privacy, password: arg.password } };
+  return { prefill: isOptions(arg) && typeof arg.prefill === 'string' ? arg.prefill : undefined };
+}
+
+/** An absolute http(s) URL with a host: the only thing New Report… sends. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function urlError(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return l10n.t('Enter the URL of the page to analyze.');
+  if (/\s/.test(text)) return l10n.t('A URL has no spaces.');
+  if (!isHttpUrl(text)) return l10n.t('Enter an absolute http:// or https:// URL, e.g. https://example.com/pricing.');
+  return undefined;
+}
+
+/**
+ * The clipboard's text for a suggestion, or ''. Not in a browser (VS Code for the Web,
+ * code-server): there reading the clipboard needs a permission, and a refusal shows an
+ * error notification and leaves the read hanging; a suggestion is not worth either. A slow
+ * clipboard elsewhere never holds up the input box either.
+ */
+async function clipboardText(): Promise<string> {
+  if (vscode.env.uiKind === vscode.UIKind.Web) return '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve(vscode.env.clipboard.readText()),
+      new Promise<string>((resolve) => (timer = setTimeout(() => resolve(''), 500))),
+    ]);
+  } catch {
+    return ''; // no clipboard access: no suggestion
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A URL worth prefilling: the editor's selection, else the clipboard, when it is one. */
+async function suggestedUrl(): Promise<string> {
+  const candidates: string[] = [];
+  const editor = vscode.window.activeTextEditor;
+  if (editor && !editor.selection.isEmpty) candidates.push(editor.document.getText(editor.selection));
+  candidates.push(await clipboardText());
+  for (const candidate of candidates) {
+    const text = candidate.trim();
+    if (text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text)) return text;
+  }
+  return '';
+}
+
+/**
+ * Sends one store with a progress notification. Cancelling stops waiting (the service
+ * may still create the report).
+ */
+async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise<Report | 'cancelled'> {
+  const key = `create:${input.url}`;
+  if (w.inFlight.has(key)) {
+    flash(l10n.t('A report for this URL is already being created.'));
+    return 'cancelled';
+  }
+  w.log.info(`Creating a report for ${urlForLog(input.url)} (privacy ${input.privacy ?? 0}).`);
+  const created = await w.inFlight.run(key, () =>
+    vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: l10n.t('Analyzing {0}…', escapeIcons(displayUrl(input.url))),
+        cancellable: true,
+      },
+      async (_progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await api.createReport(input, controller.signal);
+        } catch (e) {
+          if (token.isCancellationRequested) return 'cancelled' as const;
+          throw withoutSecret(e, input.password);
+        } finally {
+          sub.dispose();
+        }
+      },
+    ),
+  );
+  if (created === 'cancelled') {
+    w.log.info(`Stopped waiting for the new report for ${urlForLog(input.url)}.`);
+    offer(
+      vscode.window.showInformationMessage,
+      l10n.t('Stopped waiting. The service may still create the report; refresh the lists in a moment to see it.'),
+      l10n.t('Refresh'),
+      () => w.refreshViews(),
+    );
+  }
+  return created ?? 'cancelled';
+}
+
+/** After a create: both views refresh, the new report is revealed and its panel opens. */
+async function showCreated(w: Writes, report: Report): Promise<void> {
+  w.log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
+  await w.refreshViews();
+  await w.panels.open(report.id, report);
+  await w.reportsView.reveal(report);
+  flash(l10n.t('Report {0} created.', idText(report.id)));
+}
+
+/** New Report… with arguments: checks them like the inputs do, then sends. */
+async function createFromArgs(
+  w: Writes,
+  api: ReportsApi,
+  args: { url: string; privacy: unknown; password: unknown },
+): Promise<Report | undefined> {
+  const url = args.url.trim();
+  const checked = urlError(url) ?? checkPrivacyArgs(args.privacy ?? 0, args.password);
+  if (typeof checked === 'string') {
+    void vscode.window.showErrorMessage(checked);
+    return undefined;
+  }
+  const input: NewReport = { url, ...checked };
+  try {
+    const created = await sendCreate(w, api, input);
+    if (created === 'cancelled') return undefined;
+    await showCreated(w, created);
+    return created;
+  } catch (e) {
+    w.errors.report(e, { action: l10n.t('New report') });
+    return undefined;
+  }
+}
+
+/**
+ * New Report… with inputs: URL, privacy, and a password when privacy is Password. A 422
+ * goes back to the step of the field it names, with the service's message next to it
+ * and everything typed kept.
+ */
+async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): Promise<Report | undefined> {
+  let url = prefill ?? (await suggestedUrl());
+  let privacy: Privacy = 0;
+  let password = '';
+  const messages: { url?: string; privacy?: string; password?: string } = {};
+  type Step = 'url' | 'privacy' | 'password' | 'send';
+  let step: Step = 'url';
+  const title = l10n.t('New Report');
+  const totalSteps = (): number => (privacy === 2 ? 3 : 2);
+
+  for (;;) {
+    if (step === 'url') {
+      const value: string | Back | undefined = await textStep({
+        title,
+        step: 1,
+        totalSteps: totalSteps(),
+        prompt: l10n.t('URL of the page to analyze'),
+        placeholder: 'https://example.com/pricing',
+        value: url,
+        error: messages.url,
+        validate: urlError,
+      });
+      messages.url = undefined;
+      if (value === undefined || value === BACK) return undefined;
+      url = value.trim();
+      step = 'privacy';
+    } else if (step === 'privacy') {
+      const value: Privacy | Back | undefined = await pickStep<Privacy>({
+        title,
+        step: 2,
+        totalSteps: totalSteps(),
+        placeholder: messages.privacy ?? l10n.t('Who may open the report page?'),
+        items: privacyItems(undefined),
+        active: privacy,
+        back: true,
+      });
+      messages.privacy = undefined;
+      if (value === undefined) return undefined;
+      if (value === BACK) {
+        step = 'url';
+        continue;
+      }
+      privacy = value;
+      step = privacy === 2 ? 'password' : 'send';
+    } else if (step === 'password') {
+      const value: string | Back | undefined = await textStep({
+        title,
+        step: 3,
+        totalSteps: 3,
+        prompt: l10n.t('Password that will open the report page (not stored by VS Code)'),
+        value: password,
+        password: true,
+        back: true,
+        error: messages.password,
+        validate: passwordError,
+      });
+      messages.password = undefined;
+      if (value === undefined) return undefined;
+      if (value === BACK) {
+        step = 'privacy';
+        continue;
+      }
+      password = value;
+      step = 'send';
+    } else {
+      const input: NewReport = privacy === 2 ? { url, privacy, password } : { url, privacy };
+      let created: Report | 'cancelled';
+      try {
+        created = await sendCreate(w, api, input);
+      } catch (e) {
+        const invalid = fieldErrors(e);
+        if (invalid === undefined) {
+          w.errors.report(e, { action: l10n.t('New report') });
+          return undefined;
+        }
+        // Back to the input the service complained about, with its words next to it.
+        w.log.warn(`The service refused the new report: ${invalid.fieldMessages().join(' ')}`);
+        const onPassword = invalid.fieldMessages('password');
+        const onPrivacy = invalid.fieldMessages('privacy');
+        if (onPassword.length > 0 && privacy === 2) {
+          messages.password = escapeForMessage(onPassword.join(' '));
+          step = 'password';
+        } else if (onPrivacy.length > 0) {
+          messages.privacy = escapeForMessage(onPrivacy.join(' '));
+          step = 'privacy';
+        } else {
+          const onUrl = invalid.fieldMessages('url');
+          const all = onUrl.length > 0 ? onUrl : invalid.fieldMessages();
+          messages.url = escapeForMessage(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
+          step = 'url';
+        }
+        continue;
+      }
+      if (created === 'cancelled') return undefined;
+      await showCreated(w, created);
+      return created;
+    }
+  }
+}
+
+/**
+ * New Report…: `Command.createReport(args?: { url, privacy?, password? } | { prefill })`. With
+ * `url` it sends without asking; with `prefill` (a link, Analyze Page) it asks with that URL
+ * filled in, so nothing is sent without the user's confirmation. Resolves the new report.
+ */
+export async function createReport(w: Writes, args: CreateReportArgs): Promise<Report | undefined> {
+  const api = await requireApi(w.parts.connection);
+  if (api === undefined) return undefined;
+  return 'send' in args ? createFromArgs(w, api, args.send) : createWithInputs(w, api, args.prefill);
+}

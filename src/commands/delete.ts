@@ -1,0 +1,115 @@
+/**
+ * Delete Report…: one report or a selection, after one modal confirmation naming what goes. A
+ * 404 means the report is gone already, which is the goal.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import { isApiError } from '../api/errors';
+import type { Report, ReportsApi } from '../api/types';
+import type { ReportRef } from '../common/commandArgs';
+import { isOptions } from '../common/guards';
+import { originOf } from '../common/recentAnalyses';
+import { singleLine } from '../common/text';
+import { Command } from '../ids';
+import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
+import { runBatch, showBatchSummary } from './batch';
+import { loadReport, reportTargets } from './refs';
+import { listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
+
+/** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
+async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'deleted' | 'gone' | undefined> {
+  return w.write('delete', ref.id, async () => {
+    try {
+      await api.deleteReport(ref.id);
+      w.log.info(`Report ${ref.id} deleted.`);
+      const origin = originOf(w.parts.connection.serviceUrl);
+      if (origin !== undefined) await w.parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
+      return 'deleted' as const;
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'notFound') {
+        w.log.info(`Report ${ref.id} was already deleted.`);
+        return 'gone' as const;
+      }
+      throw e;
+    }
+  });
+}
+
+/**
+ * Delete Report…: `Command.deleteReport(item?, selected?, options?)`. Asks once in a
+ * modal naming what goes; resolves true (one report) or the batch outcome (several).
+ */
+export async function deleteReports(w: Writes, { item, selected, confirm }: WriteArgs) {
+  const api = await requireApi(w.parts.connection);
+  if (api === undefined) return undefined;
+  if (isOptions(item) && item.selection === true) {
+    // The Delete key: a keybinding passes no item, so the view's selection is what goes.
+    const chosen = w.reportsView.selectedReports();
+    if (chosen.length === 0) return undefined;
+    const nodes = chosen.map((report) => ({ kind: 'report', report }));
+    return deleteReports(w, writeArgs(nodes[0], nodes, item));
+  }
+  const refs = await reportTargets(api, item, selected, l10n.t('Delete which report?'));
+  if (refs.length === 0) return undefined;
+
+  if (refs.length === 1 && refs[0]) {
+    const ref = refs[0];
+    if (w.stillRunning('delete', ref.id)) return undefined;
+    let report: Report;
+    try {
+      report = await loadReport(api, ref);
+    } catch (e) {
+      w.errors.report(e, { action: l10n.t('Delete report {0}', idText(ref.id)) });
+      return undefined;
+    }
+    const ok = await confirmModal(
+      w.parts.context,
+      l10n.t('Delete the report for {0}?', singleLine(report.url)),
+      l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
+      l10n.t('Delete'),
+      confirm,
+    );
+    if (!ok) return false;
+    try {
+      const outcome = await windowProgress(l10n.t('Deleting report {0}…', idText(ref.id)), () =>
+        deleteOne(w, api, ref),
+      );
+      if (outcome === undefined) return false;
+      w.panels.close(ref.id);
+      await w.refreshViews();
+      flash(
+        outcome === 'gone'
+          ? l10n.t('Report {0} was already deleted.', idText(ref.id))
+          : l10n.t('Report {0} deleted.', idText(ref.id)),
+      );
+      return true;
+    } catch (e) {
+      w.errors.report(e, {
+        action: l10n.t('Delete report {0}', idText(ref.id)),
+        retry: () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }),
+      });
+      return false;
+    }
+  }
+
+  const ok = await confirmModal(
+    w.parts.context,
+    l10n.t('Delete {0} reports?', refs.length),
+    `${listForConfirmation(refs)}\n\n${l10n.t('They are deleted on the service. This cannot be undone.')}`,
+    l10n.t('Delete {0} Reports', refs.length),
+    confirm,
+  );
+  if (!ok) return undefined;
+  const outcome = await runBatch(w.parts, {
+    title: l10n.t('Deleting {0} reports', refs.length),
+    refs,
+    action: 'Delete report',
+    run: async (ref) => {
+      if ((await deleteOne(w, api, ref)) === undefined) throw new Error(l10n.t('Already being deleted.'));
+      w.panels.close(ref.id);
+    },
+  });
+  await w.refreshViews();
+  showBatchSummary(w.parts, outcome, (n) => l10n.t('Deleted {0} of {1} reports.', n, refs.length));
+  return outcome;
+}

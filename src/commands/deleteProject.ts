@@ -1,0 +1,88 @@
+/**
+ * Delete Project…: a modal confirmation that names the project and says its reports go
+ * with it (with their number when the service tells it), then one DELETE.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import { isApiError } from '../api/errors';
+import type { ReportsApi } from '../api/types';
+import { projectName } from '../common/commandArgs';
+import { pickProject } from './refs';
+import { escapeIcons, singleLine } from '../common/text';
+import { confirmModal, flash, requireApi, windowProgress, type ConfirmOptions } from '../ui/notify';
+import { isOptions } from '../common/guards';
+import type { Writes } from './writes';
+import type { Log } from '../log';
+import { Command } from '../ids';
+
+/** How many reports the project has, when the service says; never fails. */
+async function reportCount(log: Log, api: ReportsApi, project: string): Promise<number | undefined> {
+  try {
+    const page = await api.listReports({ project, perPage: 10 }, 1, AbortSignal.timeout(10_000));
+    return page.total ?? (page.hasMore ? undefined : page.items.length);
+  } catch (e) {
+    log.warn(`Could not count the reports of project ${project}: ${isApiError(e) ? e.kind : 'error'}`);
+    return undefined;
+  }
+}
+
+/** The modal's question; a modal shows plain text, so the name only has to stay on one line. */
+function question(name: string, count: number | undefined): string {
+  const project = singleLine(name);
+  if (count === undefined) return l10n.t('Delete project {0} and all its reports?', project);
+  if (count === 1) return l10n.t('Delete project {0} and its report?', project);
+  return l10n.t('Delete project {0} and its {1} reports?', project, count);
+}
+
+/**
+ * Delete Project…: `Command.deleteProject(item?, options?)` where item is a project
+ * node, a `Project`, `{ project }` or a name. Resolves true when the project was deleted.
+ */
+export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOptions | undefined): Promise<boolean> {
+  const { parts, log, errors, panels, inFlight } = w;
+  const api = await requireApi(parts.connection);
+  if (api === undefined) return false;
+  let name = projectName(item);
+  if (name === undefined) {
+    if (item !== undefined && !isOptions(item)) throw new Error(`Not a project: ${typeof item}`);
+    name = await pickProject(api, l10n.t('Delete which project?'));
+    if (name === undefined) return false;
+  }
+  const project = name;
+  const key = `deleteProject:${project}`;
+  if (inFlight.has(key)) {
+    flash(l10n.t('Project {0} is already being deleted.', escapeIcons(project)));
+    return false;
+  }
+  const count = await windowProgress(l10n.t('Counting the reports of {0}…', escapeIcons(project)), () =>
+    reportCount(log, api, project),
+  );
+  const ok = await confirmModal(
+    parts.context,
+    question(project, count),
+    l10n.t('The project and every report in it are deleted on the service. This cannot be undone.'),
+    l10n.t('Delete Project'),
+    confirm,
+  );
+  if (!ok) return false;
+  try {
+    const deleted = await inFlight.run(key, () =>
+      windowProgress(l10n.t('Deleting project {0}…', escapeIcons(project)), async () => {
+        await api.deleteProject(project);
+        return true as const;
+      }),
+    );
+    if (deleted === undefined) return false; // a second invocation while the first ran
+    log.info(`Project ${project} deleted.`);
+    panels.closeProject(project);
+    await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
+    flash(l10n.t('Project {0} deleted.', escapeIcons(project)));
+    return true;
+  } catch (e) {
+    errors.report(e, {
+      action: l10n.t('Delete project {0}', project),
+      retry: () => vscode.commands.executeCommand(Command.deleteProject, project),
+    });
+    return false;
+  }
+}

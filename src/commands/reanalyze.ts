@@ -1,0 +1,103 @@
+/**
+ * Re-analyze: one report, or a selection after one confirmation. The analysis the extension
+ * had before goes to the recent analyses store, so the panel can say what changed.
+ */
+import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+import type { Report, ReportsApi } from '../api/types';
+import type { ReportRef } from '../common/commandArgs';
+import { diffAnalyses } from '../common/diff';
+import { originOf } from '../common/recentAnalyses';
+import { Command } from '../ids';
+import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
+import { isListSummary } from '../views/summary';
+import { runBatch, showBatchSummary } from './batch';
+import { showChangesSummary, type ReportChangeSummary } from './changes';
+import { reportTargets } from './refs';
+import { listForConfirmation, type WriteArgs, type Writes } from './writes';
+
+/**
+ * Re-analyzes one report: busy item and panel, then both show the new analysis. The analysis
+ * the extension had just before (fetched first when it had none) goes to the recent analyses
+ * store, so the panel can say what changed. Resolves both.
+ */
+async function reanalyzeOne(
+  w: Writes,
+  api: ReportsApi,
+  ref: ReportRef,
+): Promise<{ before: Report; after: Report } | undefined> {
+  return w.write('reanalyze', ref.id, async () => {
+    // A list's copy is a summary without the analysis: the diff needs a whole report.
+    const whole = [ref.report, w.panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
+    const before = whole ?? (await api.getReport(ref.id));
+    const origin = originOf(w.parts.connection.serviceUrl);
+    if (origin !== undefined) {
+      await w.parts.analyses.remember(origin, ref.id, before.raw).then(undefined, (e: unknown) => {
+        w.log.warn(
+          `Could not keep the previous analysis of report ${ref.id}: ${e instanceof Error ? e.name : 'error'}`,
+        );
+      });
+    }
+    const after = await api.updateReport(ref.id, { update: true });
+    w.showUpdated(after);
+    w.log.info(`Report ${ref.id} re-analyzed.`);
+    return { before, after };
+  });
+}
+
+/**
+ * Re-analyze: `Command.reanalyzeReport(item?, selected?, options?)`. One report
+ * resolves the updated report; several ask once and resolve the batch outcome.
+ */
+export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArgs) {
+  const api = await requireApi(w.parts.connection);
+  if (api === undefined) return undefined;
+  const refs = await reportTargets(api, item, selected, l10n.t('Re-analyze which report?'));
+  if (refs.length === 0) return undefined;
+  if (refs.length === 1 && refs[0]) {
+    const ref = refs[0];
+    if (w.stillRunning('reanalyze', ref.id)) return undefined;
+    try {
+      const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
+        reanalyzeOne(w, api, ref),
+      );
+      if (done) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
+      return done?.after;
+    } catch (e) {
+      w.errors.report(e, {
+        action: l10n.t('Re-analyze report {0}', idText(ref.id)),
+        retry: () => vscode.commands.executeCommand(Command.reanalyzeReport, { id: ref.id }),
+      });
+      return undefined;
+    }
+  }
+  const ok = await confirmModal(
+    w.parts.context,
+    l10n.t('Re-analyze {0} reports?', refs.length),
+    listForConfirmation(refs),
+    l10n.t('Re-analyze'),
+    confirm,
+  );
+  if (!ok) return undefined;
+  const changes: ReportChangeSummary[] = [];
+  const outcome = await runBatch(w.parts, {
+    title: l10n.t('Re-analyzing {0} reports', refs.length),
+    refs,
+    action: 'Re-analyze report',
+    run: async (ref) => {
+      const done = await reanalyzeOne(w, api, ref);
+      if (done === undefined) throw new Error(l10n.t('Already being re-analyzed.'));
+      changes.push({ report: done.after, diff: diffAnalyses(done.before, done.after) });
+    },
+  });
+  // A report may have gone meanwhile (404): the lists show what is left.
+  if (outcome.failed.length > 0) void w.refreshViews();
+  if (outcome.failed.length > 0 || outcome.skipped.length > 0) {
+    showBatchSummary(w.parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
+  }
+  if (changes.length > 0) showChangesSummary(w.parts, changes);
+  return {
+    ...outcome,
+    changes: changes.map((c) => ({ id: c.report.id, trend: c.diff.trend, delta: c.diff.score.delta })),
+  };
+}
