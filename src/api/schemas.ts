@@ -12,6 +12,7 @@
  * the tolerant handling. Imports no `vscode`.
  */
 import type { Check, Importance, Page, Privacy, Project, Report, ReportResult } from './types';
+import { isRecord } from '../common/guards';
 
 /** An answer body that does not have the shape expected; `problem` is short and holds no server text. */
 export class ResponseShapeError extends Error {
@@ -23,10 +24,6 @@ export class ResponseShapeError extends Error {
 
 // ---------------------------------------------------------------------------------------
 // Field readers: total functions from any JSON value to a normalized value or undefined.
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 

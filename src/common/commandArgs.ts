@@ -5,17 +5,12 @@
  */
 import type { Report, ReportId } from '../api/types';
 import type { TreeNode } from '../parts';
-import { isRecord } from './guards';
+import { isRecord, isReportId } from './guards';
 
 /** A report a command acts on: always its id, and the report when the caller had it. */
 export interface ReportRef {
   readonly id: ReportId;
   readonly report?: Report;
-}
-
-/** A report id as a command argument: a finite number or non-blank text. */
-export function isReportId(value: unknown): value is ReportId {
-  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
 }
 
 function isTreeNode(value: unknown): value is TreeNode {
@@ -55,12 +50,12 @@ export function reportRefs(item: unknown, selected: unknown): ReportRef[] {
   return [...unique.values()];
 }
 
-/** The project name `arg` names: a project node, a `Project`, `{ project }` or a name. */
+/** The project name `arg` names: a project node, a `Project` (`{ name }`), `{ project }` or a name. */
 export function projectName(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg === '' ? undefined : arg;
   if (isTreeNode(arg)) return arg.kind === 'project' ? arg.project.name : undefined;
   if (isRecord(arg)) {
-    if (typeof arg.name === 'string' && isRecord(arg.raw)) return arg.name || undefined;
+    if (typeof arg.name === 'string') return arg.name || undefined;
     if (typeof arg.project === 'string' && arg.project !== '') return arg.project;
   }
   return undefined;

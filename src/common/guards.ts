@@ -2,6 +2,7 @@
  * Type guards for values from outside (command arguments, stored state, the webview, the
  * service): one home for each check. No `vscode`.
  */
+import type { ReportId } from '../api/types';
 
 /** A plain object (not null, not an array): its fields may be read, each still `unknown`. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -11,4 +12,15 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** Whether `value` is a plain options object (not a tree node, report, array or id). */
 export function isOptions(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && !('kind' in value) && !('id' in value);
+}
+
+/**
+ * A report id from outside (a command argument, the page, a link): a finite number, or text
+ * that is not blank and at most 200 characters (ids are opaque; the service may send text).
+ */
+export function isReportId(value: unknown): value is ReportId {
+  return (
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && value.trim() !== '' && value.length <= 200)
+  );
 }

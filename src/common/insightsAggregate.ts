@@ -8,6 +8,7 @@
  */
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
 import { checkLabel, reportTitle } from './format';
+import { fill } from './text';
 import { escapeMarkdown } from '../views/format';
 
 /** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */
@@ -345,14 +346,6 @@ export const DEFAULT_SUMMARY_WORDS: SummaryWords = {
   low: 'Low',
   noImportance: '—',
 };
-
-/** Fills `{0}`, `{1}`… of `template` with `args` (no other interpretation). */
-export function fill(template: string, ...args: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, i: string) => {
-    const value = args[Number(i)];
-    return value === undefined ? match : String(value);
-  });
-}
 
 /** `1 report` or `N reports` (N formatted). */
 export function reportCount(n: number, words: Pick<SummaryWords, 'reportsOne' | 'reportsMany'>, locale = 'en'): string {

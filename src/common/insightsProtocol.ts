@@ -6,6 +6,7 @@
  */
 import type { ReportId } from '../api/types';
 import type { InsightsModel } from './insightsAggregate';
+import { isRecord, isReportId } from './guards';
 
 export type { InsightsModel };
 
@@ -111,17 +112,6 @@ export type InsightsPageMessage =
 /** What the page keeps with `setState`, for the serializer after a reload. */
 export interface SavedInsightsState {
   project: string | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isReportId(value: unknown): value is ReportId {
-  return (
-    (typeof value === 'number' && Number.isFinite(value)) ||
-    (typeof value === 'string' && value.length > 0 && value.length <= 200)
-  );
 }
 
 function isPhase(value: unknown): value is InsightsPhase {

@@ -13,6 +13,7 @@
  */
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
+import { isRecord, isReportId } from './guards';
 
 export type { Importance, Privacy, ReportId, ReportResult };
 
@@ -258,10 +259,6 @@ export interface SavedPageState {
 // Guards. The controller runs every incoming message through `parsePageMessage`; anything
 // that does not match exactly is dropped.
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const MAX_MESSAGE_STRING = 10_000;
 
 function isShortString(value: unknown): value is string {
@@ -270,13 +267,6 @@ function isShortString(value: unknown): value is string {
 
 export function isPanelCommand(value: unknown): value is PanelCommand {
   return typeof value === 'string' && (PANEL_COMMANDS as readonly string[]).includes(value);
-}
-
-export function isReportId(value: unknown): value is ReportId {
-  return (
-    (typeof value === 'number' && Number.isFinite(value)) ||
-    (typeof value === 'string' && value.length > 0 && value.length <= 200)
-  );
 }
 
 const STATE_KINDS: readonly PanelStateKind[] = ['loading', 'report', 'error', 'deleted'];

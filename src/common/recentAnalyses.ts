@@ -12,6 +12,7 @@
  */
 import type { ReportId } from '../api/types';
 import { GlobalStateKey } from '../ids';
+import { isRecord } from './guards';
 
 /** How many reports keep their previous analysis. */
 export const RECENT_ANALYSES_LIMIT = 50;
@@ -32,10 +33,6 @@ export interface RecentAnalysis {
   readonly previous: Record<string, unknown>;
   /** When it was stored (epoch ms). */
   readonly savedAt: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isEntry(value: unknown): value is RecentAnalysis {

@@ -72,3 +72,11 @@ export function escapeForLog(text: string): string {
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/** Fills `{0}`, `{1}`… of `template` with `args` as plain text (no other interpretation). */
+export function fill(template: string, ...args: (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (match, i: string) => {
+    const value = args[Number(i)];
+    return value === undefined ? match : String(value);
+  });
+}

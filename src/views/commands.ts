@@ -31,15 +31,13 @@ import {
   type SortChoice,
 } from './query';
 import { focusViewCommand, View } from '../ids';
+import { isRecord } from '../common/guards';
+import { projectName } from '../common/commandArgs';
 
 /** The views as the commands table has them (`Parts` satisfies this). */
 export interface ViewsRef {
   readonly reportsView: ReportsViewApi;
   readonly projectsView: ProjectsViewApi;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Why filter text cannot be used, or undefined when it can. */
@@ -120,23 +118,15 @@ export async function refreshProjects(ref: ViewsRef): Promise<void> {
   await ref.projectsView.refresh();
 }
 
-/** The project name in a project node, a `Project`, `{ project: name }` or a string. */
-function projectNameOf(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return normalizeFilterText(arg);
-  if (!isRecord(arg)) return undefined;
-  if (arg.kind === 'project' && isRecord(arg.project) && typeof arg.project.name === 'string') return arg.project.name;
-  if (typeof arg.name === 'string') return arg.name;
-  if (typeof arg.project === 'string') return arg.project;
-  return undefined;
-}
-
 /**
  * `Command.showProjectInReports`: sets the Reports view's project filter to the project
  * (a project node, a `Project` or its name) and shows the Reports view.
  */
 export async function showProjectInReports(ref: ViewsRef, projectNodeOrName: unknown): Promise<void> {
   const reports = ref.reportsView;
-  const name = projectNameOf(projectNodeOrName);
+  // Typed text is trimmed and capped like the filter's; a node or object gives its name as is.
+  const name =
+    typeof projectNodeOrName === 'string' ? normalizeFilterText(projectNodeOrName) : projectName(projectNodeOrName);
   if (name === undefined) throw badArgument('showProjectInReports');
   await reports.setProjectFilter(name);
   // `<viewId>.focus` is the command VS Code defines for every view: it opens and focuses it.

@@ -14,6 +14,7 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from '../api/types';
+import { isRecord } from '../common/guards';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
@@ -300,10 +301,6 @@ export function serializeProjectQuery(state: ProjectQueryState): StoredProjectQu
   const stored: StoredProjectQuery = { v: STORAGE_VERSION, sortBy: state.sortBy, sort: state.sort };
   if (state.search !== undefined) stored.search = state.search;
   return stored;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

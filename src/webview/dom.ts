@@ -69,14 +69,6 @@ export function button(
   return b;
 }
 
-/** `{0}`-style placeholders, filled with plain text. */
-export function fill(template: string, ...values: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = values[Number(index)];
-    return value === undefined ? match : String(value);
-  });
-}
-
 const SVG = 'http://www.w3.org/2000/svg';
 
 export function svg<K extends keyof SVGElementTagNameMap>(

@@ -41,7 +41,8 @@ import {
   type InsightsStrings,
   type SavedInsightsState,
 } from '../common/insightsProtocol';
-import { button, el, fill, icon } from './dom';
+import { fill } from '../common/text';
+import { button, el, icon } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out
 // (the doughnut, radar, polar and bubble controllers, the time scale, filler, title, …).

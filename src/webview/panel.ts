@@ -10,7 +10,8 @@
 import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, type CheckChange } from '../common/diff';
-import { button, el, fill, icon, svg } from './dom';
+import { fill } from '../common/text';
+import { button, el, icon, svg } from './dom';
 import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
   isHostMessage,
