@@ -10,14 +10,8 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { reportTitle } from '../../src/common/format';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+import type { RawReport } from '../service/types';
 
-interface RawReport {
-  id: number;
-  url: string;
-  project: string;
-  result: string | null;
-  score: number | null;
-}
 
 describe('insights (end to end)', function () {
   this.timeout(300_000);

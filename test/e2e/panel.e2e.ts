@@ -11,13 +11,8 @@ import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { checkLabel, reportTitle, sortChecks } from '../../src/common/format';
 import { parseReport } from '../../src/api/schemas';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+import type { RawReport } from '../service/types';
 
-interface RawReport {
-  id: number;
-  url: string;
-  score: number;
-  [field: string]: unknown;
-}
 
 /** Set by any of the hostile strings below if it ever ran, in the page or in the workbench. */
 const MARK = 'pwned';

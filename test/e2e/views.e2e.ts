@@ -8,14 +8,10 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+import type { RawReport } from '../service/types';
 
 const HOSTILE_PATH = '/<img src=x onerror=alert(1)>';
 
-interface RawReport {
-  id: number;
-  url: string;
-  score: number;
-}
 
 /** The label a row shows for a URL: without its scheme. */
 function labelOf(url: string): string {

@@ -7,14 +7,8 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+import type { RawReport } from '../service/types';
 
-interface RawReport {
-  id: number | string;
-  url: string;
-  result: string;
-  score: number;
-  generated_at: string;
-}
 
 describe('developer workflow (end to end)', function () {
   this.timeout(240_000);
@@ -84,11 +78,11 @@ describe('developer workflow (end to end)', function () {
       headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
     });
     const fresh = ((await answer.json()) as { data: RawReport }).data;
-    const delta = Math.round((fresh.score - 31.5) * 10) / 10;
+    const delta = Math.round((fresh.score! - 31.5) * 10) / 10;
     const deltaText = delta > 0 ? `+${delta}` : delta < 0 ? `\u2212${Math.abs(delta)}` : '±0';
     assert.equal((await section.locator('.since-delta').innerText()).trim(), deltaText);
     const label = (r: string): string => r.charAt(0).toUpperCase() + r.slice(1);
-    assert.equal((await section.locator('.since-result').innerText()).trim(), `Bad → ${label(fresh.result)}`);
+    assert.equal((await section.locator('.since-result').innerText()).trim(), `Bad → ${label(fresh.result!)}`);
     const fixed = await section.locator('.since-fixed li .check-label').allInnerTexts();
     assert.ok(fixed.includes('Title'), `fixed: ${fixed.join(', ')}`);
     // Checks that went are listed behind their (closed) heading.

@@ -10,14 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
+import type { RawReport } from '../service/types';
 
-interface RawReport {
-  id: number | string;
-  url: string;
-  project: string;
-  privacy: number;
-  generated_at: string;
-}
 
 interface AdminRequest {
   method: string;

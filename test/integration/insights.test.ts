@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
+import type { RawReport } from '../service/types';
 
 /** The insights panel's state as last posted to its page (see src/insights/panel.ts). */
 interface PostedState {
@@ -41,13 +42,6 @@ function insightsTabs(): vscode.Tab[] {
     );
 }
 
-interface RawReport {
-  id: number;
-  project: string;
-  result: string | null;
-  score: number | null;
-  results: Record<string, { passed?: boolean }>;
-}
 
 /** Every report of `project` (or all) as the service answers them, page by page. */
 async function serviceReports(project: string | null): Promise<RawReport[]> {

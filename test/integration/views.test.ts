@@ -13,21 +13,14 @@ import type { ErrorNode, LoadMoreNode, ProjectNode, ReportNode, ViewNode } from 
 import type { ProjectsView } from '../../src/views/projectsView';
 import type { ReportsView } from '../../src/views/reportsView';
 import { startService } from '../service/server';
-import { configure, waitFor } from './harness';
+import { adminAt, configure, waitFor } from './harness';
+import type { RawReport } from '../service/types';
 
 const KEY = 'views-integration-key';
 const EMPTY_KEY = 'views-integration-empty-key';
 const SEEDED = 57;
 
 type Service = Awaited<ReturnType<typeof startService>>;
-
-interface RawReport {
-  id: number | string;
-  url: string;
-  project: string;
-  result: string;
-  score: number;
-}
 
 interface RawProject {
   project: string;
@@ -49,23 +42,17 @@ describe('views', function () {
   this.timeout(60_000);
   let svc: Service;
 
-  async function admin<T>(endpoint: string, body?: unknown, method?: string): Promise<T> {
-    const response = await fetch(`${svc.url}/__admin/${endpoint}`, {
-      method: method ?? (body === undefined ? 'GET' : 'POST'),
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`/__admin/${endpoint}: ${response.status} ${text}`);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
-  }
+  const admin = <T>(endpoint: string, body?: unknown, method?: string): Promise<T> =>
+    adminAt<T>(svc.url, endpoint, body, method);
 
   /** Every item of a list, straight from the service's API, page by page. */
   async function serverList<T>(path: string, params: Record<string, string>): Promise<T[]> {
     const all: T[] = [];
     for (let page = 1; ; page++) {
       const query = new URLSearchParams({ ...params, per_page: '100', page: String(page) });
-      const response = await fetch(`${svc.url}${path}?${query.toString()}`, { headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' } });
+      const response = await fetch(`${svc.url}${path}?${query.toString()}`, {
+        headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+      });
       assert.equal(response.status, 200);
       const body = (await response.json()) as { data: T[]; meta: { last_page: number } };
       all.push(...body.data);
@@ -119,7 +106,9 @@ describe('views', function () {
 
   after(async () => {
     await defaults();
-    await vscode.workspace.getConfiguration('pageReports').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('pageReports')
+      .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     // Back to the suite's shared service for the other test files.
     await configure();
     await svc.stop();
@@ -170,7 +159,11 @@ describe('views', function () {
       { filter: { result: 'good' }, params: { result: 'good' }, description: 'good · created ↓' },
       { filter: { result: 'decent' }, params: { result: 'decent' }, description: 'decent · created ↓' },
       { filter: { result: 'bad' }, params: { result: 'bad' }, description: 'bad · created ↓' },
-      { filter: { search: 'good.html' }, params: { search: 'good.html', search_by: 'url' }, description: '"good.html" · created ↓' },
+      {
+        filter: { search: 'good.html' },
+        params: { search: 'good.html', search_by: 'url' },
+        description: '"good.html" · created ↓',
+      },
       { filter: { project }, params: { project }, description: `${project} · created ↓` },
       {
         filter: { result: 'good', project, search: 'localhost' },
@@ -271,14 +264,16 @@ describe('views', function () {
     });
     await vscode.commands.executeCommand('pageReports.refreshReports');
     const children = await reportsView.getChildren();
-    const node = children.find((n): n is ReportNode => n.kind === 'report' && String(n.report.id) === String(hostile.id));
+    const node = children.find(
+      (n): n is ReportNode => n.kind === 'report' && String(n.report.id) === String(hostile.id),
+    );
     assert.ok(node, 'the new report is first');
     const item = reportsView.getTreeItem(node);
     assert.equal(label(item), 'x.localhost/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)');
     assert.equal(item.description, '12.5 · 3 days ago · Private');
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.equal(item.iconPath.id, 'error');
-    assert.equal((item.iconPath.color)?.id, 'testing.iconFailed');
+    assert.equal(item.iconPath.color?.id, 'testing.iconFailed');
     assert.equal(item.contextValue, 'report');
     assert.equal(item.command?.command, 'pageReports.openReport');
     assert.equal(item.command?.arguments?.[0], node);
@@ -317,9 +312,13 @@ describe('views', function () {
     assert.equal(refreshed[0], children[0], 'and the element objects');
 
     await reportsView.reveal(node.report);
-    await waitFor(() => reportsView.treeView.selection.some((n) => n.kind === 'report' && String(n.report.id) === String(hostile.id)), {
-      message: 'the revealed report is selected',
-    });
+    await waitFor(
+      () =>
+        reportsView.treeView.selection.some((n) => n.kind === 'report' && String(n.report.id) === String(hostile.id)),
+      {
+        message: 'the revealed report is selected',
+      },
+    );
   });
 
   it('Projects view: the service’s projects for each sort and search; a project lists its reports in the Reports view’s sort', async () => {
@@ -332,18 +331,25 @@ describe('views', function () {
       ['project', 'desc'],
     ] as const) {
       await vscode.commands.executeCommand('pageReports.sortProjects', { sortBy, sort });
-      const expected = (await serverList<RawProject>('/api/v1/projects', { sort_by: sortBy, sort })).map((p) => p.project);
-      const names = (await allChildren(projectsView)).filter((n): n is ProjectNode => n.kind === 'project').map((n) => n.project.name);
+      const expected = (await serverList<RawProject>('/api/v1/projects', { sort_by: sortBy, sort })).map(
+        (p) => p.project,
+      );
+      const names = (await allChildren(projectsView))
+        .filter((n): n is ProjectNode => n.kind === 'project')
+        .map((n) => n.project.name);
       assert.deepEqual(names, expected, `${sortBy} ${sort}`);
     }
     // With several services known (other suites add theirs) the description starts with this
     // service's label; the query follows it.
     const serviceLabel = `${new URL(svc.url).host} · `;
-    const query = (d: string | undefined): string | undefined => (d?.startsWith(serviceLabel) ? d.slice(serviceLabel.length) : d);
+    const query = (d: string | undefined): string | undefined =>
+      d?.startsWith(serviceLabel) ? d.slice(serviceLabel.length) : d;
     assert.equal(query(projectsView.treeView.description), 'name ↓');
 
     await vscode.commands.executeCommand('pageReports.searchProjects', 'shop');
-    const expected = (await serverList<RawProject>('/api/v1/projects', { search: 'shop', sort_by: 'project', sort: 'desc' })).map((p) => p.project);
+    const expected = (
+      await serverList<RawProject>('/api/v1/projects', { search: 'shop', sort_by: 'project', sort: 'desc' })
+    ).map((p) => p.project);
     const found = (await projectsView.getChildren()).filter((n): n is ProjectNode => n.kind === 'project');
     assert.deepEqual(
       found.map((n) => n.project.name),
@@ -357,7 +363,10 @@ describe('views', function () {
 
     await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'score', sort: 'asc' });
     const children = await allChildren(projectsView, shop);
-    assert.deepEqual(ids(children), await serverReportIds({ project: shop.project.name, sort_by: 'score', sort: 'asc' }));
+    assert.deepEqual(
+      ids(children),
+      await serverReportIds({ project: shop.project.name, sort_by: 'score', sort: 'asc' }),
+    );
     for (const child of children) {
       assert.equal(projectsView.getParent(child), shop);
       assert.ok(projectsView.getTreeItem(child).id?.startsWith(`projects/${encodeURIComponent(shop.project.name)}/`));

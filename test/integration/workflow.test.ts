@@ -16,15 +16,8 @@ import type { ReportsView } from '../../src/views/reportsView';
 import { autoRefreshTick } from '../../src/views/autoRefresh';
 import { startService } from '../service/server';
 import { admin, configure, keys, resetService, serviceUrl, waitFor, type AdminRequest } from './harness';
+import type { RawReport } from '../service/types';
 
-interface RawReport {
-  id: number | string;
-  url: string;
-  project: string;
-  result: string;
-  score: number;
-  results?: Record<string, { passed: boolean; importance: string }>;
-}
 
 type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 type HandleUri = (uri: vscode.Uri, options?: { confirmed?: boolean }) => Promise<UriOutcome>;
@@ -105,7 +98,7 @@ describe('developer workflow', function () {
     const single = await run<{ score?: number; result?: string }>('pageReports.reanalyzeReport', { id: a.id });
     const fresh = await api<{ data: RawReport }>(`/api/v1/reports/${a.id}`);
     assert.equal(single?.score, fresh.data.score);
-    assert.ok(fresh.data.score > 12.5, 'the demo page analyzes better than the stale values');
+    assert.ok(fresh.data.score! > 12.5, 'the demo page analyzes better than the stale values');
 
     // What the extension has of each: a as the first re-analysis left it, b as inserted.
     const nodes = [fresh.data, b].map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
@@ -123,7 +116,7 @@ describe('developer workflow', function () {
     assert.deepEqual(byId.get(String(b.id)), {
       id: b.id,
       trend: 'improved',
-      delta: Math.round((after.data.score - 12.5) * 10) / 10,
+      delta: Math.round((after.data.score! - 12.5) * 10) / 10,
     });
     assert.equal(
       (await requestsOf('PATCH')).length + (await requestsOf('PUT')).length,

@@ -7,14 +7,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, configure, keys, resetService, serviceUrl, type AdminRequest } from './harness';
+import type { RawReport } from '../service/types';
 
-interface RawReport {
-  id: number | string;
-  url: string;
-  project: string;
-  privacy: number;
-  generated_at: string;
-}
 
 /** The shape commands return for a report (src/api/types.ts), as far as these tests read it. */
 interface ReportLike {

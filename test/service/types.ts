@@ -46,7 +46,7 @@ export interface CheckResult {
 /** What the analysis of a page gives a report. */
 export interface Analysis {
   results: Record<string, CheckResult>;
-  score: number;
+  score: number | null;
   result: ReportResult;
 }
 
@@ -61,6 +61,22 @@ export interface StoredReport {
   /** Salted SHA-256 of the report page password; never answered. */
   passwordHash: string | null;
   fields: Record<string, unknown>;
+}
+
+/**
+ * A report as the API answers it in the canonical shape (contract §5): the fields the test levels
+ * read, each as the service sends it. Tests that need more read it from the index signature.
+ */
+export interface RawReport {
+  id: number;
+  url: string;
+  project: string;
+  privacy: number;
+  result: string | null;
+  score: number | null;
+  results: Record<string, { passed: boolean; importance: string }>;
+  generated_at: string;
+  [field: string]: unknown;
 }
 
 /** Answer shapes of contract §5, switched by `POST /__admin/shape`. Canonical: number, number, iso, laravel, 200. */

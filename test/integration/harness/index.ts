@@ -64,8 +64,18 @@ export function keys(): TestKeys {
  *   const requests = await admin<AdminRequest[]>('requests');
  *   await admin('faults', undefined, 'DELETE');
  */
-export async function admin<T = unknown>(endpoint: string, body?: unknown, method?: string): Promise<T> {
-  const url = `${serviceUrl()}/__admin/${endpoint.replace(/^\/+/, '')}`;
+export function admin<T = unknown>(endpoint: string, body?: unknown, method?: string): Promise<T> {
+  return adminAt<T>(serviceUrl(), endpoint, body, method);
+}
+
+/** {@link admin} of the reference service at `base` (a suite that starts its own service). */
+export async function adminAt<T = unknown>(
+  base: string,
+  endpoint: string,
+  body?: unknown,
+  method?: string,
+): Promise<T> {
+  const url = `${base}/__admin/${endpoint.replace(/^\/+/, '')}`;
   const response = await fetch(url, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
