@@ -23,9 +23,10 @@ import { confirmOf, writeArgs, Writes } from './writes';
 type Handler = (...args: unknown[]) => unknown;
 
 /**
- * Builds the table, keyed by the command ids of src/ids.ts. Arguments are what menus, the
- * panel, tests or other extensions pass; the writes and reading commands take them as they
- * come (each handler's parameters are the command's arguments).
+ * Builds the table, keyed by the command ids of src/ids.ts (`Record<CommandId, …>`: every id
+ * has a handler). Arguments are what menus, the panel, tests or other extensions pass; a
+ * write's are read here, once, into one typed object (`writeArgs`, `createReportArgs`,
+ * `privacyArgs`); the others take them as they come and check them.
  */
 function commandTable(parts: Parts): Record<CommandId, Handler> {
   const writes = new Writes(parts);
