@@ -17,10 +17,12 @@ const gc = runInNewContext('gc') as () => void;
 const MB = 1024 * 1024;
 /**
  * How much more than the cap the process may hold while refusing an answer: the chunks in
- * flight (fetch's and the socket's buffers, the service's writes). Without the cap the
- * 60 MB body would be read whole, as bytes and then as text (over 100 MB).
+ * flight (fetch's and the socket's buffers, the service's writes). On loopback the service
+ * writes faster than any network, and fetch queues up to several MB ahead of the reader:
+ * growth measured 13-24.6 MB over ten idle runs, so 8 MB failed one run in five. Without the
+ * cap the 60 MB body would be read whole, as bytes and then as text (over 100 MB).
  */
-const MARGIN = 8 * MB;
+const MARGIN = 12 * MB;
 
 /** What this process holds: the JS heap plus the bytes of ArrayBuffers (where bodies live). */
 function held(): number {
@@ -46,7 +48,10 @@ async function peakGrowth(work: () => Promise<unknown>): Promise<number> {
   } finally {
     clearInterval(sampler);
   }
-  // And once it is over: nothing of the refused answer may stay referenced.
+  // And once it is over and the connection has closed: nothing of the refused answer may stay
+  // referenced. The cancelled stream's queued chunks go with the connection, a few ms after the
+  // request settles (measured on loopback: 45 MB still referenced at once, none 50 ms later).
+  await new Promise((resolve) => setTimeout(resolve, 200));
   gc();
   peak = Math.max(peak, held());
   return peak - before;
