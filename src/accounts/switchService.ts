@@ -11,6 +11,7 @@ import { confirmModal, flash, windowProgress } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import {
   askForKey,
+  validateServiceUrl,
   checkKey,
   keyFormatError,
   save,
@@ -138,16 +139,7 @@ async function addService(deps: ConnectionCommandDeps, conn: ConnectionControls)
     prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
     placeHolder: 'https://reports.example.com',
     ignoreFocusOut: true,
-    validateInput: (value) => {
-      const parsed = parseServiceUrl(value);
-      if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
-      if (parsed.insecure)
-        return {
-          message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
-          severity: vscode.InputBoxValidationSeverity.Warning,
-        };
-      return undefined;
-    },
+    validateInput: validateServiceUrl,
   });
   if (input === undefined) return false;
   const parsed = parseServiceUrl(input);
@@ -203,7 +195,11 @@ async function addServiceWithKey(
   return setServiceUrl(deps, parsed.url);
 }
 
-async function confirmInsecure(deps: ConnectionCommandDeps, conn: ConnectionControls, origin: string): Promise<boolean> {
+async function confirmInsecure(
+  deps: ConnectionCommandDeps,
+  conn: ConnectionControls,
+  origin: string,
+): Promise<boolean> {
   if (conn.isInsecureAllowed(origin)) return true;
   const host = new URL(origin).host;
   const ok = await confirmModal(

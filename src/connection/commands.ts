@@ -80,7 +80,12 @@ function logSaveFailure(deps: ConnectionCommandDeps, e: unknown): void {
   deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
 }
 
-export async function save(conn: ConnectionControls, origin: string, key: string, deps: ConnectionCommandDeps): Promise<void> {
+export async function save(
+  conn: ConnectionControls,
+  origin: string,
+  key: string,
+  deps: ConnectionCommandDeps,
+): Promise<void> {
   await conn.storeKey(origin, key);
   deps.log.info(`API key saved for ${origin}.`);
   flash(l10n.t('API key saved for {0}.', new URL(origin).host));
@@ -106,7 +111,11 @@ export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Pro
   return typeof arg === 'string' ? setKeyFromArgument(deps, conn, arg) : askForKey(deps, conn);
 }
 
-async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: ConnectionControls, raw: string): Promise<boolean> {
+async function setKeyFromArgument(
+  deps: ConnectionCommandDeps,
+  conn: ConnectionControls,
+  raw: string,
+): Promise<boolean> {
   const key = raw.trim();
   const url = conn.serviceUrl;
   const origin = conn.origin;
@@ -135,7 +144,11 @@ async function setKeyFromArgument(deps: ConnectionCommandDeps, conn: ConnectionC
     // Not awaited: the command answers now; the buttons act later with the key kept only
     // in this closure.
     void vscode.window
-      .showWarningMessage(l10n.t('Could not check the API key: {0}', escapeForMessage(outcome.message)), saveAnyway, retry)
+      .showWarningMessage(
+        l10n.t('Could not check the API key: {0}', escapeForMessage(outcome.message)),
+        saveAnyway,
+        retry,
+      )
       .then(async (choice) => {
         if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);
@@ -274,6 +287,25 @@ export function askForKey(
 }
 
 /**
+ * Checks a service URL as it is typed (Set Service URL…, Add Service…): an error, the warning
+ * that the key would travel unencrypted (saying so about mixed content in a browser), or nothing.
+ */
+export function validateServiceUrl(value: string): string | vscode.InputBoxValidationMessage | undefined {
+  const parsed = parseServiceUrl(value);
+  if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
+  if (parsed.insecure) {
+    return {
+      message: withMixedContent(
+        l10n.t('http: to another machine: the API key would travel unencrypted.'),
+        new URL(parsed.url).origin,
+      ),
+      severity: vscode.InputBoxValidationSeverity.Warning,
+    };
+  }
+  return undefined;
+}
+
+/**
  * Set Service URL…. With a string argument it skips the input box but still checks the
  * URL (and still asks before an unencrypted `http:` connection to another machine).
  * Resolves true when a URL was set. From the input box, a URL without a stored key goes
@@ -297,20 +329,7 @@ export async function setServiceUrl(
       placeHolder: 'https://reports.example.com',
       value: current,
       ignoreFocusOut: true,
-      validateInput: (value) => {
-        const parsed = parseServiceUrl(value);
-        if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
-        if (parsed.insecure) {
-          return {
-            message: withMixedContent(
-              l10n.t('http: to another machine: the API key would travel unencrypted.'),
-              new URL(parsed.url).origin,
-            ),
-            severity: vscode.InputBoxValidationSeverity.Warning,
-          };
-        }
-        return undefined;
-      },
+      validateInput: validateServiceUrl,
     });
     if (input === undefined) return false;
   }
@@ -401,7 +420,10 @@ export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): 
  * The origin whose key to remove: the only one, or the user's pick of all of them (the
  * current service first). undefined when none is stored, null when the user cancelled.
  */
-async function pickOriginWithKey(conn: ConnectionControls, stored: readonly string[]): Promise<string | undefined | null> {
+async function pickOriginWithKey(
+  conn: ConnectionControls,
+  stored: readonly string[],
+): Promise<string | undefined | null> {
   const origins = [...stored].sort((a, b) => Number(b === conn.origin) - Number(a === conn.origin));
   if (origins.length <= 1) return origins[0];
   const picked = await vscode.window.showQuickPick(
