@@ -11,7 +11,7 @@ import { confirmModal, flash, windowProgress } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import {
   askForKey,
-  validateServiceUrl,
+  askServiceUrl,
   checkKey,
   keyFormatError,
   save,
@@ -134,13 +134,7 @@ function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Pro
 
 /** Add Service…: the URL, then the key as Set Service URL does; nothing is saved unless the key checks out. */
 async function addService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
-  const input = await vscode.window.showInputBox({
-    title: l10n.t('Page Reports: Add Service'),
-    prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
-    placeHolder: 'https://reports.example.com',
-    ignoreFocusOut: true,
-    validateInput: validateServiceUrl,
-  });
+  const input = await askServiceUrl(l10n.t('Page Reports: Add Service'));
   if (input === undefined) return false;
   const parsed = parseServiceUrl(input);
   if (!parsed.ok) {

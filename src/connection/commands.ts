@@ -287,10 +287,25 @@ export function askForKey(
 }
 
 /**
+ * The input box for a service URL (Set Service URL…, Add Service…), checked as it is typed;
+ * answers what was entered, or undefined when cancelled.
+ */
+export function askServiceUrl(title: string, value?: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
+    placeHolder: 'https://reports.example.com',
+    value,
+    ignoreFocusOut: true,
+    validateInput: validateServiceUrl,
+  });
+}
+
+/**
  * Checks a service URL as it is typed (Set Service URL…, Add Service…): an error, the warning
  * that the key would travel unencrypted (saying so about mixed content in a browser), or nothing.
  */
-export function validateServiceUrl(value: string): string | vscode.InputBoxValidationMessage | undefined {
+function validateServiceUrl(value: string): string | vscode.InputBoxValidationMessage | undefined {
   const parsed = parseServiceUrl(value);
   if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
   if (parsed.insecure) {
@@ -323,14 +338,7 @@ export async function setServiceUrl(
     input = arg;
   } else {
     const current = vscode.workspace.getConfiguration().get<string>(Setting.serviceUrl) ?? '';
-    input = await vscode.window.showInputBox({
-      title: l10n.t('Page Reports: Service URL'),
-      prompt: l10n.t('The base URL of the report service; the API lives under /api/v1 below it.'),
-      placeHolder: 'https://reports.example.com',
-      value: current,
-      ignoreFocusOut: true,
-      validateInput: validateServiceUrl,
-    });
+    input = await askServiceUrl(l10n.t('Page Reports: Service URL'), current);
     if (input === undefined) return false;
   }
 
