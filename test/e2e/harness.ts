@@ -264,15 +264,25 @@ function makeWorkbench(
     },
 
     async runCommand(title) {
-      await page.keyboard.press('F1');
-      await quickInputBox.waitFor({ state: 'visible' });
-      await quickInputBox.fill(`>${title}`);
       // Pick the row whose label is exactly the title, not merely the first fuzzy match.
       const row = page
         .locator('.quick-input-widget .monaco-list-row')
         .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
         .first();
-      await row.waitFor({ state: 'visible' });
+      // A webview that finishes loading just after F1 takes the focus, and the palette closes
+      // under the typing (seen in CI: the box went inert, then hidden, and fill waited 30 s).
+      // Open it again then (F1 on an open palette keeps it open).
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('F1');
+        await quickInputBox.waitFor({ state: 'visible' });
+        try {
+          await quickInputBox.fill(`>${title}`, { timeout: 10_000 });
+          await row.waitFor({ state: 'visible', timeout: 10_000 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       await row.click();
     },
 
