@@ -127,6 +127,50 @@ function scaleStyle(p: Palette): { ticks: { color: string }; grid: { color: stri
 
 const n = (value: number): string => formatCount(value, locale);
 
+/** One bar of a horizontal bar chart: its label on the y axis, its length and its colour. */
+interface Bar {
+  label: string;
+  value: number;
+  colour: string;
+}
+
+/**
+ * A horizontal bar chart of counts (the results and the failing checks): one dataset named
+ * `series`, no legend, no animation, whole numbers on the x axis from zero, theme colours.
+ */
+function horizontalBars(p: Palette, series: string, bars: readonly Bar[]): ChartConfiguration {
+  return {
+    type: 'bar',
+    data: {
+      labels: bars.map((b) => b.label),
+      datasets: [
+        {
+          label: series,
+          data: bars.map((b) => b.value),
+          backgroundColor: bars.map((b) => b.colour),
+          borderColor: p.grid,
+          borderWidth: 1,
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      animation: false,
+      maintainAspectRatio: false,
+      plugins: { legend: { display: false } },
+      scales: {
+        x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
+        y: scaleStyle(p),
+      },
+    },
+  };
+}
+
+/** Height in pixels of a horizontal bar chart with `count` bars of `rowHeight` each, axes included. */
+function barsHeight(count: number, rowHeight: number): number {
+  return 40 + count * rowHeight;
+}
+
 /** A chart's canvas: an image to assistive technology, labelled by its summary, focusable. */
 function chartCanvas(label: string, config: ChartConfiguration, height: number): HTMLElement {
   const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': label, tabindex: '0' } });
@@ -216,32 +260,12 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
   );
   const chart = chartCanvas(
     fill(s.resultsAria, `${texts.join(', ')}; ${total}`),
-    {
-      type: 'bar',
-      data: {
-        labels: rows.map(([label]) => label),
-        datasets: [
-          {
-            label: s.columnCount,
-            data: rows.map(([, c]) => c),
-            backgroundColor: rows.map(([, , c]) => c),
-            borderColor: p.grid,
-            borderWidth: 1,
-          },
-        ],
-      },
-      options: {
-        indexAxis: 'y',
-        animation: false,
-        maintainAspectRatio: false,
-        plugins: { legend: { display: false } },
-        scales: {
-          x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
-          y: scaleStyle(p),
-        },
-      },
-    },
-    40 + rows.length * 34,
+    horizontalBars(
+      p,
+      s.columnCount,
+      rows.map(([label, c, colour]) => ({ label, value: c, colour })),
+    ),
+    barsHeight(rows.length, 34),
   );
   return section(
     'results',
@@ -387,32 +411,12 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
     c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : p.other;
   const chart = chartCanvas(
     fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(c)}`).join('; ')),
-    {
-      type: 'bar',
-      data: {
-        labels: top.map((c) => c.label),
-        datasets: [
-          {
-            label: s.columnFailed,
-            data: top.map((c) => c.failed),
-            backgroundColor: top.map(colour),
-            borderColor: p.grid,
-            borderWidth: 1,
-          },
-        ],
-      },
-      options: {
-        indexAxis: 'y',
-        animation: false,
-        maintainAspectRatio: false,
-        plugins: { legend: { display: false } },
-        scales: {
-          x: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
-          y: scaleStyle(p),
-        },
-      },
-    },
-    40 + top.length * 28,
+    horizontalBars(
+      p,
+      s.columnFailed,
+      top.map((c) => ({ label: c.label, value: c.failed, colour: colour(c) })),
+    ),
+    barsHeight(top.length, 28),
   );
   const list = el('ul', { className: 'checks' });
   for (const check of checks) {
