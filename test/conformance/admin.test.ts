@@ -1,6 +1,6 @@
 /** The test-facing admin API: faults, answer shapes (contract §5), the request log, raw reports. */
 import assert from 'node:assert/strict';
-import { admin, call, client, insertReport, useService, type Reply } from './helpers';
+import { adminReply, call, client, insertReport, useService, type Reply } from './helpers';
 
 describe('admin API off (no faults option)', function () {
   this.timeout(20_000);
@@ -28,10 +28,10 @@ describe('admin API', function () {
   this.timeout(20_000);
   const ctx = useService({ faults: true, keys: ['demo-key', 'second-key'] });
   const api = () => client(ctx.service);
-  const fault = (spec: unknown): Promise<Reply> => admin(ctx.service, 'POST', '/__admin/faults', spec);
+  const fault = (spec: unknown): Promise<Reply> => adminReply(ctx.service, 'POST', '/__admin/faults', spec);
 
   beforeEach(async () => {
-    await admin(ctx.service, 'POST', '/__admin/reset');
+    await adminReply(ctx.service, 'POST', '/__admin/reset');
   });
 
   describe('faults', () => {
@@ -101,7 +101,7 @@ describe('admin API', function () {
       assert.equal((await api().get('/api/v1/reports')).status, 200, 'GET does not match');
       assert.equal((await api().get('/api/v1/projects')).status, 200);
       assert.equal((await api().post('/api/v1/reports', { form: { url: 'x' } })).status, 500);
-      const listed = await admin(ctx.service, 'GET', '/__admin/faults');
+      const listed = await adminReply(ctx.service, 'GET', '/__admin/faults');
       assert.equal(listed.json[0].left, 1);
       assert.equal((await api().post('/api/v1/reports', { form: { url: 'x' } })).status, 500);
       assert.equal((await api().post('/api/v1/reports', { form: { url: 'x' } })).status, 422);
@@ -123,7 +123,7 @@ describe('admin API', function () {
       assert.equal((await api().get('/api/v1/reports')).status, 500);
       assert.equal((await api().get('/api/v1/reports')).status, 502);
       await fault({ status: 500, times: 5 });
-      assert.deepEqual((await admin(ctx.service, 'DELETE', '/__admin/faults')).json, { cleared: 1 });
+      assert.deepEqual((await adminReply(ctx.service, 'DELETE', '/__admin/faults')).json, { cleared: 1 });
       assert.equal((await api().get('/api/v1/reports')).status, 200);
     });
 
@@ -200,7 +200,7 @@ describe('admin API', function () {
         assert.equal(reply.status, 422, JSON.stringify(spec));
         assert.equal(typeof reply.json.message, 'string');
       }
-      assert.deepEqual((await admin(ctx.service, 'GET', '/__admin/faults')).json, []);
+      assert.deepEqual((await adminReply(ctx.service, 'GET', '/__admin/faults')).json, []);
     });
   });
 
@@ -221,13 +221,13 @@ describe('admin API', function () {
 
     it('starts canonical and can be read and reset', async () => {
       const canonical = { ids: 'number', scores: 'number', dates: 'iso', list: 'laravel', deleteStatus: 200 };
-      assert.deepEqual((await admin(ctx.service, 'GET', '/__admin/shape')).json, canonical);
-      await admin(ctx.service, 'POST', '/__admin/shape', { ids: 'string' });
-      assert.deepEqual((await admin(ctx.service, 'DELETE', '/__admin/shape')).json, canonical);
+      assert.deepEqual((await adminReply(ctx.service, 'GET', '/__admin/shape')).json, canonical);
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { ids: 'string' });
+      assert.deepEqual((await adminReply(ctx.service, 'DELETE', '/__admin/shape')).json, canonical);
     });
 
     it('ids as strings, scores as numeric strings, dates as SQL', async () => {
-      const changed = await admin(ctx.service, 'POST', '/__admin/shape', {
+      const changed = await adminReply(ctx.service, 'POST', '/__admin/shape', {
         ids: 'string',
         scores: 'string',
         dates: 'sql',
@@ -245,32 +245,32 @@ describe('admin API', function () {
     });
 
     it('scores missing', async () => {
-      await admin(ctx.service, 'POST', '/__admin/shape', { scores: 'missing' });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { scores: 'missing' });
       const report = (await api().get(`/api/v1/reports/${id}`)).json.data;
       assert.ok(!('score' in report));
       assert.equal(report.result, 'good');
     });
 
     it('lists with links only, data only, or a bare array', async () => {
-      await admin(ctx.service, 'POST', '/__admin/shape', { list: 'links' });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { list: 'links' });
       const links = (await api().get('/api/v1/reports')).json;
       assert.deepEqual(Object.keys(links), ['data', 'links']);
       assert.equal(links.links.next, `${ctx.service.url}/api/v1/reports?page=2`);
-      await admin(ctx.service, 'POST', '/__admin/shape', { list: 'data' });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { list: 'data' });
       const data = (await api().get('/api/v1/projects')).json;
       assert.deepEqual(Object.keys(data), ['data']);
-      await admin(ctx.service, 'POST', '/__admin/shape', { list: 'array' });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { list: 'array' });
       const array = (await api().get('/api/v1/reports?page=2')).json;
       assert.ok(Array.isArray(array));
       assert.equal(array.length, 2);
     });
 
     it('answers deletes with 202 and a body, or 204 without one', async () => {
-      await admin(ctx.service, 'POST', '/__admin/shape', { deleteStatus: 202 });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { deleteStatus: 202 });
       const accepted = await api().delete(`/api/v1/reports/${id}`);
       assert.equal(accepted.status, 202);
       assert.deepEqual(accepted.json, { id, object: 'report', deleted: true });
-      await admin(ctx.service, 'POST', '/__admin/shape', { deleteStatus: 204 });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { deleteStatus: 204 });
       const none = await api().delete('/api/v1/projects/shape.test');
       assert.equal(none.status, 204);
       assert.equal(none.text, '');
@@ -278,7 +278,7 @@ describe('admin API', function () {
     });
 
     it('rejects unknown shape values with 422', async () => {
-      const reply = await admin(ctx.service, 'POST', '/__admin/shape', { ids: 'uuid', deleteStatus: 201 });
+      const reply = await adminReply(ctx.service, 'POST', '/__admin/shape', { ids: 'uuid', deleteStatus: 201 });
       assert.equal(reply.status, 422);
       assert.deepEqual(Object.keys(reply.json.errors).sort(), ['deleteStatus', 'ids']);
     });
@@ -290,7 +290,7 @@ describe('admin API', function () {
       await api().post('/api/v1/reports', { form: { url: 'http://a.test/', privacy: 2, password: 'hunter2' } });
       await client(ctx.service, null).get('/api/v1/projects');
       await call(ctx.service.url, 'GET', '/demo-site/good.html');
-      const log = (await admin(ctx.service, 'GET', '/__admin/requests')).json;
+      const log = (await adminReply(ctx.service, 'GET', '/__admin/requests')).json;
       assert.equal(log.length, 3);
       assert.deepEqual(
         log.map((r: Record<string, unknown>) => [
@@ -311,17 +311,17 @@ describe('admin API', function () {
       const text = JSON.stringify(log);
       assert.ok(!text.includes('hunter2'));
       assert.ok(!text.includes('demo-key'));
-      assert.deepEqual((await admin(ctx.service, 'DELETE', '/__admin/requests')).json, { cleared: 3 });
-      assert.deepEqual((await admin(ctx.service, 'GET', '/__admin/requests')).json, []);
+      assert.deepEqual((await adminReply(ctx.service, 'DELETE', '/__admin/requests')).json, { cleared: 3 });
+      assert.deepEqual((await adminReply(ctx.service, 'GET', '/__admin/requests')).json, []);
     });
 
     it('records faulted and dropped requests too', async () => {
-      await admin(ctx.service, 'POST', '/__admin/faults', [{ status: 500 }, { drop: true }]);
+      await adminReply(ctx.service, 'POST', '/__admin/faults', [{ status: 500 }, { drop: true }]);
       await api().get('/api/v1/reports');
       await api()
         .get('/api/v1/reports')
         .catch(() => undefined);
-      const log = (await admin(ctx.service, 'GET', '/__admin/requests')).json;
+      const log = (await adminReply(ctx.service, 'GET', '/__admin/requests')).json;
       assert.deepEqual(
         log.map((r: { status: number | null }) => r.status),
         [500, null],
@@ -332,7 +332,7 @@ describe('admin API', function () {
   describe('raw reports', () => {
     it('inserts hostile values as given, fills id, project, privacy and dates, never answers the password', async () => {
       const hostile = '<img src=x onerror=alert(1)> [link](command:x) **bold** ${x} \u202e';
-      const reply = await admin(ctx.service, 'POST', '/__admin/reports', {
+      const reply = await adminReply(ctx.service, 'POST', '/__admin/reports', {
         report: {
           url: `https://evil.test/${hostile}`,
           result: hostile,
@@ -370,7 +370,7 @@ describe('admin API', function () {
     });
 
     it('omits fields on request, for tests of missing ones', async () => {
-      const reply = await admin(ctx.service, 'POST', '/__admin/reports', {
+      const reply = await adminReply(ctx.service, 'POST', '/__admin/reports', {
         report: { url: 'https://m.test/' },
         omit: ['created_at', 'updated_at', 'privacy'],
       });
@@ -383,31 +383,34 @@ describe('admin API', function () {
       await insertReport(ctx.service, { url: 'https://second.test/' }, 'second-key');
       assert.equal((await client(ctx.service, 'second-key').get('/api/v1/reports')).json.meta.total, 1);
       assert.equal((await api().get('/api/v1/reports')).json.meta.total, 0);
-      assert.equal((await admin(ctx.service, 'POST', '/__admin/reports', { key: 'nope', report: {} })).status, 422);
-      assert.equal((await admin(ctx.service, 'POST', '/__admin/reports', { report: 'x' })).status, 422);
+      assert.equal(
+        (await adminReply(ctx.service, 'POST', '/__admin/reports', { key: 'nope', report: {} })).status,
+        422,
+      );
+      assert.equal((await adminReply(ctx.service, 'POST', '/__admin/reports', { report: 'x' })).status, 422);
     });
   });
 
   describe('reset, seed and routing', () => {
     it('reset empties the data and keeps the keys', async () => {
       await insertReport(ctx.service, { url: 'https://r.test/' });
-      await admin(ctx.service, 'POST', '/__admin/shape', { list: 'array' });
-      assert.deepEqual((await admin(ctx.service, 'POST', '/__admin/reset')).json, { reset: true });
+      await adminReply(ctx.service, 'POST', '/__admin/shape', { list: 'array' });
+      assert.deepEqual((await adminReply(ctx.service, 'POST', '/__admin/reset')).json, { reset: true });
       const reply = await api().get('/api/v1/reports');
       assert.equal(reply.status, 200);
       assert.equal(reply.json.meta.total, 0);
     });
 
     it('seeds reports for a key', async () => {
-      const reply = await admin(ctx.service, 'POST', '/__admin/seed', { count: 30, key: 'second-key' });
+      const reply = await adminReply(ctx.service, 'POST', '/__admin/seed', { count: 30, key: 'second-key' });
       assert.deepEqual(reply.json, { seeded: 30, total: 30 });
       assert.equal((await client(ctx.service, 'second-key').get('/api/v1/reports')).json.meta.total, 30);
-      assert.equal((await admin(ctx.service, 'POST', '/__admin/seed', { count: 0 })).status, 422);
+      assert.equal((await adminReply(ctx.service, 'POST', '/__admin/seed', { count: 0 })).status, 422);
     });
 
     it('answers 404 and 405 as JSON, and 400 to a body that is not JSON', async () => {
-      assert.equal((await admin(ctx.service, 'GET', '/__admin/nothing')).status, 404);
-      const wrong = await admin(ctx.service, 'PUT', '/__admin/faults');
+      assert.equal((await adminReply(ctx.service, 'GET', '/__admin/nothing')).status, 404);
+      const wrong = await adminReply(ctx.service, 'PUT', '/__admin/faults');
       assert.equal(wrong.status, 405);
       assert.equal(wrong.headers.allow, 'GET, POST, DELETE');
       const bad = await call(ctx.service.url, 'POST', '/__admin/faults', {

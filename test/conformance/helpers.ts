@@ -90,8 +90,12 @@ export function client(service: RunningService, key: string | null = 'demo-key')
   };
 }
 
-/** A call to the admin API (JSON body, no key). */
-export function admin(service: RunningService, method: string, path: string, body?: unknown): Promise<Reply> {
+/**
+ * A call to the admin API (JSON body, no key) answered with the whole reply (status, headers,
+ * body), never thrown: conformance checks the admin API's own answers. Other test levels use
+ * test/service/adminClient.ts, which answers the JSON and throws on a failure.
+ */
+export function adminReply(service: RunningService, method: string, path: string, body?: unknown): Promise<Reply> {
   return call(service.url, method, path, { key: null, ...(body === undefined ? {} : { json: body }) });
 }
 
@@ -101,7 +105,7 @@ export async function insertReport(
   report: Record<string, unknown>,
   key?: string,
 ): Promise<number> {
-  const reply = await admin(service, 'POST', '/__admin/reports', key === undefined ? { report } : { key, report });
+  const reply = await adminReply(service, 'POST', '/__admin/reports', key === undefined ? { report } : { key, report });
   assert.equal(reply.status, 201, reply.text);
   return reply.json.data.id as number;
 }

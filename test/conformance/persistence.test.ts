@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startService } from '../service/server';
-import { admin, client, insertReport } from './helpers';
+import { adminReply, client, insertReport } from './helpers';
 
 describe('persistence (dataFile)', function () {
   this.timeout(30_000);
@@ -61,7 +61,7 @@ describe('persistence (dataFile)', function () {
         form: { url: `http://blog.localhost:${second.port}/demo-site/bad.html` },
       });
       assert.ok(next.json.data.id > other, 'ids continue after the last one');
-      await admin(second, 'POST', '/__admin/reset');
+      await adminReply(second, 'POST', '/__admin/reset');
     } finally {
       await second.stop();
     }

@@ -1,6 +1,6 @@
 /** Contract §4: the rate limit per key, its headers on every answer, 429 and the reset. */
 import assert from 'node:assert/strict';
-import { admin, client, useService } from './helpers';
+import { adminReply, client, useService } from './helpers';
 
 /** A window no test outlasts, however loaded the machine; the reset has its own service. */
 const WINDOW_MS = 60_000;
@@ -18,7 +18,7 @@ describe('rate limit (contract §4)', function () {
 
   beforeEach(async () => {
     // A fresh window for each test (reset also clears the limiter).
-    await admin(ctx.service, 'POST', '/__admin/reset');
+    await adminReply(ctx.service, 'POST', '/__admin/reset');
   });
 
   it('counts down in the headers of every answer, then answers 429 with Retry-After until the window ends', async () => {
@@ -70,7 +70,7 @@ describe('rate limit (contract §4)', function () {
 
   it('never limits the admin API', async () => {
     for (let i = 0; i < 10; i++) {
-      const reply = await admin(ctx.service, 'GET', '/__admin/requests');
+      const reply = await adminReply(ctx.service, 'GET', '/__admin/requests');
       assert.equal(reply.status, 200);
       assert.equal(reply.headers['x-ratelimit-limit'], undefined);
     }

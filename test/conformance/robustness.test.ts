@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { prng } from '../service/seed';
-import { admin, call, client, useService, type Reply } from './helpers';
+import { adminReply, call, client, useService, type Reply } from './helpers';
 
 const SEED = 20261121;
 const REQUESTS = 400;
@@ -290,13 +290,13 @@ describe('robustness', function () {
     }
 
     // Still serving, with the admin state put back.
-    await admin(ctx.service, 'DELETE', '/__admin/faults');
-    await admin(ctx.service, 'DELETE', '/__admin/shape');
+    await adminReply(ctx.service, 'DELETE', '/__admin/faults');
+    await adminReply(ctx.service, 'DELETE', '/__admin/shape');
     await new Promise((resolve) => setTimeout(resolve, 10));
     const reply = await client(ctx.service, 'second-key').get('/api/v1/reports');
     assert.equal(reply.status, 200);
     assert.ok(Array.isArray(reply.json.data));
-    const log = await admin(ctx.service, 'GET', '/__admin/requests');
+    const log = await adminReply(ctx.service, 'GET', '/__admin/requests');
     assert.equal(log.status, 200);
   });
 });

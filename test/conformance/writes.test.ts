@@ -1,6 +1,6 @@
 /** Contract §3: store, show, update (PUT and PATCH), delete; privacy and password rules. */
 import assert from 'node:assert/strict';
-import { admin, assertValidation, type CallOptions, client, insertReport, ISO, useService } from './helpers';
+import { adminReply, assertValidation, type CallOptions, client, insertReport, ISO, useService } from './helpers';
 
 describe('writes (contract §3)', function () {
   this.timeout(20_000);
@@ -286,7 +286,7 @@ describe('writes (contract §3)', function () {
     it('never reuses an id', async () => {
       const first = (await api().post('/api/v1/reports', { form: { url: page('good.html') } })).json.data.id;
       await api().delete(`/api/v1/reports/${first}`);
-      await admin(ctx.service, 'POST', '/__admin/reset');
+      await adminReply(ctx.service, 'POST', '/__admin/reset');
       const next = (await api().post('/api/v1/reports', { form: { url: page('good.html') } })).json.data.id;
       assert.ok(next > first);
     });

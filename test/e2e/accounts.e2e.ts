@@ -122,7 +122,7 @@ describe('accounts and services (end to end)', function () {
     await banner.locator('button', { hasText: 'Switch Back' }).click();
     await banner.waitFor({ state: 'detached', timeout: 30_000 });
     await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
-    await wb.runCommand('View: Close All Editors');
+    await wb.closeAllEditors();
   });
 
   it('lists both services in the Accounts menu; Sign Out removes only that key', async () => {

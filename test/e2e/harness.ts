@@ -30,6 +30,7 @@ import { PSEUDO_LOCALE, writePseudoTranslations } from '../../scripts/lib/l10n';
 import { installLanguagePack } from '../../scripts/lib/languagePack';
 import { killGroupNow, makeTempDir, removeDir } from '../../scripts/lib/processes';
 import { ensureTools, packageVsix, repoRoot } from '../../scripts/lib/tools';
+import { adminCall } from '../service/adminClient';
 import { startService, type RunningService, type ServiceOptions } from '../service/server';
 
 /** API keys of every workbench's service: `main` owns the seeded reports, `other` is a second (empty) account, `forbidden` answers 403. */
@@ -85,6 +86,10 @@ export interface Workbench {
   treeRows(name: ViewName): Promise<string[]>;
   /** Types into the open quick input (input box or quick pick) and, unless `submit` is false, presses Enter. */
   quickInput(text: string, options?: { submit?: boolean }): Promise<void>;
+  /** Picks a color theme by its label (`Dark Modern`, `Light Modern`, `Dark High Contrast`) and lets it paint. */
+  setTheme(label: string): Promise<void>;
+  /** Closes every editor and waits (up to 10 s) until no webview is left in the page. */
+  closeAllEditors(): Promise<void>;
   /** Texts of the notification toasts on screen. */
   notifications(): Promise<string[]>;
   /** Calls the service's /__admin endpoint (see test/service/README.md); POST with a body, GET without. */
@@ -326,23 +331,29 @@ function makeWorkbench(
       if (options.submit !== false) await quickInputBox.press('Enter');
     },
 
+    async setTheme(label) {
+      await this.runCommand('Preferences: Color Theme');
+      await this.quickInput(label);
+      await page.waitForTimeout(1000);
+    },
+
+    async closeAllEditors() {
+      await this.runCommand('View: Close All Editors');
+      await page
+        .locator('iframe.webview')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
+    },
+
     async notifications() {
       return (await page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).map((t) =>
         t.trim(),
       );
     },
 
-    async admin<T = unknown>(endpoint: string, body?: unknown, method?: string): Promise<T> {
-      const verb = method ?? (body === undefined ? 'GET' : 'POST');
-      const response = await fetch(`${service.url}/__admin/${endpoint.replace(/^\/+/, '')}`, {
-        method: verb,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${verb} /__admin/${endpoint} answered ${response.status}: ${text}`);
-      return (text === '' ? undefined : JSON.parse(text)) as T;
-    },
+    admin: <T = unknown>(endpoint: string, body?: unknown, method?: string) =>
+      adminCall<T>(service.url, endpoint, body, method),
 
     stop,
   };

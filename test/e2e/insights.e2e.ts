@@ -12,7 +12,6 @@ import { reportTitle } from '../../src/common/format';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport } from '../service/types';
 
-
 describe('insights (end to end)', function () {
   this.timeout(300_000);
   let wb: Workbench;
@@ -53,12 +52,6 @@ describe('insights (end to end)', function () {
     await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout });
   }
 
-  async function setTheme(label: string): Promise<void> {
-    await wb.runCommand('Preferences: Color Theme');
-    await wb.quickInput(label);
-    await wb.page.waitForTimeout(1000);
-  }
-
   before(async () => {
     wb = await startWorkbench({ serviceUrl: true, name: 'insights' });
     wb.page.on('console', (message) => console.push(message.text()));
@@ -75,12 +68,7 @@ describe('insights (end to end)', function () {
   afterEach(async function () {
     await screenshotOnFailure(this, wb);
     await wb.admin('faults', undefined, 'DELETE');
-    await wb.runCommand('View: Close All Editors');
-    await wb.page
-      .locator('iframe.webview')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
+    await wb.closeAllEditors();
   });
 
   it("opens from a project row's inline action, with the service's counts as text and charts in every theme", async () => {
@@ -89,7 +77,7 @@ describe('insights (end to end)', function () {
       .locator('.pane-body .monaco-list-row')
       .filter({ hasText: 'shop.localhost' })
       .first();
-    await setTheme('Dark Modern');
+    await wb.setTheme('Dark Modern');
     await row.hover();
     await row.locator('.action-label[aria-label="Show Insights…"]').click();
     await waitForInsights('Insights: shop.localhost');
@@ -113,13 +101,13 @@ describe('insights (end to end)', function () {
     assert.equal(buckets, 10);
 
     await wb.screenshot('insights-dark');
-    await setTheme('Light Modern');
+    await wb.setTheme('Light Modern');
     await waitForInsights('Insights: shop.localhost');
     await wb.screenshot('insights-light');
-    await setTheme('Dark High Contrast');
+    await wb.setTheme('Dark High Contrast');
     await waitForInsights('Insights: shop.localhost');
     await wb.screenshot('insights-high-contrast');
-    await setTheme('Dark Modern');
+    await wb.setTheme('Dark Modern');
 
     const violations = console.filter((t) =>
       /Content Security Policy|Refused to (load|execute|apply)|unsafe-eval/i.test(t),

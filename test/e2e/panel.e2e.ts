@@ -13,7 +13,6 @@ import { parseReport } from '../../src/api/schemas';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport } from '../service/types';
 
-
 /** Set by any of the hostile strings below if it ever ran, in the page or in the workbench. */
 const MARK = 'pwned';
 const HOSTILE = {
@@ -115,12 +114,6 @@ describe('report panel (end to end)', function () {
     await panel().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
   }
 
-  async function setTheme(label: string): Promise<void> {
-    await wb.runCommand('Preferences: Color Theme');
-    await wb.quickInput(label);
-    await wb.page.waitForTimeout(800);
-  }
-
   /**
    * What hostile strings did if they ran, in the panel's document or in the workbench (the
    * workbench's own title holds the panel title, so only the panel's title is checked).
@@ -168,12 +161,7 @@ describe('report panel (end to end)', function () {
 
   afterEach(async function () {
     await screenshotOnFailure(this, wb);
-    await wb.runCommand('View: Close All Editors');
-    await wb.page
-      .locator('iframe.webview')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
+    await wb.closeAllEditors();
   });
 
   it('shows a seeded report: score gauge, result badge, failed checks first by importance, then passed', async () => {
@@ -224,13 +212,13 @@ describe('report panel (end to end)', function () {
     assert.ok(summary.includes(`${failed.length} of ${expected.length} checks failed`), summary);
 
     await wb.screenshot('panel-dark');
-    await setTheme('Light Modern');
+    await wb.setTheme('Light Modern');
     await waitForPanel(title);
     await wb.screenshot('panel-light');
-    await setTheme('Dark High Contrast');
+    await wb.setTheme('Dark High Contrast');
     await waitForPanel(title);
     await wb.screenshot('panel-high-contrast');
-    await setTheme('Dark Modern');
+    await wb.setTheme('Dark Modern');
   });
 
   it('shows markup, script and javascript: links in every field as text and runs none of them', async () => {
@@ -318,7 +306,7 @@ describe('report panel (end to end)', function () {
     assert.ok(opened.url() === plain.url || opened.url().endsWith(proxied), opened.url());
     await opened.close();
     await wb.page.bringToFront();
-    await wb.runCommand('View: Close All Editors');
+    await wb.closeAllEditors();
 
     // A command: URL is text, not a link; clicking it runs nothing (the panel would close).
     const command = await insert({ url: 'command:workbench.action.closeAllEditors', result: 'bad', score: 1 });

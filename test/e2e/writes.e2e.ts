@@ -11,12 +11,7 @@ import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport } from '../service/types';
-
-
-interface AdminRequest {
-  method: string;
-  path: string;
-}
+import type { RecordedRequest } from '../service/types';
 
 describe('writes (end to end)', function () {
   this.timeout(240_000);
@@ -41,8 +36,8 @@ describe('writes (end to end)', function () {
   }
 
   async function reportsOfProject(project: string): Promise<RawReport[]> {
-    return (await api<{ data: RawReport[] }>(`/api/v1/reports?per_page=100&project=${encodeURIComponent(project)}`)).body
-      .data;
+    return (await api<{ data: RawReport[] }>(`/api/v1/reports?per_page=100&project=${encodeURIComponent(project)}`))
+      .body.data;
   }
 
   async function insert(url: string, fields: Partial<RawReport> = {}): Promise<RawReport> {
@@ -140,7 +135,7 @@ describe('writes (end to end)', function () {
     assert.equal(await inputBox().inputValue(), 'example.com/pricing');
     await wb.screenshot('writes-invalid-url');
     await inputBox().press('Escape');
-    assert.deepEqual(await wb.admin<AdminRequest[]>('requests'), []);
+    assert.deepEqual(await wb.admin<RecordedRequest[]>('requests'), []);
   });
 
   it('creates a report for a demo-site page: selected in the tree, its panel open', async () => {
@@ -193,7 +188,7 @@ describe('writes (end to end)', function () {
     await wb.screenshot('writes-password-log');
   });
 
-  it('shows the service\'s refusal (422) next to the URL input, with what was typed kept', async () => {
+  it("shows the service's refusal (422) next to the URL input, with what was typed kept", async () => {
     const missing = page('fix.localhost', 'no-such-page.html');
     await wb.runCommand('Page Reports: New Report…');
     await inputBox().fill(missing);
@@ -283,8 +278,12 @@ describe('writes (end to end)', function () {
 
     await fromMenu(item, 'Delete Report…');
     await dialog().waitFor({ state: 'visible' });
-    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: /^Delete$/ }).click();
-    await rows('Reports').filter({ hasText: label(report.url) }).waitFor({ state: 'detached', timeout: 20_000 });
+    await dialog()
+      .locator('.dialog-buttons a.monaco-button', { hasText: /^Delete$/ })
+      .click();
+    await rows('Reports')
+      .filter({ hasText: label(report.url) })
+      .waitFor({ state: 'detached', timeout: 20_000 });
     await tab(label(report.url)).waitFor({ state: 'detached', timeout: 20_000 });
     assert.equal((await api(`/api/v1/reports/${report.id}`)).status, 404, 'gone from the service');
   });
@@ -304,7 +303,10 @@ describe('writes (end to end)', function () {
     await wb.screenshot('writes-delete-project-confirmation');
     await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Delete Project' }).click();
     await rows('Projects').filter({ hasText: 'project.localhost' }).waitFor({ state: 'detached', timeout: 20_000 });
-    await rows('Reports').filter({ hasText: 'project.localhost' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    await rows('Reports')
+      .filter({ hasText: 'project.localhost' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 });
     assert.deepEqual(await reportsOfProject('project.localhost'), []);
   });
 
@@ -326,7 +328,10 @@ describe('writes (end to end)', function () {
     assert.match(await dialog().innerText(), /Delete 3 reports\?/);
     await wb.screenshot('writes-delete-three-confirmation');
     await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Delete 3 Reports' }).click();
-    await rows('Reports').filter({ hasText: 'multi.localhost' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    await rows('Reports')
+      .filter({ hasText: 'multi.localhost' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 });
     assert.deepEqual(await reportsOfProject('multi.localhost'), []);
     await wb.screenshot('writes-deleted-three');
   });

@@ -19,6 +19,7 @@ import type { ReportNode, ViewNode } from '../../src/views/items';
 import type { ReportsView } from '../../src/views/reportsView';
 import { startService, type RunningService } from '../service/server';
 import { configure, waitFor } from './harness';
+import { adminCall } from '../service/adminClient';
 
 interface AccountsHook {
   provider: PageReportsAuthProvider;
@@ -73,15 +74,8 @@ class TestService {
     return new URL(this.running.url).host;
   }
 
-  async admin<T>(endpoint: string, body?: unknown, method?: string): Promise<T> {
-    const response = await fetch(`${this.url}/__admin/${endpoint}`, {
-      method: method ?? (body === undefined ? 'GET' : 'POST'),
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`/__admin/${endpoint}: ${response.status} ${text}`);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+  admin<T>(endpoint: string, body?: unknown, method?: string): Promise<T> {
+    return adminCall<T>(this.url, endpoint, body, method);
   }
 
   /** Inserts one report owned by this service's key. */

@@ -6,11 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, admin, disconnect, itInNode, keys, resetService, serviceUrl, type AdminRequest } from './harness';
+import { activate, admin, disconnect, itInNode, keys, resetService, serviceUrl } from './harness';
+import { adminCall } from '../service/adminClient';
+import type { RecordedRequest } from '../service/types';
 
 /** API requests the service saw since the last clear. */
-async function requests(base: string = serviceUrl()): Promise<AdminRequest[]> {
-  return (await fetch(`${base}/__admin/requests`)).json() as Promise<AdminRequest[]>;
+async function requests(base: string = serviceUrl()): Promise<RecordedRequest[]> {
+  return adminCall<RecordedRequest[]>(base, 'requests');
 }
 
 async function clearRequests(base: string = serviceUrl()): Promise<void> {
@@ -32,7 +34,7 @@ async function someReportId(): Promise<number | string> {
  * Runs a command that needs the service (Copy URL of a report, by id) and says whether it
  * reached the service, and with which Authorization.
  */
-async function probe(base: string = serviceUrl()): Promise<{ result: unknown; requests: AdminRequest[] }> {
+async function probe(base: string = serviceUrl()): Promise<{ result: unknown; requests: RecordedRequest[] }> {
   const id = await someReportId();
   await clearRequests(base);
   const result = await vscode.commands.executeCommand('pageReports.copyReportUrl', id);
@@ -121,7 +123,10 @@ describe('connection', function () {
     const ready = await probe();
     assert.equal(typeof ready.result, 'string', 'Copy URL answers the report URL');
     assert.ok(ready.requests.length >= 1);
-    assert.ok(ready.requests.every((r) => r.hasAuthorization), 'every request carries the key');
+    assert.ok(
+      ready.requests.every((r) => r.hasAuthorization),
+      'every request carries the key',
+    );
 
     assert.equal(await vscode.commands.executeCommand('pageReports.removeApiKey', { confirmed: true }), true);
     const removed = await probe();
@@ -151,7 +156,14 @@ describe('connection', function () {
   // A second service is started in this host: Node only (the web host runs the same rule through the first service).
   itInNode('keeps one key per service origin: a second service never receives the first one', async () => {
     const { startService } = await import('../service/server');
-    const second = await startService({ port: 0, keys: ['second-key'], seed: 3, faults: true, quiet: true, rateLimit: 0 });
+    const second = await startService({
+      port: 0,
+      keys: ['second-key'],
+      seed: 3,
+      faults: true,
+      quiet: true,
+      rateLimit: 0,
+    });
     try {
       assert.equal(await vscode.commands.executeCommand('pageReports.setServiceUrl', serviceUrl()), true);
       assert.equal(await vscode.commands.executeCommand('pageReports.setApiKey', keys().main), true);

@@ -4,7 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, configure, pageReportsLogWith, panelTabs, resetService, serviceUrl, waitFor, type AdminRequest } from './harness';
+import { admin, configure, pageReportsLogWith, panelTabs, resetService, serviceUrl, waitFor } from './harness';
+import type { RecordedRequest } from '../service/types';
 
 interface Inserted {
   id: number | string;
@@ -44,7 +45,13 @@ describe('hardening', function () {
       [990_022, 'https://shop.localhost@evil.localhost/'],
     ] as const) {
       const body = JSON.stringify({ data: { id, url, project: 'shop.localhost', results: {} } });
-      await admin('faults', { method: 'GET', path: `/api/v1/reports/${id}`, status: 200, body: { raw: body }, times: 3 });
+      await admin('faults', {
+        method: 'GET',
+        path: `/api/v1/reports/${id}`,
+        status: 200,
+        body: { raw: body },
+        times: 3,
+      });
       const opened = await vscode.commands.executeCommand<boolean>('pageReports.openReportPage', { id });
       assert.equal(opened, false, `${url} is not opened`);
     }
@@ -67,37 +74,56 @@ describe('hardening', function () {
       method: 'POST',
       path: '/api/v1/reports',
       status: 201,
-      body: { data: { id, url: forgedUrl, project: 'forged.localhost', result: 'good', score: 100, privacy: 0, results: {} } },
+      body: {
+        data: { id, url: forgedUrl, project: 'forged.localhost', result: 'good', score: 100, privacy: 0, results: {} },
+      },
     });
     const port = new URL(serviceUrl()).port;
     const typed = `http://someone:hunter2-in-url@typed.localhost:${port}/demo-site/good.html`;
     await vscode.commands.executeCommand('pageReports.createReport', { url: typed, privacy: 0 });
     const log = await pageReportsLogWith(`Report ${id} created for`);
     assert.ok(!log.includes('hunter2-in-url'), 'the password of the typed URL is not logged');
-    assert.ok(log.includes(`Creating a report for http://typed.localhost:${port}/demo-site/good.html`), 'the URL is logged without user info');
+    assert.ok(
+      log.includes(`Creating a report for http://typed.localhost:${port}/demo-site/good.html`),
+      'the URL is logged without user info',
+    );
     const forged = log.split('\n').filter((line) => line.includes('forged entry') && !line.includes('\\n2026-11-22'));
     assert.deepEqual(forged, [], 'no forged entry starts a line');
-    assert.ok(log.includes('\\n2026-11-22 10:00:00.000 [error] forged entry\\x1b[31m'), 'the server text is written escaped');
+    assert.ok(
+      log.includes('\\n2026-11-22 10:00:00.000 [error] forged entry\\x1b[31m'),
+      'the server text is written escaped',
+    );
   });
 
-  it('item 8: re-opening an open report refreshes it from the service; the tree\'s older copy does not overwrite it', async () => {
+  it("item 8: re-opening an open report refreshes it from the service; the tree's older copy does not overwrite it", async () => {
     const fresh = await insertReport('https://fresh.localhost/page');
     await vscode.commands.executeCommand('pageReports.openReport', { id: fresh.id });
-    await waitFor(() => panelTabs().some((t) => t.label === 'fresh.localhost/page'), { message: 'the panel', timeoutMs: 10_000 });
+    await waitFor(() => panelTabs().some((t) => t.label === 'fresh.localhost/page'), {
+      message: 'the panel',
+      timeoutMs: 10_000,
+    });
     await admin('requests', undefined, 'DELETE');
     // What a tree item holds: a copy of the report taken earlier (here, an older URL).
-    const stale = { id: fresh.id, url: 'https://stale.localhost/page', project: fresh.project, checks: [], raw: { id: fresh.id } };
+    const stale = {
+      id: fresh.id,
+      url: 'https://stale.localhost/page',
+      project: fresh.project,
+      checks: [],
+      raw: { id: fresh.id },
+    };
     await vscode.commands.executeCommand('pageReports.openReport', { kind: 'report', report: stale });
     await waitFor(
       async () =>
-        (await admin<AdminRequest[]>('requests')).some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${fresh.id}`),
+        (await admin<RecordedRequest[]>('requests')).some(
+          (r) => r.method === 'GET' && r.path === `/api/v1/reports/${fresh.id}`,
+        ),
       { message: 'the panel asking the service again' },
     );
     await pause(500);
     assert.deepEqual(
       panelTabs().map((t) => t.label),
       ['fresh.localhost/page'],
-      'the panel still shows the service\'s report, not the older copy',
+      "the panel still shows the service's report, not the older copy",
     );
   });
 
@@ -107,9 +133,14 @@ describe('hardening', function () {
     // Not awaited: the command waits for the (slow) load.
     const opening = vscode.commands.executeCommand('pageReports.openReport', { id: report.id });
     await waitFor(() => panelTabs().length === 1, { message: 'the panel, loading' });
-    const deleted = await vscode.commands.executeCommand('pageReports.deleteProject', report.project, { confirmed: true });
+    const deleted = await vscode.commands.executeCommand('pageReports.deleteProject', report.project, {
+      confirmed: true,
+    });
     assert.equal(deleted, true);
     await opening;
-    await waitFor(() => panelTabs().length === 0, { message: 'the loading panel closed with its project', timeoutMs: 8000 });
+    await waitFor(() => panelTabs().length === 0, {
+      message: 'the loading panel closed with its project',
+      timeoutMs: 8000,
+    });
   });
 });

@@ -13,7 +13,8 @@ import type { ErrorNode, LoadMoreNode, ProjectNode, ReportNode, ViewNode } from 
 import type { ProjectsView } from '../../src/views/projectsView';
 import type { ReportsView } from '../../src/views/reportsView';
 import { startService } from '../service/server';
-import { adminAt, configure, waitFor } from './harness';
+import { adminCall } from '../service/adminClient';
+import { configure, waitFor } from './harness';
 import type { RawReport } from '../service/types';
 
 const KEY = 'views-integration-key';
@@ -43,7 +44,7 @@ describe('views', function () {
   let svc: Service;
 
   const admin = <T>(endpoint: string, body?: unknown, method?: string): Promise<T> =>
-    adminAt<T>(svc.url, endpoint, body, method);
+    adminCall<T>(svc.url, endpoint, body, method);
 
   /** Every item of a list, straight from the service's API, page by page. */
   async function serverList<T>(path: string, params: Record<string, string>): Promise<T[]> {

@@ -15,9 +15,9 @@ import * as vscode from 'vscode';
 import type { ReportsView } from '../../src/views/reportsView';
 import { autoRefreshTick } from '../../src/views/autoRefresh';
 import { startService } from '../service/server';
-import { admin, configure, keys, resetService, serviceUrl, waitFor, type AdminRequest } from './harness';
+import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
-
+import type { RecordedRequest } from '../service/types';
 
 type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 type HandleUri = (uri: vscode.Uri, options?: { confirmed?: boolean }) => Promise<UriOutcome>;
@@ -68,8 +68,8 @@ async function insertStale(host: string): Promise<RawReport> {
   return answer.data;
 }
 
-async function requestsOf(method: string): Promise<AdminRequest[]> {
-  return (await admin<AdminRequest[]>('requests')).filter((r) => r.method === method);
+async function requestsOf(method: string): Promise<RecordedRequest[]> {
+  return (await admin<RecordedRequest[]>('requests')).filter((r) => r.method === method);
 }
 
 async function closeInput(): Promise<void> {

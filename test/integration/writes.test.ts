@@ -6,9 +6,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, configure, keys, resetService, serviceUrl, type AdminRequest } from './harness';
+import { admin, configure, keys, resetService, serviceUrl } from './harness';
 import type { RawReport } from '../service/types';
-
+import type { RecordedRequest } from '../service/types';
 
 /** The shape commands return for a report (src/api/types.ts), as far as these tests read it. */
 interface ReportLike {
@@ -57,8 +57,8 @@ async function insertReport(fields: Partial<RawReport> & { url: string }): Promi
 }
 
 /** Requests of the given method the service saw since the last clear (API only). */
-async function requestsOf(method: string): Promise<AdminRequest[]> {
-  return (await admin<AdminRequest[]>('requests')).filter((r) => r.method === method);
+async function requestsOf(method: string): Promise<RecordedRequest[]> {
+  return (await admin<RecordedRequest[]>('requests')).filter((r) => r.method === method);
 }
 
 /** A tree node of the Reports view, as menus pass it. */
@@ -72,7 +72,8 @@ function demoPage(host: string, page = 'good.html'): string {
   return `http://${host}:${port}/demo-site/${page}`;
 }
 
-const run = <T>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(command, ...args);
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(command, ...args);
 
 describe('write commands', function () {
   this.timeout(30_000);
@@ -180,7 +181,11 @@ describe('write commands', function () {
   describe('Change Privacy', () => {
     it('sets each privacy as asked, with a password only for Password', async () => {
       const report = await insertReport({ url: demoPage('privacy.localhost') });
-      const priv = await run<ReportLike | undefined>('pageReports.changeReportPrivacy', { id: report.id }, { privacy: 1 });
+      const priv = await run<ReportLike | undefined>(
+        'pageReports.changeReportPrivacy',
+        { id: report.id },
+        { privacy: 1 },
+      );
       assert.equal(priv?.privacy, 1);
       assert.equal((await getReport(report.id))?.privacy, 1);
 
@@ -263,10 +268,7 @@ describe('write commands', function () {
       );
       const nodes = reports.map(node);
       const outcome = await run<BatchOutcome>('pageReports.deleteReport', nodes[0], nodes, { confirmed: true });
-      assert.deepEqual(
-        [...outcome.succeeded].map(String).sort(),
-        reports.map((r) => String(r.id)).sort(),
-      );
+      assert.deepEqual([...outcome.succeeded].map(String).sort(), reports.map((r) => String(r.id)).sort());
       assert.deepEqual(outcome.failed, []);
       assert.deepEqual(await reportsOfProject('batch.localhost'), []);
       assert.equal((await requestsOf('DELETE')).length, 3);
@@ -299,7 +301,9 @@ describe('write commands', function () {
 
     it('re-analyzes several selected reports with one confirmation', async () => {
       const reports = await Promise.all(
-        ['a', 'b'].map((p) => insertReport({ url: demoPage('batchagain.localhost', p === 'a' ? 'good.html' : 'bad.html') })),
+        ['a', 'b'].map((p) =>
+          insertReport({ url: demoPage('batchagain.localhost', p === 'a' ? 'good.html' : 'bad.html') }),
+        ),
       );
       const nodes = reports.map(node);
       const outcome = await run<BatchOutcome>('pageReports.reanalyzeReport', nodes[0], nodes, { confirmed: true });

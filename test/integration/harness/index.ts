@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { adminCall } from '../../service/adminClient';
 
 /** The extension's id (publisher.name). */
 export const extensionId = 'page-reports.page-reports';
@@ -56,43 +57,15 @@ export function keys(): TestKeys {
 }
 
 /**
- * Calls one of the service's /__admin endpoints (faults, requests, shape, reports, reset) and
- * returns its JSON answer (undefined for an empty one). `method` defaults to POST with a body,
- * GET without. Throws on a non-2xx answer.
+ * {@link adminCall} of the suite's service: one of its /__admin endpoints (faults, requests,
+ * shape, reports, reset), answering its JSON; throws on a non-2xx answer.
  *
  *   await admin('faults', { path: '/api/v1/reports', status: 502, body: 'html' });
- *   const requests = await admin<AdminRequest[]>('requests');
+ *   const requests = await admin<RecordedRequest[]>('requests');
  *   await admin('faults', undefined, 'DELETE');
  */
 export function admin<T = unknown>(endpoint: string, body?: unknown, method?: string): Promise<T> {
-  return adminAt<T>(serviceUrl(), endpoint, body, method);
-}
-
-/** {@link admin} of the reference service at `base` (a suite that starts its own service). */
-export async function adminAt<T = unknown>(
-  base: string,
-  endpoint: string,
-  body?: unknown,
-  method?: string,
-): Promise<T> {
-  const url = `${base}/__admin/${endpoint.replace(/^\/+/, '')}`;
-  const response = await fetch(url, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method ?? 'POST'} /__admin/${endpoint} answered ${response.status}: ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-/** One API request the service saw (GET /__admin/requests). */
-export interface AdminRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  hasAuthorization: boolean;
-  bodyFields: string[];
+  return adminCall<T>(serviceUrl(), endpoint, body, method);
 }
 
 /** Clears queued faults and the request log, and restores the default answer shapes. Data stays. */

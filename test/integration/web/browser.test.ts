@@ -8,9 +8,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HIDDEN_RETRY_AFTER_WAIT_MS } from '../../../src/api/browser';
-import { activate, admin, configure, keys, resetService, serviceUrl, waitFor, type AdminRequest } from '../harness';
+import { activate, admin, configure, keys, resetService, serviceUrl, waitFor } from '../harness';
+import type { RecordedRequest } from '../../service/types';
 
-interface LoggedRequest extends AdminRequest {
+interface LoggedRequest extends RecordedRequest {
   status: number | null;
   at: string;
   origin: string | null;

@@ -33,7 +33,10 @@ describe('api client: failures', function () {
   /** A report of its own project, through the admin API (so writes under test can change it freely). */
   async function insertReport(): Promise<{ id: number | string; project: string }> {
     const project = `once-${Math.random().toString(36).slice(2)}.localhost`;
-    const answer = (await h.admin('POST', '/__admin/reports', { key: KEY, report: { url: `http://${project}/` } })) as Record<string, unknown>;
+    const answer = await h.admin<Record<string, unknown>>('reports', {
+      key: KEY,
+      report: { url: `http://${project}/` },
+    });
     const report = (answer.data ?? answer) as { id: number | string; project: string };
     assert.equal(report.project, project);
     return report;
@@ -48,7 +51,10 @@ describe('api client: failures', function () {
       assert.deepEqual(describeError(error), { message: 'The service rejected the API key.', actions: ['setApiKey'] });
       await h.failure(h.client({ getKey: () => undefined }).listReports({}, 1), 'unauthorized');
       const recorded = await h.requests();
-      assert.deepEqual(recorded.map((r) => r.hasAuthorization), [true, false]);
+      assert.deepEqual(
+        recorded.map((r) => r.hasAuthorization),
+        [true, false],
+      );
       assert.equal(recorded.length, 2, '401 is not retried');
     });
 
@@ -75,7 +81,10 @@ describe('api client: failures', function () {
       assert.equal(error.status, 422);
       assert.deepEqual(error.fieldErrors, { url: ['The url field must be a valid URL.'] });
       assert.equal(describeError(error).message, 'The url field must be a valid URL.');
-      const password = await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2 }), 'validation');
+      const password = await h.failure(
+        api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2 }),
+        'validation',
+      );
       assert.ok(password.fieldMessages('password').length > 0);
       const perPage = await h.failure(api.listReports({ perPage: 7 as never }, 1), 'validation');
       assert.ok(perPage.fieldMessages('per_page').length > 0);
@@ -83,18 +92,33 @@ describe('api client: failures', function () {
     });
 
     it('429 with Retry-After, then success: the read waits and retries', async () => {
-      await h.fault({ method: 'GET', path: reportsPath, status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } });
+      await h.fault({
+        method: 'GET',
+        path: reportsPath,
+        status: 429,
+        body: { message: 'Too Many Attempts.' },
+        headers: { 'Retry-After': '1' },
+      });
       const started = Date.now();
       const page = await api.listReports({}, 1);
       assert.ok(Date.now() - started >= 950, 'waited for Retry-After');
       assert.equal(page.items.length, 10);
       assert.equal(await count('GET'), 2);
-      assert.deepEqual(h.log.map((e) => [e.status, e.retries]), [[200, 1]]);
+      assert.deepEqual(
+        h.log.map((e) => [e.status, e.retries]),
+        [[200, 1]],
+      );
     });
 
     it('429 with Retry-After as an HTTP date is honoured too', async () => {
       const at = new Date(Date.now() + 2000).toUTCString();
-      await h.fault({ method: 'GET', path: reportsPath, status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': at } });
+      await h.fault({
+        method: 'GET',
+        path: reportsPath,
+        status: 429,
+        body: { message: 'Too Many Attempts.' },
+        headers: { 'Retry-After': at },
+      });
       const started = Date.now();
       await api.listReports({}, 1);
       assert.ok(Date.now() - started >= 900, `waited until ${at}`);
@@ -102,16 +126,39 @@ describe('api client: failures', function () {
     });
 
     it('429 persisting: rateLimited with retryAfter after the bounded retries', async () => {
-      await h.fault({ method: 'GET', path: reportsPath, times: 10, status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } });
-      const error = await h.failure(h.client({ retry: { limit: 2, maxWaitMs: 5000 } }).listReports({}, 1), 'rateLimited');
+      await h.fault({
+        method: 'GET',
+        path: reportsPath,
+        times: 10,
+        status: 429,
+        body: { message: 'Too Many Attempts.' },
+        headers: { 'Retry-After': '1' },
+      });
+      const error = await h.failure(
+        h.client({ retry: { limit: 2, maxWaitMs: 5000 } }).listReports({}, 1),
+        'rateLimited',
+      );
       assert.equal(error.retryAfter, 1);
       assert.equal(await count('GET'), 3, 'first try plus two retries');
-      assert.deepEqual(h.log.map((e) => [e.status, e.retries]), [[429, 2]]);
-      assert.deepEqual(describeError(error), { message: 'The service is rate limiting requests. Wait 1 s and try again.', actions: ['retry'] });
+      assert.deepEqual(
+        h.log.map((e) => [e.status, e.retries]),
+        [[429, 2]],
+      );
+      assert.deepEqual(describeError(error), {
+        message: 'The service is rate limiting requests. Wait 1 s and try again.',
+        actions: ['retry'],
+      });
     });
 
     it('429 asking for longer than the wait budget: no retry, the user is told how long', async () => {
-      await h.fault({ method: 'GET', path: reportsPath, times: 3, status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '120' } });
+      await h.fault({
+        method: 'GET',
+        path: reportsPath,
+        times: 3,
+        status: 429,
+        body: { message: 'Too Many Attempts.' },
+        headers: { 'Retry-After': '120' },
+      });
       const started = Date.now();
       const error = await h.failure(api.listReports({}, 1), 'rateLimited');
       assert.ok(Date.now() - started < 1000, 'did not wait');
@@ -119,12 +166,15 @@ describe('api client: failures', function () {
       assert.equal(await count('GET'), 1);
     });
 
-    it("the real rate limiter: reads wait for its Retry-After and get through", async () => {
+    it('the real rate limiter: reads wait for its Retry-After and get through', async () => {
       const limited = await Harness.start({ rateLimit: 2, rateWindowMs: 1000, seed: 3 });
       try {
         const client = limited.client({ retry: { limit: 2, maxWaitMs: 5000 } });
         for (let i = 0; i < 4; i++) await client.listReports({}, 1);
-        assert.ok(limited.log.some((e) => e.retries > 0), 'at least one read was retried after a 429');
+        assert.ok(
+          limited.log.some((e) => e.retries > 0),
+          'at least one read was retried after a 429',
+        );
         assert.ok(limited.log.every((e) => e.status === 200));
       } finally {
         await limited.stop();
@@ -158,8 +208,13 @@ describe('api client: failures', function () {
       assert.doesNotMatch(error.serviceMessage ?? '', /[\u0000-\u001f]/);
     });
 
-    it("a server echoing the key in its message: the key is blanked out", async () => {
-      await h.fault({ method: 'GET', path: reportsPath, status: 403, body: { message: `Key ${KEY} may not do this.` } });
+    it('a server echoing the key in its message: the key is blanked out', async () => {
+      await h.fault({
+        method: 'GET',
+        path: reportsPath,
+        status: 403,
+        body: { message: `Key ${KEY} may not do this.` },
+      });
       const error = await h.failure(api.listReports({}, 1), 'forbidden');
       assert.equal(error.serviceMessage, 'Key *** may not do this.');
       assert.ok(!describeError(error).message.includes(KEY));
@@ -209,7 +264,10 @@ describe('api client: failures', function () {
       const error = await h.failure(quick.listReports({}, 1), 'timeout');
       assert.ok(Date.now() - started < 1400);
       assert.equal(error.timeoutMs, 400);
-      assert.deepEqual(describeError(error), { message: `Cannot reach ${h.host} (no answer within 0.4 s).`, actions: ['retry', 'openSettings'] });
+      assert.deepEqual(describeError(error), {
+        message: `Cannot reach ${h.host} (no answer within 0.4 s).`,
+        actions: ['retry', 'openSettings'],
+      });
       assert.equal(await count('GET'), 1);
       assert.equal(h.log[0]?.error, 'timeout');
     });
@@ -228,7 +286,10 @@ describe('api client: failures', function () {
       assert.equal(describeError(error).message, `Cannot reach ${h.host} (connection closed).`);
       assert.deepEqual(describeError(error).actions, ['retry', 'openSettings']);
       assert.equal(await count('GET'), 3);
-      assert.deepEqual(h.log.map((e) => [e.status, e.retries, e.error]), [[undefined, 2, 'connection closed']]);
+      assert.deepEqual(
+        h.log.map((e) => [e.status, e.retries, e.error]),
+        [[undefined, 2, 'connection closed']],
+      );
     });
 
     it('a refused port: network ECONNREFUSED, "Cannot reach host (ECONNREFUSED)."', async () => {
@@ -236,7 +297,10 @@ describe('api client: failures', function () {
       const nowhere = h.client({ baseUrl: `http://127.0.0.1:${port}`, retry: { limit: 1, maxWaitMs: 1000 } });
       const error = await h.failure(nowhere.listReports({}, 1), 'network');
       assert.equal(error.reason, 'ECONNREFUSED');
-      assert.deepEqual(describeError(error), { message: `Cannot reach 127.0.0.1:${port} (ECONNREFUSED).`, actions: ['retry', 'openSettings'] });
+      assert.deepEqual(describeError(error), {
+        message: `Cannot reach 127.0.0.1:${port} (ECONNREFUSED).`,
+        actions: ['retry', 'openSettings'],
+      });
       await h.failure(nowhere.createReport({ url: 'https://a.example' }), 'network');
     });
 
@@ -280,10 +344,16 @@ describe('api client: failures', function () {
       const error = await h.failure(api.listReports({ search: 'x' }, 1), 'redirect');
       assert.equal(error.redirectTo, other.url);
       assert.equal(error.status, 302);
-      assert.match(describeError(error).message, /redirected the request to http:\/\/localhost:\d+\. It was not followed/);
+      assert.match(
+        describeError(error).message,
+        /redirected the request to http:\/\/localhost:\d+\. It was not followed/,
+      );
 
       await h.fault({ method: 'POST', path: reportsPath, redirectTo: other.url });
-      await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password: PASSWORD }), 'redirect');
+      await h.failure(
+        api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password: PASSWORD }),
+        'redirect',
+      );
 
       assert.deepEqual(other.seen, [], 'nothing reached the other origin');
       assert.equal(await count('GET'), 1, 'the redirect itself is not retried');
@@ -305,11 +375,17 @@ describe('api client: failures', function () {
       const page = await api.listReports({ perPage: 10 }, 2);
       assert.equal(page.page, 2);
       const recorded = await h.requests();
-      assert.deepEqual(recorded.map((r) => [r.path, r.query.page, r.hasAuthorization, r.status]), [
-        [reportsPath, '2', true, 302],
-        [reportsPath, '2', true, 200],
-      ]);
-      assert.deepEqual(h.log.map((e) => e.status), [302, 200]);
+      assert.deepEqual(
+        recorded.map((r) => [r.path, r.query.page, r.hasAuthorization, r.status]),
+        [
+          [reportsPath, '2', true, 302],
+          [reportsPath, '2', true, 200],
+        ],
+      );
+      assert.deepEqual(
+        h.log.map((e) => e.status),
+        [302, 200],
+      );
     });
 
     it('same-origin redirects in a loop stop after a bound', async () => {
@@ -332,7 +408,11 @@ describe('api client: failures', function () {
     const failures: Array<[string, Record<string, unknown>, string]> = [
       ['502 HTML', { status: 502, body: 'html' }, 'server'],
       ['503 with Retry-After', { status: 503, body: 'json', headers: { 'Retry-After': '1' } }, 'server'],
-      ['429 with Retry-After', { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } }, 'rateLimited'],
+      [
+        '429 with Retry-After',
+        { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } },
+        'rateLimited',
+      ],
       ['408', { status: 408, body: 'json' }, 'server'],
       ['a dropped connection', { drop: true }, 'network'],
       ['an answer past the timeout', { delayMs: 1500 }, 'timeout'],
@@ -345,7 +425,10 @@ describe('api client: failures', function () {
         await h.fault({ ...fault, method: 'PATCH', path: reportsPath });
         await h.fault({ ...fault, method: 'DELETE', path: reportsPath });
         await h.fault({ ...fault, method: 'DELETE', path: '/api/v1/projects' });
-        await h.failure(client.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password: PASSWORD }), kind as never);
+        await h.failure(
+          client.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password: PASSWORD }),
+          kind as never,
+        );
         await h.failure(client.updateReport(id, { privacy: 2, password: PASSWORD }), kind as never);
         await h.failure(client.deleteReport(id), kind as never);
         await h.failure(client.deleteProject(project), kind as never);
@@ -374,7 +457,10 @@ describe('api client: failures', function () {
     it('a surrounding space or newline from a paste is trimmed', async () => {
       const page = await h.client({ getKey: () => ` ${KEY}\n` }).listReports({}, 1);
       assert.equal(page.items.length, 10);
-      assert.deepEqual((await h.requests()).map((r) => [r.hasAuthorization, r.status]), [[true, 200]]);
+      assert.deepEqual(
+        (await h.requests()).map((r) => [r.hasAuthorization, r.status]),
+        [[true, 200]],
+      );
     });
   });
 });

@@ -38,11 +38,19 @@ describe('api client: operations', function () {
     const everything = await api.listReports({ perPage: 100 }, 1);
     const sample = everything.items.find((r) => r.project !== undefined && r.result !== undefined) as Report;
     const search = new URL(sample.url).pathname.slice(1, 8).toUpperCase(); // case-insensitive substring
-    await h.admin('DELETE', '/__admin/requests');
+    await h.admin('requests', undefined, 'DELETE');
     sent = [];
 
     const page = await api.listReports(
-      { search, searchBy: 'url', project: sample.project, result: sample.result, sortBy: 'score', sort: 'asc', perPage: 25 },
+      {
+        search,
+        searchBy: 'url',
+        project: sample.project,
+        result: sample.result,
+        sortBy: 'score',
+        sort: 'asc',
+        perPage: 25,
+      },
       1,
     );
     const [recorded] = await h.requests();
@@ -62,14 +70,20 @@ describe('api client: operations', function () {
     assert.deepEqual(recorded?.bodyFields, []);
     assert.equal(page.page, 1);
     assert.equal(page.perPage, 25);
-    assert.ok(page.items.some((r) => r.id === sample.id), 'the sample matches its own filters');
+    assert.ok(
+      page.items.some((r) => r.id === sample.id),
+      'the sample matches its own filters',
+    );
     for (const r of page.items) {
       assert.equal(r.project, sample.project);
       assert.equal(r.result, sample.result);
       assert.ok(r.url.toUpperCase().includes(search));
     }
     const scores = page.items.map((r) => r.score ?? -1);
-    assert.deepEqual(scores, [...scores].sort((a, b) => a - b));
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => a - b),
+    );
 
     const second = await api.listReports({ project: sample.project, perPage: 10 }, 2);
     assert.equal((await h.requests()).at(-1)?.query.page, '2');
@@ -106,7 +120,10 @@ describe('api client: operations', function () {
   it('listReports: results come sorted as asked', async () => {
     const asc = await api.listReports({ sortBy: 'score', sort: 'asc', perPage: 100 }, 1);
     const scores = asc.items.map((r) => r.score ?? -1);
-    assert.deepEqual(scores, [...scores].sort((a, b) => a - b));
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => a - b),
+    );
     const byUrl = await api.listReports({ sortBy: 'url', sort: 'desc', perPage: 50 }, 1);
     const urls = byUrl.items.map((r) => r.url);
     assert.deepEqual(urls, [...urls].sort().reverse());
@@ -155,7 +172,7 @@ describe('api client: operations', function () {
 
   it('updateReport: privacy, password only with 2, update=1 runs the analysis again', async () => {
     const report = await api.createReport({ url: demo('good.html') });
-    await h.admin('DELETE', '/__admin/requests');
+    await h.admin('requests', undefined, 'DELETE');
 
     const shared = await api.updateReport(report.id, { privacy: 2, password: PASSWORD });
     assert.equal(shared.privacy, 2);
@@ -184,17 +201,30 @@ describe('api client: operations', function () {
     const error = await h.failure(api.getReport(report.id), 'notFound');
     assert.equal(error.status, 404);
     const recorded = await h.requests();
-    assert.deepEqual(recorded.slice(-2).map((r) => [r.method, r.path, r.status]), [
-      ['DELETE', `/api/v1/reports/${report.id}`, 200],
-      ['GET', `/api/v1/reports/${report.id}`, 404],
-    ]);
+    assert.deepEqual(
+      recorded.slice(-2).map((r) => [r.method, r.path, r.status]),
+      [
+        ['DELETE', `/api/v1/reports/${report.id}`, 200],
+        ['GET', `/api/v1/reports/${report.id}`, 404],
+      ],
+    );
   });
 
   it('listProjects sends every query parameter plus page', async () => {
-    const page = await api.listProjects({ search: '.localhost', searchBy: 'project', sortBy: 'project', sort: 'asc', perPage: 50 }, 1);
+    const page = await api.listProjects(
+      { search: '.localhost', searchBy: 'project', sortBy: 'project', sort: 'asc', perPage: 50 },
+      1,
+    );
     const [recorded] = await h.requests();
     assert.equal(recorded?.path, '/api/v1/projects');
-    assert.deepEqual(recorded?.query, { search: '.localhost', search_by: 'project', sort_by: 'project', sort: 'asc', per_page: '50', page: '1' });
+    assert.deepEqual(recorded?.query, {
+      search: '.localhost',
+      search_by: 'project',
+      sort_by: 'project',
+      sort: 'asc',
+      per_page: '50',
+      page: '1',
+    });
     assert.ok(page.items.length > 0);
     assert.ok(page.items.every((p) => p.name.includes('.localhost')));
     const names = page.items.map((p) => p.name);
@@ -208,9 +238,12 @@ describe('api client: operations', function () {
 
   it('deleteProject URL-encodes the name ("/" as %2F) and deletes its reports', async () => {
     const name = 'odd/name?#% é';
-    await h.admin('POST', '/__admin/reports', { key: KEY, report: { url: 'http://odd.localhost/x', project: name } });
+    await h.admin('reports', { key: KEY, report: { url: 'http://odd.localhost/x', project: name } });
     const before = await api.listProjects({ search: 'odd/', perPage: 10 }, 1);
-    assert.deepEqual(before.items.map((p) => p.name), [name]);
+    assert.deepEqual(
+      before.items.map((p) => p.name),
+      [name],
+    );
 
     await api.deleteProject(name);
     const recorded = await h.requests();
@@ -248,7 +281,10 @@ describe('api client: operations', function () {
     const theirs = await switching.listReports({}, 1);
     assert.ok((mine.total ?? 0) >= 30, 'the first account owns the seeded reports');
     assert.equal(theirs.total, 0, 'the other account has none');
-    assert.deepEqual((await h.requests()).map((r) => r.hasAuthorization), [true, true]);
+    assert.deepEqual(
+      (await h.requests()).map((r) => r.hasAuthorization),
+      [true, true],
+    );
   });
 
   it('a base URL with a trailing slash works the same', async () => {
@@ -262,8 +298,14 @@ describe('api client: operations', function () {
     await h.failure(api.getReport(987654), 'notFound');
     assert.equal(h.log.length, 2);
     const [list, missing] = h.log;
-    assert.deepEqual({ ...list, durationMs: 0 }, { method: 'GET', path: '/api/v1/reports?search=x+y&per_page=10&page=1', status: 200, durationMs: 0, retries: 0 });
+    assert.deepEqual(
+      { ...list, durationMs: 0 },
+      { method: 'GET', path: '/api/v1/reports?search=x+y&per_page=10&page=1', status: 200, durationMs: 0, retries: 0 },
+    );
     assert.ok((list?.durationMs ?? -1) >= 0);
-    assert.deepEqual({ ...missing, durationMs: 0 }, { method: 'GET', path: '/api/v1/reports/987654', status: 404, durationMs: 0, retries: 0 });
+    assert.deepEqual(
+      { ...missing, durationMs: 0 },
+      { method: 'GET', path: '/api/v1/reports/987654', status: 404, durationMs: 0, retries: 0 },
+    );
   });
 });

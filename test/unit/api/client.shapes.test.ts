@@ -44,12 +44,24 @@ describe('api client: tolerant shapes (contract §5)', function () {
     const page = await api.listReports({ perPage: 10, sortBy: 'id', sort: 'asc' }, 1);
     assert.ok(page.items.every((r) => typeof r.id === 'string'));
     assert.ok(page.items.every((r) => typeof r.raw.score === 'string' && typeof r.score === 'number'));
-    assert.ok(page.items.every((r) => typeof r.raw.generated_at === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(r.raw.generated_at)));
+    assert.ok(
+      page.items.every(
+        (r) => typeof r.raw.generated_at === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(r.raw.generated_at),
+      ),
+    );
     // SQL dates carry whole seconds: compare at that precision.
     const seconds = (t: number | undefined) => (t === undefined ? undefined : Math.floor(t / 1000));
     assert.deepEqual(
-      page.items.map((r) => ({ ...normalized(r), generatedAt: seconds(r.generatedAt?.getTime()), createdAt: seconds(r.createdAt?.getTime()) })),
-      canonical.map((r) => ({ ...normalized(r), generatedAt: seconds(r.generatedAt?.getTime()), createdAt: seconds(r.createdAt?.getTime()) })),
+      page.items.map((r) => ({
+        ...normalized(r),
+        generatedAt: seconds(r.generatedAt?.getTime()),
+        createdAt: seconds(r.createdAt?.getTime()),
+      })),
+      canonical.map((r) => ({
+        ...normalized(r),
+        generatedAt: seconds(r.generatedAt?.getTime()),
+        createdAt: seconds(r.createdAt?.getTime()),
+      })),
     );
     const one = await api.getReport(page.items[0].id);
     assert.equal(one.id, page.items[0].id);
@@ -77,7 +89,10 @@ describe('api client: tolerant shapes (contract §5)', function () {
   it('a list with data only: a short page is the last', async () => {
     await h.shape({ list: 'data' });
     const first = await api.listReports({ perPage: 10 }, 1);
-    assert.deepEqual([first.items.length, first.total, first.lastPage, first.hasMore], [10, undefined, undefined, true]);
+    assert.deepEqual(
+      [first.items.length, first.total, first.lastPage, first.hasMore],
+      [10, undefined, undefined, true],
+    );
     const last = await api.listReports({ perPage: 10 }, 3);
     assert.deepEqual([last.items.length, last.hasMore], [3, false]);
     // Paging is by `page`, so every page arrives once.
@@ -98,9 +113,12 @@ describe('api client: tolerant shapes (contract §5)', function () {
     it(`deletes answered ${deleteStatus} succeed`, async () => {
       await h.shape({ deleteStatus });
       const project = `shape-${deleteStatus}.localhost`;
-      const inserted = (await h.admin('POST', '/__admin/reports', { key: KEY, report: { url: `http://${project}/a` } })) as Record<string, unknown>;
+      const inserted = await h.admin<Record<string, unknown>>('reports', {
+        key: KEY,
+        report: { url: `http://${project}/a` },
+      });
       const report = (inserted.data ?? inserted) as { id: number };
-      await h.admin('POST', '/__admin/reports', { key: KEY, report: { url: `http://${project}/b` } });
+      await h.admin('reports', { key: KEY, report: { url: `http://${project}/b` } });
       await api.deleteReport(report.id);
       await api.deleteProject(project);
       const recorded = await h.requests();
@@ -113,7 +131,10 @@ describe('api client: tolerant shapes (contract §5)', function () {
   }
 
   it('a delete answered 200 with a body that is not JSON still succeeds', async () => {
-    const inserted = (await h.admin('POST', '/__admin/reports', { key: KEY, report: { url: 'http://any-body.localhost/' } })) as Record<string, unknown>;
+    const inserted = await h.admin<Record<string, unknown>>('reports', {
+      key: KEY,
+      report: { url: 'http://any-body.localhost/' },
+    });
     const report = (inserted.data ?? inserted) as { id: number };
     await h.fault({ method: 'DELETE', status: 200, body: 'html' });
     await api.deleteReport(report.id);
@@ -129,7 +150,7 @@ describe('api client: tolerant shapes (contract §5)', function () {
       results: { '<b>x</b>': { passed: 'yes', importance: 'urgent', value: '<script>alert(1)</script>' } },
       lighthouse: { performance: 0.93 },
     };
-    const inserted = (await h.admin('POST', '/__admin/reports', { key: KEY, report: hostile })) as Record<string, unknown>;
+    const inserted = await h.admin<Record<string, unknown>>('reports', { key: KEY, report: hostile });
     const id = ((inserted.data ?? inserted) as { id: number }).id;
     const report = await api.getReport(id);
     assert.equal(report.url, hostile.url);
@@ -137,7 +158,9 @@ describe('api client: tolerant shapes (contract §5)', function () {
     assert.equal(report.score, undefined);
     assert.equal(report.privacy, 2);
     assert.equal(report.generatedAt, undefined);
-    assert.deepEqual(report.checks, [{ name: '<b>x</b>', passed: undefined, importance: undefined, value: '<script>alert(1)</script>' }]);
+    assert.deepEqual(report.checks, [
+      { name: '<b>x</b>', passed: undefined, importance: undefined, value: '<script>alert(1)</script>' },
+    ]);
     assert.deepEqual(report.raw.lighthouse, { performance: 0.93 });
   });
 });

@@ -10,6 +10,7 @@ import { createClient, type ClientOptions } from '../../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
 import { describeError } from '../../../src/api/messages';
 import type { ReportsApi, RequestLogEntry } from '../../../src/api/types';
+import { adminCall } from '../../service/adminClient';
 import { startService } from '../../service/server';
 
 export const KEY = 'prk_live_7f3a9cQ2-secret';
@@ -69,33 +70,27 @@ export class Harness {
     });
   }
 
-  async admin(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${this.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    assert.ok(response.ok, `admin ${method} ${path} answered ${response.status}: ${text}`);
-    return text === '' ? undefined : JSON.parse(text);
+  /** {@link adminCall} of this harness's service. */
+  admin<T = unknown>(endpoint: string, body?: unknown, method?: string): Promise<T> {
+    return adminCall<T>(this.url, endpoint, body, method);
   }
 
   fault(spec: Record<string, unknown>): Promise<unknown> {
-    return this.admin('POST', '/__admin/faults', spec);
+    return this.admin('faults', spec);
   }
 
   shape(spec: Record<string, unknown>): Promise<unknown> {
-    return this.admin('POST', '/__admin/shape', spec);
+    return this.admin('shape', spec);
   }
 
-  async requests(): Promise<RecordedRequest[]> {
-    return (await this.admin('GET', '/__admin/requests')) as RecordedRequest[];
+  requests(): Promise<RecordedRequest[]> {
+    return this.admin<RecordedRequest[]>('requests');
   }
 
   /** Clears faults, recorded requests, the log, and sets the canonical shape. */
   async clean(): Promise<void> {
-    await this.admin('DELETE', '/__admin/faults');
-    await this.admin('DELETE', '/__admin/requests');
+    await this.admin('faults', undefined, 'DELETE');
+    await this.admin('requests', undefined, 'DELETE');
     await this.shape({ ids: 'number', scores: 'number', dates: 'iso', list: 'laravel', deleteStatus: 200 });
     this.log = [];
   }

@@ -21,7 +21,7 @@ describe('insights loader (reference service)', function () {
 
   before(async () => {
     h = await Harness.start({ seed: 0 });
-    await h.admin('POST', '/__admin/seed', { count: 260 });
+    await h.admin('seed', { count: 260 });
     api = h.client();
   });
   after(() => h.stop());
@@ -101,7 +101,7 @@ describe('insights loader (reference service)', function () {
     assert.equal(first.status, 502);
     assert.equal(progress.reports.length, 100, 'page 1 stays');
     assert.equal(progress.nextPage, 2);
-    await h.admin('DELETE', '/__admin/faults');
+    await h.admin('faults', undefined, 'DELETE');
     await loadReports(api, progress, { project: null, limit: 2000 });
     assert.equal(progress.reports.length, 260);
     assert.equal(new Set(progress.reports.map((r) => r.id)).size, 260, 'no report twice');
@@ -120,7 +120,7 @@ describe('insights loader (reference service)', function () {
     };
     // The loader asks for pages of 100: the project needs more than one page.
     for (let i = 0; i < 100; i++)
-      await h.admin('POST', '/__admin/reports', {
+      await h.admin('reports', {
         report: { url: `https://blog.localhost/extra-${i}`, result: 'good', score: 90 },
       });
     await assert.rejects(

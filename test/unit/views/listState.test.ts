@@ -9,32 +9,16 @@ import { isApiError } from '../../../src/api/errors';
 import type { Page, Report, ReportQuery, ReportsApi } from '../../../src/api/types';
 import { PagedList, reportKey, type FetchPage } from '../../../src/views/listState';
 import { DEFAULT_REPORT_QUERY, toReportQuery, withReportFilters, withReportSort } from '../../../src/views/query';
+import { adminCall } from '../../service/adminClient';
 import { startService } from '../../service/server';
+import type { RecordedRequest } from '../../service/types';
 
 const KEY = 'views-test-key';
 
-interface Recorded {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number | null;
-}
-
 type Service = Awaited<ReturnType<typeof startService>>;
 
-async function admin(svc: Service, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${svc.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text === '' ? undefined : JSON.parse(text);
-}
-
-async function listRequests(svc: Service): Promise<Recorded[]> {
-  const all = (await admin(svc, 'GET', '/__admin/requests')) as Recorded[];
+async function listRequests(svc: Service): Promise<RecordedRequest[]> {
+  const all = await adminCall<RecordedRequest[]>(svc.url, 'requests');
   return all.filter((r) => r.method === 'GET' && r.path === '/api/v1/reports');
 }
 
@@ -90,15 +74,15 @@ describe('views/listState: paging against the reference service', function () {
   });
 
   beforeEach(async () => {
-    await admin(svc, 'DELETE', '/__admin/faults');
-    await admin(svc, 'DELETE', '/__admin/requests');
+    await adminCall(svc.url, 'faults', undefined, 'DELETE');
+    await adminCall(svc.url, 'requests', undefined, 'DELETE');
   });
 
   it('Load more reaches exactly the server total with one request per page, in the server order', async () => {
     const query = toReportQuery(DEFAULT_REPORT_QUERY, 25);
     const expected = await serverOrder(api, query);
     assert.equal(expected.length, 132);
-    await admin(svc, 'DELETE', '/__admin/requests');
+    await adminCall(svc.url, 'requests', undefined, 'DELETE');
 
     const list = new PagedList<Report>(reportKey);
     await list.load(new Probe(api, query).fetch);
@@ -134,7 +118,7 @@ describe('views/listState: paging against the reference service', function () {
     const query = toReportQuery(state, 10);
     const expected = await serverOrder(api, query);
     assert.ok(expected.length > 10, `enough bad reports for two pages (${expected.length})`);
-    await admin(svc, 'DELETE', '/__admin/requests');
+    await adminCall(svc.url, 'requests', undefined, 'DELETE');
 
     const list = new PagedList<Report>(reportKey);
     await list.load(new Probe(api, query).fetch);
@@ -142,7 +126,10 @@ describe('views/listState: paging against the reference service', function () {
     assert.deepEqual(list.items.map(reportKey), expected);
     assert.ok(list.items.every((r) => r.result === 'bad'));
     const scores = list.items.map((r) => r.score ?? -1);
-    assert.deepEqual(scores, [...scores].sort((a, b) => a - b));
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => a - b),
+    );
     const requests = await listRequests(svc);
     assert.equal(requests.length, Math.ceil(expected.length / 10));
     assert.deepEqual(
@@ -156,7 +143,7 @@ describe('views/listState: paging against the reference service', function () {
     const probe = new Probe(api, query);
     const list = new PagedList<Report>(reportKey);
     await list.load(probe.fetch);
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', delayMs: 200 });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', delayMs: 200 });
     await Promise.all([list.loadMore(), list.loadMore(), list.loadMore(), list.loadMore()]);
     assert.deepEqual(probe.calls, [1, 2]);
     assert.equal(probe.maxInFlight, 1);
@@ -168,8 +155,8 @@ describe('views/listState: paging against the reference service', function () {
     const probe = new Probe(api, query);
     const list = new PagedList<Report>(reportKey);
     await list.load(probe.fetch);
-    await admin(svc, 'DELETE', '/__admin/requests');
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', delayMs: 250, times: 2 });
+    await adminCall(svc.url, 'requests', undefined, 'DELETE');
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', delayMs: 250, times: 2 });
     probe.calls = [];
     probe.maxInFlight = 0;
 
@@ -189,14 +176,14 @@ describe('views/listState: paging against the reference service', function () {
     const query = toReportQuery(DEFAULT_REPORT_QUERY, 25);
     const list = new PagedList<Report>(reportKey);
     await list.load(new Probe(api, query).fetch);
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', delayMs: 300 });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', delayMs: 300 });
     const inFlight = list.refresh();
     // A write lands while that refresh is on its way, then its caller refreshes.
     await new Promise((r) => setTimeout(r, 50));
-    const created = (await admin(svc, 'POST', '/__admin/reports', {
+    const created = await adminCall<{ id: number }>(svc.url, 'reports', {
       key: KEY,
       report: { url: 'https://late.localhost/new', result: 'good', score: 99 },
-    })) as { id: number };
+    });
     const after = list.refresh();
     await Promise.all([inFlight, after]);
     assert.equal(reportKey(list.items[0]), String(created.id));
@@ -211,7 +198,7 @@ describe('views/listState: paging against the reference service', function () {
     await list.loadMore();
     assert.equal(list.items.length, 75);
 
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', delayMs: 500 });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', delayMs: 500 });
     const slow = list.loadMore();
     // Let the request reach the wire (a query changed before that sends nothing at all).
     while (all.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
@@ -228,7 +215,7 @@ describe('views/listState: paging against the reference service', function () {
   it('drops a stale answer even when its request could not be aborted', async () => {
     const list = new PagedList<Report>(reportKey);
     // The first query's request ignores the abort and answers late.
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', delayMs: 400 });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', delayMs: 400 });
     const stale = new Probe(api, toReportQuery(withReportFilters(DEFAULT_REPORT_QUERY, { result: 'bad' }), 25), false);
     const first = list.load(stale.fetch);
     await new Promise((r) => setTimeout(r, 50));
@@ -252,7 +239,7 @@ describe('views/listState: paging against the reference service', function () {
     await list.load(probe.fetch);
     await list.loadMore();
     const loaded = list.items.map(reportKey);
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html' });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html' });
     await list.loadMore();
     assert.equal(list.status, 'error');
     assert.ok(isApiError(list.error) && list.error.kind === 'server' && list.error.status === 502, String(list.error));
@@ -271,14 +258,14 @@ describe('views/listState: paging against the reference service', function () {
     const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
     const list = new PagedList<Report>(reportKey);
     await list.load(probe.fetch);
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', drop: true });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', drop: true });
     await list.refresh();
     assert.equal(list.status, 'error');
     assert.ok(isApiError(list.error) && list.error.kind === 'network');
     assert.equal(list.items.length, 25);
 
     const other = new PagedList<Report>(reportKey);
-    await admin(svc, 'POST', '/__admin/faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: 'truncated' });
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: 'truncated' });
     const p2 = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
     await other.load(p2.fetch);
     assert.equal(other.status, 'error');
@@ -296,7 +283,10 @@ describe('views/listState: paging against the reference service', function () {
     const firstIds = list.items.map(reportKey);
     // New reports arrive at the top (id desc): page 2 now starts with items already loaded.
     for (let i = 0; i < 3; i++) {
-      await admin(svc, 'POST', '/__admin/reports', { key: KEY, report: { url: `https://shift.localhost/${i}`, result: 'decent', score: 50 } });
+      await adminCall(svc.url, 'reports', {
+        key: KEY,
+        report: { url: `https://shift.localhost/${i}`, result: 'decent', score: 50 },
+      });
     }
     await list.loadMore();
     const ids = list.items.map(reportKey);
@@ -308,7 +298,10 @@ describe('views/listState: paging against the reference service', function () {
     await list.refresh();
     assert.equal(list.items.length, 25);
     const again = list.get(reportKey(old));
-    assert.ok(again !== undefined && again !== old && again.url === old.url, 'the same report, as the fresh answer has it');
+    assert.ok(
+      again !== undefined && again !== old && again.url === old.url,
+      'the same report, as the fresh answer has it',
+    );
     const changed = { ...list.items[3], score: 1 };
     assert.equal(list.replace(changed), true);
     assert.equal(list.items[3], changed);
@@ -350,7 +343,7 @@ describe('views/listState: 10,000 reports at 100 a page', function () {
     const list = new PagedList<Report>(reportKey);
     let changes = 0;
     list.onDidChange(() => changes++);
-    await admin(svc, 'DELETE', '/__admin/requests');
+    await adminCall(svc.url, 'requests', undefined, 'DELETE');
     const started = performance.now();
     await list.load(probe.fetch);
     while (list.hasMore) await list.loadMore();
@@ -359,7 +352,10 @@ describe('views/listState: 10,000 reports at 100 a page', function () {
     assert.equal(list.total, 10_000);
     assert.equal(new Set(list.items.map(reportKey)).size, 10_000);
     const ids = list.items.map((r) => Number(r.id));
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
     assert.equal(probe.calls.length, 100);
     assert.equal((await listRequests(svc)).length, 100);
     assert.equal(probe.maxInFlight, 1);
