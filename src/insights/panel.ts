@@ -10,6 +10,7 @@ import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
+import { pageWebviewOptions, PanelLifetime } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
@@ -53,22 +54,23 @@ class InsightsPanel implements vscode.Disposable {
   #seq = 0;
   #openedAt = performance.now();
   #shownSinceOpen = false;
-  #disposed = false;
   /** The last state posted to the page (integration tests read it through the test hook). */
   lastPosted: InsightsState | undefined;
-  readonly #disposables: vscode.Disposable[] = [];
-  readonly #disposeEmitter = new vscode.EventEmitter<void>();
-  readonly onDidDispose = this.#disposeEmitter.event;
+  readonly #life: PanelLifetime;
+  /** Fires once, when the panel closes (by the user or by `dispose`). */
+  readonly onDidDispose: vscode.Event<void>;
 
   constructor(
     private readonly deps: InsightsDeps,
     readonly panel: vscode.WebviewPanel,
     readonly project: string | null,
   ) {
+    this.#life = new PanelLifetime(panel, () => this.#loading?.abort());
+    this.onDidDispose = this.#life.onDidEnd;
     this.#state = this.#stateOf('loading');
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
-    panel.webview.options = InsightsPanel.webviewOptions(deps.context);
+    panel.webview.options = pageWebviewOptions(deps.context);
     panel.iconPath = { light: file('media', 'insights-light.svg'), dark: file('media', 'insights-dark.svg') };
     panel.title = insightsTitle(project);
     const webview = panel.webview;
@@ -81,26 +83,11 @@ class InsightsPanel implements vscode.Disposable {
       title: insightsTitle(project),
       noscript: l10n.t('This panel needs scripts enabled to show the insights.'),
     });
-    this.#disposables.push(
+    this.#life.own(
       webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
-      panel.onDidDispose(() => this.#onPanelDisposed()),
       // A service switched while loading: what comes next would mix two services' data.
       deps.connection.onDidChange(() => this.#onConnectionChange()),
-      this.#disposeEmitter,
     );
-  }
-
-  /** Scripts on; forms and command links off; local files only from dist/ and media/. */
-  static webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableForms: false,
-      enableCommandUris: false,
-      localResourceRoots: [
-        vscode.Uri.joinPath(context.extensionUri, 'dist'),
-        vscode.Uri.joinPath(context.extensionUri, 'media'),
-      ],
-    };
   }
 
   reveal(): void {
@@ -132,16 +119,16 @@ class InsightsPanel implements vscode.Disposable {
         limit,
         signal: controller.signal,
         onPage: () => {
-          if (!controller.signal.aborted && !this.#disposed) this.#setState(this.#stateOf('loading'));
+          if (!controller.signal.aborted && !this.#life.ended) this.#setState(this.#stateOf('loading'));
         },
       });
-      if (controller.signal.aborted || this.#disposed) return;
+      if (controller.signal.aborted || this.#life.ended) return;
       this.#model = aggregate(progress.reports, this.project);
       this.#asOfMs = Date.now();
       this.#log('info', `aggregated ${progress.reports.length} reports${progress.capped ? ' (capped)' : ''}.`);
       this.#setState(this.#stateOf('ready'));
     } catch (error) {
-      if (controller.signal.aborted || this.#disposed) return;
+      if (controller.signal.aborted || this.#life.ended) return;
       if (isApiError(error) && error.kind === 'cancelled') return;
       if (error instanceof ProjectGoneError) {
         this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
@@ -227,7 +214,7 @@ class InsightsPanel implements vscode.Disposable {
   }
 
   #postState(): void {
-    if (!this.#pageReady || this.#disposed) return;
+    if (!this.#pageReady || this.#life.ended) return;
     this.#seq += 1;
     this.lastPosted = this.#state;
     this.#post({ type: 'state', state: this.#state, seq: this.#seq });
@@ -235,7 +222,7 @@ class InsightsPanel implements vscode.Disposable {
 
   #post(message: InsightsHostMessage): void {
     this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      if (!this.#disposed) this.#log('warn', `could not post to the page: ${String(error)}`);
+      if (!this.#life.ended) this.#log('warn', `could not post to the page: ${String(error)}`);
     });
   }
 
@@ -308,14 +295,6 @@ class InsightsPanel implements vscode.Disposable {
     this.deps.log[level](`Insights ${this.project === null ? '(all projects)' : 'panel'}: ${text}`);
   }
 
-  #onPanelDisposed(): void {
-    if (this.#disposed) return;
-    this.#disposed = true;
-    this.#loading?.abort();
-    this.#disposeEmitter.fire();
-    for (const d of this.#disposables) d.dispose();
-  }
-
   dispose(): void {
     this.panel.dispose();
   }
@@ -352,7 +331,7 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
       WebviewType.insights,
       insightsTitle(project),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      { ...InsightsPanel.webviewOptions(this.deps.context), retainContextWhenHidden: false, enableFindWidget: true },
+      { ...pageWebviewOptions(this.deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     // The command returns once the panel is open; the load (many pages) goes on in it.
     void this.#track(new InsightsPanel(this.deps, webviewPanel, project)).load();

@@ -11,6 +11,7 @@ import { knownServices } from '../accounts/knownServices';
 import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from '../common/format';
 import { renderShell } from './html';
+import { pageWebviewOptions, PanelLifetime } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
   parsePageMessage,
@@ -23,7 +24,6 @@ import {
 } from '../common/panelProtocol';
 
 import { Command, Setting, WebviewType } from '../ids';
-
 
 /** The extension command each toolbar button runs, with `{ id }` as its argument. */
 export const PANEL_COMMAND_IDS: Readonly<Record<PanelCommand, string>> = {
@@ -75,16 +75,14 @@ export class ReportPanel implements vscode.Disposable {
   #loading: AbortController | undefined;
   /** A project whose panels were closed while this one was still loading (see {@link closeIfProject}). */
   #closingProject: string | undefined;
-  #disposed = false;
   /**
    * The service the report came from (its normalized URL). A panel never fetches its id from
    * another service: report 42 there is a different report.
    */
   #serviceUrl: string | undefined;
-  readonly #disposables: vscode.Disposable[] = [];
-  readonly #disposeEmitter = new vscode.EventEmitter<void>();
+  readonly #life: PanelLifetime;
   /** Fires once, when the panel closes (by the user or by `dispose`). */
-  readonly onDidDispose = this.#disposeEmitter.event;
+  readonly onDidDispose: vscode.Event<void>;
 
   /** Opens a new panel for the report, beside nothing: in the active editor group. */
   static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
@@ -92,28 +90,15 @@ export class ReportPanel implements vscode.Disposable {
       WebviewType.report,
       initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', String(id)),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      { ...ReportPanel.#webviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
+      { ...pageWebviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     return new ReportPanel(deps, panel, id, initial);
   }
 
   /** Takes over a panel VS Code restored after a reload (see the serializer). */
   static revive(deps: PanelDeps, panel: vscode.WebviewPanel, id: ReportId): ReportPanel {
-    panel.webview.options = ReportPanel.#webviewOptions(deps.context);
+    panel.webview.options = pageWebviewOptions(deps.context);
     return new ReportPanel(deps, panel, id, undefined);
-  }
-
-  /** Scripts on; forms and command links off; local files only from dist/ and media/. */
-  static #webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableForms: false,
-      enableCommandUris: false,
-      localResourceRoots: [
-        vscode.Uri.joinPath(context.extensionUri, 'dist'),
-        vscode.Uri.joinPath(context.extensionUri, 'media'),
-      ],
-    };
   }
 
   private constructor(
@@ -122,6 +107,8 @@ export class ReportPanel implements vscode.Disposable {
     readonly id: ReportId,
     initial: Report | undefined,
   ) {
+    this.#life = new PanelLifetime(panel, () => this.#loading?.abort());
+    this.onDidDispose = this.#life.onDidEnd;
     this.#serviceUrl = deps.connection.serviceUrl;
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
@@ -137,11 +124,7 @@ export class ReportPanel implements vscode.Disposable {
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
     });
-    this.#disposables.push(
-      webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
-      panel.onDidDispose(() => this.#onPanelDisposed()),
-      this.#disposeEmitter,
-    );
+    this.#life.own(webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)));
     // The page's words and first state go now, not after the page's `ready` (a round trip
     // through the workbench): VS Code holds messages for a page until its document has loaded,
     // and the page script's listener is in place by then. `ready` posts them again (same seq:
@@ -250,7 +233,7 @@ export class ReportPanel implements vscode.Disposable {
     } else this.#setState({ kind: 'loading' });
     try {
       const report = await api.getReport(this.id, controller.signal);
-      if (controller.signal.aborted || this.#disposed || this.foreignService !== undefined) return;
+      if (controller.signal.aborted || this.#life.ended || this.foreignService !== undefined) return;
       this.#refreshing = false;
       this.#refreshError = undefined;
       if (this.#closingProject !== undefined && report.project === this.#closingProject) {
@@ -260,7 +243,7 @@ export class ReportPanel implements vscode.Disposable {
       this.#closingProject = undefined;
       this.showReport(report);
     } catch (error) {
-      if (controller.signal.aborted || this.#disposed) return;
+      if (controller.signal.aborted || this.#life.ended) return;
       this.#refreshing = false;
       this.#onLoadError(error);
     } finally {
@@ -357,7 +340,7 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   #postState(): void {
-    if (this.#disposed) return;
+    if (this.#life.ended) return;
     this.#seq += 1;
     this.#pending.add(this.#seq);
     if (this.#state.kind === 'report' && this.#state.partial) this.#partialSeqs.add(this.#seq);
@@ -378,12 +361,16 @@ export class ReportPanel implements vscode.Disposable {
       sent = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     sent.then(undefined, (error: unknown) => {
-      if (this.#disposed) return;
+      if (this.#life.ended) return;
       this.#log('warn', `could not post to the page: ${String(error)}`);
       // A report that cannot be sent (the page's view model cannot be built from it) must
       // not leave the panel on "loading": the error state, with Retry, is small and safe.
       if (message.type === 'state' && message.state.kind === 'report' && this.#state === message.state) {
-        this.#setState({ kind: 'error', message: l10n.t('The report arrived but could not be shown.'), canRetry: true });
+        this.#setState({
+          kind: 'error',
+          message: l10n.t('The report arrived but could not be shown.'),
+          canRetry: true,
+        });
       }
     });
   }
@@ -438,8 +425,7 @@ export class ReportPanel implements vscode.Disposable {
    */
   #openUrl(url: string): void {
     const baseUrl = this.deps.connection.serviceUrl;
-    const template =
-      vscode.workspace.getConfiguration().get<string>(Setting.reportPageUrl) || DEFAULT_REPORT_PAGE_URL;
+    const template = vscode.workspace.getConfiguration().get<string>(Setting.reportPageUrl) || DEFAULT_REPORT_PAGE_URL;
     const servicePage = baseUrl === undefined ? undefined : reportPageUrl(template, baseUrl, this.id);
     const safe = pinnedUrl(url, [this.#report?.url, servicePage]);
     if (safe === undefined) {
@@ -457,9 +443,7 @@ export class ReportPanel implements vscode.Disposable {
     }
     vscode.env
       .openExternal(uri)
-      .then(undefined, (error: unknown) =>
-        this.#log('warn', `could not open the URL: ${String(error)}`),
-      );
+      .then(undefined, (error: unknown) => this.#log('warn', `could not open the URL: ${String(error)}`));
   }
 
   /** Logs `text` as this panel's (`Report panel 42: …`). */
@@ -491,14 +475,6 @@ export class ReportPanel implements vscode.Disposable {
     const ms = Math.round(now - this.#openedAt);
     const firstPaint = Math.round(this.#firstPaintAt - this.#openedAt);
     this.#log('info', `shown ${ms} ms after opening (first paint ${firstPaint} ms).`);
-  }
-
-  #onPanelDisposed(): void {
-    if (this.#disposed) return;
-    this.#disposed = true;
-    this.#loading?.abort();
-    this.#disposeEmitter.fire();
-    for (const d of this.#disposables) d.dispose();
   }
 
   /** Closes the panel. */
