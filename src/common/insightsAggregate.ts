@@ -280,13 +280,9 @@ export function bucketLabel(i: number): string {
   return i === SCORE_BUCKETS - 1 ? `${i * 10}–100` : `${i * 10}–${i * 10 + 9}.99`;
 }
 
-/** The words of the Markdown summary; the host passes localized ones (English by default). */
-export interface SummaryWords {
-  /** `{0}`: the project, or `allProjects`. */
-  title: string;
+/** Words the insights page and its Markdown summary both use, localized by the host. */
+export interface InsightsWords {
   allProjects: string;
-  /** `{0}`: the time. */
-  asOf: string;
   results: string;
   good: string;
   decent: string;
@@ -296,24 +292,32 @@ export interface SummaryWords {
   reportsOne: string;
   reportsMany: string;
   scores: string;
-  mean: string;
-  median: string;
   noScore: string;
   /** `{0}`: a count. */
   unscored: string;
-  histogram: string;
-  bucket: string;
-  count: string;
   checks: string;
-  check: string;
-  importance: string;
-  failedIn: string;
-  share: string;
   noFailures: string;
   high: string;
   medium: string;
   low: string;
   noImportance: string;
+}
+
+/** The words of the Markdown summary; the host passes localized ones (English by default). */
+export interface SummaryWords extends InsightsWords {
+  /** `{0}`: the project, or `allProjects`. */
+  title: string;
+  /** `{0}`: the time. */
+  asOf: string;
+  mean: string;
+  median: string;
+  histogram: string;
+  bucket: string;
+  count: string;
+  check: string;
+  importance: string;
+  failedIn: string;
+  share: string;
 }
 
 export const DEFAULT_SUMMARY_WORDS: SummaryWords = {

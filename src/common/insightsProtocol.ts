@@ -5,7 +5,7 @@
  * the page posts `ready`, the controller answers `init` then the current `state`.
  */
 import type { ReportId } from '../api/types';
-import type { InsightsModel } from './insightsAggregate';
+import type { InsightsModel, InsightsWords } from './insightsAggregate';
 import { isRecord, isReportId } from './guards';
 
 export type { InsightsModel };
@@ -36,9 +36,8 @@ export interface InsightsState {
 }
 
 /** The page's words, localized by the controller and sent in `init`; `{0}` filled by the page. */
-export interface InsightsStrings {
+export interface InsightsStrings extends InsightsWords {
   heading: string;
-  allProjects: string;
   loading: string;
   cancel: string;
   refresh: string;
@@ -48,28 +47,16 @@ export interface InsightsStrings {
   errorTitle: string;
   cancelled: string;
   noReports: string;
-  good: string;
-  decent: string;
-  bad: string;
-  other: string;
-  reportsOne: string;
-  reportsMany: string;
-  results: string;
   resultsAria: string;
-  scores: string;
   scoresAria: string;
   mean: string;
   median: string;
-  unscored: string;
-  noScore: string;
   overTime: string;
   overTimeAria: string;
   weeklyMedian: string;
   reportScore: string;
   undated: string;
-  checks: string;
   checksAria: string;
-  noFailures: string;
   failedIn: string;
   checkReports: string;
   lowest: string;
@@ -88,10 +75,6 @@ export interface InsightsStrings {
   columnPage: string;
   columnScore: string;
   columnGenerated: string;
-  high: string;
-  medium: string;
-  low: string;
-  noImportance: string;
   openReport: string;
 }
 

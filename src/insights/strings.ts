@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { SummaryWords } from '../common/insightsAggregate';
+import type { InsightsWords, SummaryWords } from '../common/insightsAggregate';
 import type { InsightsStrings } from '../common/insightsProtocol';
 
 /** The title of an insights panel: `Insights: All projects` or `Insights: example.com`. */
@@ -12,6 +12,29 @@ export function allProjectsLabel(): string {
   return l10n.t('All projects');
 }
 
+/** The words the page and the Markdown summary share, localized once for both. */
+function insightsWords(): InsightsWords {
+  return {
+    allProjects: allProjectsLabel(),
+    results: l10n.t('Results'),
+    good: l10n.t('Good'),
+    decent: l10n.t('Decent'),
+    bad: l10n.t('Bad'),
+    other: l10n.t('Other'),
+    reportsOne: l10n.t('1 report'),
+    reportsMany: l10n.t('{0} reports', '{0}'),
+    scores: l10n.t('Scores'),
+    unscored: l10n.t('Without a score: {0}', '{0}'),
+    noScore: '—',
+    checks: l10n.t('Checks that fail most'),
+    noFailures: l10n.t('No check failed.'),
+    high: l10n.t('High'),
+    medium: l10n.t('Medium'),
+    low: l10n.t('Low'),
+    noImportance: '—',
+  };
+}
+
 /**
  * The insights page's words, localized here (the page has no `vscode.l10n`) and sent in
  * `init`. `{0}` placeholders are filled by the page with plain text; l10n gets '{0}' as the
@@ -19,8 +42,8 @@ export function allProjectsLabel(): string {
  */
 export function insightsStrings(): InsightsStrings {
   return {
+    ...insightsWords(),
     heading: l10n.t('Insights: {0}', '{0}'),
-    allProjects: allProjectsLabel(),
     loading: l10n.t('Loading reports…'),
     cancel: l10n.t('Cancel'),
     refresh: l10n.t('Refresh'),
@@ -30,20 +53,10 @@ export function insightsStrings(): InsightsStrings {
     errorTitle: l10n.t('Could not load the reports'),
     cancelled: l10n.t('Loading was cancelled; the numbers below cover the reports loaded before.'),
     noReports: l10n.t('No reports yet'),
-    good: l10n.t('Good'),
-    decent: l10n.t('Decent'),
-    bad: l10n.t('Bad'),
-    other: l10n.t('Other'),
-    reportsOne: l10n.t('1 report'),
-    reportsMany: l10n.t('{0} reports', '{0}'),
-    results: l10n.t('Results'),
     resultsAria: l10n.t('Bar chart of results: {0}.', '{0}'),
-    scores: l10n.t('Scores'),
     scoresAria: l10n.t('Histogram of scores in ten-point buckets: {0}.', '{0}'),
     mean: l10n.t('Mean {0}', '{0}'),
     median: l10n.t('Median {0}', '{0}'),
-    unscored: l10n.t('Without a score: {0}', '{0}'),
-    noScore: '—',
     overTime: l10n.t('Scores over time'),
     overTimeAria: l10n.t(
       'Scatter chart of {0} report scores by generated date, from {1} to {2}, with the weekly median as a line.',
@@ -54,9 +67,7 @@ export function insightsStrings(): InsightsStrings {
     weeklyMedian: l10n.t('Weekly median'),
     reportScore: l10n.t('Report score'),
     undated: l10n.t('Without a generated date (not drawn): {0}', '{0}'),
-    checks: l10n.t('Checks that fail most'),
     checksAria: l10n.t('Bar chart of the checks that fail most: {0}.', '{0}'),
-    noFailures: l10n.t('No check failed.'),
     failedIn: l10n.t('Failed in {0} of {1} reports ({2})', '{0}', '{1}', '{2}'),
     checkReports: l10n.t('Reports where {0} failed', '{0}'),
     lowest: l10n.t('Lowest-scoring pages'),
@@ -75,10 +86,6 @@ export function insightsStrings(): InsightsStrings {
     columnPage: l10n.t('Page'),
     columnScore: l10n.t('Score'),
     columnGenerated: l10n.t('Generated'),
-    high: l10n.t('High'),
-    medium: l10n.t('Medium'),
-    low: l10n.t('Low'),
-    noImportance: '—',
     openReport: l10n.t('Open the report of {0}', '{0}'),
   };
 }
@@ -86,33 +93,17 @@ export function insightsStrings(): InsightsStrings {
 /** The Markdown summary's words, localized. */
 export function summaryWords(): SummaryWords {
   return {
+    ...insightsWords(),
     title: l10n.t('Insights: {0}', '{0}'),
-    allProjects: allProjectsLabel(),
     asOf: l10n.t('As of {0}', '{0}'),
-    results: l10n.t('Results'),
-    good: l10n.t('Good'),
-    decent: l10n.t('Decent'),
-    bad: l10n.t('Bad'),
-    other: l10n.t('Other'),
-    reportsOne: l10n.t('1 report'),
-    reportsMany: l10n.t('{0} reports', '{0}'),
-    scores: l10n.t('Scores'),
     mean: l10n.t('Mean'),
     median: l10n.t('Median'),
-    noScore: '—',
-    unscored: l10n.t('Without a score: {0}', '{0}'),
     histogram: l10n.t('Score buckets'),
     bucket: l10n.t('Score'),
     count: l10n.t('Reports'),
-    checks: l10n.t('Checks that fail most'),
     check: l10n.t('Check'),
     importance: l10n.t('Importance'),
     failedIn: l10n.t('Failed in'),
     share: l10n.t('Share'),
-    noFailures: l10n.t('No check failed.'),
-    high: l10n.t('High'),
-    medium: l10n.t('Medium'),
-    low: l10n.t('Low'),
-    noImportance: '—',
   };
 }
