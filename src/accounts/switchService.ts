@@ -136,14 +136,9 @@ function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Pro
 async function addService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
   const input = await askServiceUrl(l10n.t('Page Reports: Add Service'));
   if (input === undefined) return false;
-  const parsed = parseServiceUrl(input);
-  if (!parsed.ok) {
-    void vscode.window.showErrorMessage(parsed.error);
-    return false;
-  }
-  // A known service is not added twice: switch to it.
-  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
-  const origin = new URL(parsed.url).origin;
+  const parsed = await serviceToAdd(deps, input);
+  if ('done' in parsed) return parsed.done;
+  const { origin } = parsed;
   if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
   if (!conn.originsWithKey().includes(origin)) {
     const saved = await askForKey(deps, conn, { url: parsed.url, origin });
@@ -159,13 +154,9 @@ async function addServiceWithKey(
   raw: string,
   rawKey: string,
 ): Promise<boolean> {
-  const parsed = parseServiceUrl(raw);
-  if (!parsed.ok) {
-    void vscode.window.showErrorMessage(parsed.error);
-    return false;
-  }
-  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) return setServiceUrl(deps, parsed.url);
-  const origin = new URL(parsed.url).origin;
+  const parsed = await serviceToAdd(deps, raw);
+  if ('done' in parsed) return parsed.done;
+  const { origin } = parsed;
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) return false;
   const key = rawKey.trim();
   const formatError = keyFormatError(key);
@@ -187,6 +178,26 @@ async function addServiceWithKey(
   await save(conn, origin, key, deps);
   await rememberService(deps.context.globalState, parsed.url);
   return setServiceUrl(deps, parsed.url);
+}
+
+/**
+ * The service Add Service… adds: `raw` parsed, with its origin. When there is nothing to add it
+ * answers `done` instead: an invalid URL (said in an error message), or a known service, which
+ * is switched to rather than added twice.
+ */
+async function serviceToAdd(
+  deps: ConnectionCommandDeps,
+  raw: string,
+): Promise<{ url: string; origin: string; insecure: boolean } | { done: boolean }> {
+  const parsed = parseServiceUrl(raw);
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(parsed.error);
+    return { done: false };
+  }
+  if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) {
+    return { done: await setServiceUrl(deps, parsed.url) };
+  }
+  return { url: parsed.url, origin: new URL(parsed.url).origin, insecure: parsed.insecure };
 }
 
 async function confirmInsecure(

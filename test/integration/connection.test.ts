@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, admin, disconnect, itInNode, keys, resetService, serviceUrl } from './harness';
+import { activate, admin, disconnect, itInNode, keys, resetService, serviceUrl, someReportId } from './harness';
 import { adminCall } from '../service/adminClient';
 import type { RecordedRequest } from '../service/types';
 
@@ -16,18 +16,7 @@ async function requests(base: string = serviceUrl()): Promise<RecordedRequest[]>
 }
 
 async function clearRequests(base: string = serviceUrl()): Promise<void> {
-  await fetch(`${base}/__admin/requests`, { method: 'DELETE' });
-}
-
-/** A report id the main account owns (seeded). */
-async function someReportId(): Promise<number | string> {
-  const answer = await fetch(`${serviceUrl()}/api/v1/reports?per_page=10`, {
-    headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
-  });
-  const body = (await answer.json()) as { data: { id: number | string }[] };
-  const first = body.data[0];
-  assert.ok(first, 'the service has seeded reports');
-  return first.id;
+  await adminCall(base, 'requests', undefined, 'DELETE');
 }
 
 /**

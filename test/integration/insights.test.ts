@@ -42,7 +42,6 @@ function insightsTabs(): vscode.Tab[] {
     );
 }
 
-
 /** Every report of `project` (or all) as the service answers them, page by page. */
 async function serviceReports(project: string | null): Promise<RawReport[]> {
   const all: RawReport[] = [];

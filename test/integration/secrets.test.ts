@@ -35,7 +35,8 @@ function findSecrets(files: readonly string[], secrets: Record<string, string>):
   return found;
 }
 
-const run = <T>(command: string, ...args: unknown[]): Thenable<T> => vscode.commands.executeCommand<T>(command, ...args);
+const run = <T>(command: string, ...args: unknown[]): Thenable<T> =>
+  vscode.commands.executeCommand<T>(command, ...args);
 
 describe('secrets', function () {
   this.timeout(60_000);
@@ -119,7 +120,12 @@ describe('secrets', function () {
     );
 
     // Failures of every kind on reads and writes.
-    await fault({ method: 'GET', path: '/api/v1/reports/', status: 401, body: { message: `Unknown key ${secrets.key}` } });
+    await fault({
+      method: 'GET',
+      path: '/api/v1/reports/',
+      status: 401,
+      body: { message: `Unknown key ${secrets.key}` },
+    });
     assert.equal(await run('pageReports.copyReportUrl', created.id), undefined);
     await fault({ method: 'GET', path: '/api/v1/reports/', status: 502, body: 'html', times: 3 });
     assert.equal(await run('pageReports.copyReportUrl', created.id), undefined);
@@ -178,7 +184,8 @@ describe('secrets', function () {
     );
     if (outputDocument) {
       const text = outputDocument.getText();
-      for (const [name, secret] of Object.entries(secrets)) assert.ok(!text.includes(secret), `${name} in the output channel`);
+      for (const [name, secret] of Object.entries(secrets))
+        assert.ok(!text.includes(secret), `${name} in the output channel`);
     }
   });
 });

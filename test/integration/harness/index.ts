@@ -68,6 +68,17 @@ export function admin<T = unknown>(endpoint: string, body?: unknown, method?: st
   return adminCall<T>(serviceUrl(), endpoint, body, method);
 }
 
+/** A report id the main account owns (seeded). */
+export async function someReportId(): Promise<number | string> {
+  const answer = await fetch(`${serviceUrl()}/api/v1/reports?per_page=10`, {
+    headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+  });
+  const body = (await answer.json()) as { data: { id: number | string }[] };
+  const first = body.data[0];
+  if (!first) throw new Error('the service has no seeded reports');
+  return first.id;
+}
+
 /** Clears queued faults and the request log, and restores the default answer shapes. Data stays. */
 export async function resetService(): Promise<void> {
   await admin('faults', undefined, 'DELETE');

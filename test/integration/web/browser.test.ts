@@ -8,24 +8,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HIDDEN_RETRY_AFTER_WAIT_MS } from '../../../src/api/browser';
-import { activate, admin, configure, keys, resetService, serviceUrl, waitFor } from '../harness';
+import { activate, admin, configure, resetService, serviceUrl, someReportId, waitFor } from '../harness';
 import type { RecordedRequest } from '../../service/types';
 
 interface LoggedRequest extends RecordedRequest {
   status: number | null;
   at: string;
   origin: string | null;
-}
-
-/** A report id the main account owns (seeded). */
-async function someReportId(): Promise<number | string> {
-  const answer = await fetch(`${serviceUrl()}/api/v1/reports?per_page=10`, {
-    headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
-  });
-  const body = (await answer.json()) as { data: { id: number | string }[] };
-  const first = body.data[0];
-  assert.ok(first, 'the service has seeded reports');
-  return first.id;
 }
 
 /** The requests the service saw for one report. */
