@@ -18,6 +18,8 @@
 //               instead of 101.9 KB (bench size row, budget 100 KB).
 //   noNodeBuiltins, and for the web tests browserAssert, mochaGlobal, nodeOnlyStubs: not for
 //               speed; the browser entry and its tests build and run in a web worker.
+//   inlinable   not for speed: the report panel inlines its page script, which must not hold
+//               `</script`.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -172,6 +174,25 @@ const noNodeBuiltins = {
   },
 };
 
+/**
+ * Fails the webview build when the report page's script holds `</script`: the report panel
+ * puts the script into its HTML (src/panels/pageAssets.ts), where that text would end the
+ * element. Not for speed; esbuild already writes `<\/script` inside strings.
+ * @type {import('esbuild').Plugin}
+ */
+const inlinable = {
+  name: 'inlinable',
+  setup(build) {
+    build.onEnd((result) => {
+      const file = path.join(root, 'dist', 'webview', 'panel.js');
+      if (result.errors.length > 0 || !fs.existsSync(file)) return;
+      if (/<\/script/i.test(fs.readFileSync(file, 'utf8'))) {
+        result.errors.push({ text: 'dist/webview/panel.js holds "</script" and cannot be inlined into the report panel' });
+      }
+    });
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -251,6 +272,7 @@ const builds = [
   {
     ...common,
     ...webviewOptions(),
+    plugins: [...common.plugins, inlinable],
     outdir: 'dist/webview',
   },
 ];

@@ -6,10 +6,16 @@
 export interface ShellOptions {
   /** `webview.cspSource`: the origin the webview serves local resources from. */
   cspSource: string;
-  /** Webview URI of `dist/webview/panel.js`. */
+  /** Webview URI of the page script (`dist/webview/panel.js`); unused when `inline` is given. */
   scriptUri: string;
-  /** Webview URI of `media/panel.css`. */
+  /** Webview URI of the page's stylesheet (`media/panel.css`); unused when `inline` is given. */
   styleUri: string;
+  /**
+   * The page script and stylesheet themselves, put into the HTML (with the nonce) instead of
+   * loaded by URI: the page then starts without fetching either (src/panels/pageAssets.ts).
+   * They are the extension's own files, never anything from the server.
+   */
+  inline?: InlineAssets;
   /**
    * Webview URI of the codicon stylesheet, for a page that uses the codicon font. The report
    * panel passes none: it draws its few icons as inline SVG (src/webview/icons.ts).
@@ -21,6 +27,12 @@ export interface ShellOptions {
   title?: string;
   /** Shown when scripts cannot run. */
   noscript?: string;
+}
+
+/** The text of a page's own script and stylesheet, as shipped in the extension. */
+export interface InlineAssets {
+  script: string;
+  style: string;
 }
 
 /**
@@ -52,14 +64,15 @@ export function safeSource(cspSource: string): string {
 /**
  * The policy: nothing by default; images, styles and fonts only from the extension's own
  * resources (images also as data: for the codicon font's fallbacks); scripts only with the
- * nonce. No inline styles, no `unsafe-*`, no remote origins.
+ * nonce, and with `inlineStyle` the one `<style>` element that carries it. No style
+ * attributes, no `unsafe-*`, no remote origins.
  */
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+export function contentSecurityPolicy(cspSource: string, nonce: string, inlineStyle = false): string {
   const source = safeSource(cspSource);
   return [
     `default-src 'none'`,
     `img-src ${source} data:`,
-    `style-src ${source}`,
+    inlineStyle ? `style-src ${source} 'nonce-${nonce}'` : `style-src ${source}`,
     `font-src ${source}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
@@ -70,27 +83,47 @@ function safeLang(lang: string | undefined): string {
   return lang !== undefined && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en';
 }
 
+/**
+ * `text` for the inside of a `<script>` or `<style>` element. The HTML parser ends the element
+ * at the first `</script` or `</style`, whatever the code means there, so text holding one is
+ * refused (esbuild writes `<\/script` in strings; a shipped file holding either is a build bug).
+ */
+function elementText(text: string, tag: 'script' | 'style'): string {
+  if (new RegExp(`</${tag}`, 'i').test(text)) throw new Error(`the page's ${tag} holds </${tag} and cannot be inlined`);
+  return text;
+}
+
 /** The shell's HTML, with a new nonce each call. */
 export function renderShell(options: ShellOptions): string {
   const nonce = createNonce();
-  const csp = contentSecurityPolicy(options.cspSource, nonce);
+  const { inline } = options;
+  const csp = contentSecurityPolicy(options.cspSource, nonce, inline !== undefined);
   const title = escapeHtml(options.title ?? 'Report');
   const noscript = escapeHtml(options.noscript ?? 'This panel needs scripts to show the report.');
   const codiconLink =
     options.codiconUri === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">\n`;
+  const nonceAttr = `nonce="${escapeHtml(nonce)}"`;
+  const style =
+    inline === undefined
+      ? `<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">`
+      : `<style ${nonceAttr}>${elementText(inline.style, 'style')}</style>`;
+  const script =
+    inline === undefined
+      ? `<script ${nonceAttr} src="${escapeHtml(options.scriptUri)}"></script>`
+      : `<script ${nonceAttr}>${elementText(inline.script, 'script')}</script>`;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(safeLang(options.lang))}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${codiconLink}<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
+${codiconLink}${style}
 <title>${title}</title>
 </head>
 <body>
 <div id="root" class="root"></div>
 <noscript><p class="noscript">${noscript}</p></noscript>
-<script nonce="${escapeHtml(nonce)}" src="${escapeHtml(options.scriptUri)}"></script>
+${script}
 </body>
 </html>
 `;

@@ -11,6 +11,7 @@ import { knownServices } from '../accounts/knownServices';
 import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from '../common/format';
 import { renderShell } from './html';
+import { reportPageAssets } from './pageAssets';
 import { pageWebviewOptions, PanelLifetime } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
@@ -116,14 +117,23 @@ export class ReportPanel implements vscode.Disposable {
     const webview = panel.webview;
     const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
     // No codicon font or stylesheet: the page draws its few icons as inline SVG (src/webview/icons.ts).
-    webview.html = renderShell({
+    const shell = {
       cspSource: webview.cspSource,
       scriptUri: asset('dist', 'webview', 'panel.js'),
       styleUri: asset('media', 'panel.css'),
       lang: vscode.env.language,
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
-    });
+    };
+    // The script and stylesheet go into the HTML (./pageAssets); should they not read, the
+    // page loads them by URI as any webview does.
+    reportPageAssets(extensionUri).then(
+      (inline) => this.#setHtml(renderShell({ ...shell, inline })),
+      (error: unknown) => {
+        this.#log('warn', `loads its script by URI: ${error instanceof Error ? error.message : String(error)}`);
+        this.#setHtml(renderShell(shell));
+      },
+    );
     this.#life.own(webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)));
     // The page's words and first state go now, not after the page's `ready` (a round trip
     // through the workbench): VS Code holds messages for a page until its document has loaded,
@@ -346,6 +356,10 @@ export class ReportPanel implements vscode.Disposable {
     if (this.#state.kind === 'report' && this.#state.partial) this.#partialSeqs.add(this.#seq);
     this.#lastState = { type: 'state', reportId: this.id, state: this.#state, seq: this.#seq };
     this.#post(this.#lastState);
+  }
+
+  #setHtml(html: string): void {
+    if (!this.#life.ended) this.panel.webview.html = html;
   }
 
   #postInit(): void {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import {
   contentSecurityPolicy,
@@ -112,6 +113,51 @@ describe('panel HTML shell', () => {
     }
     for (const tag of ['iframe', 'object', 'embed', 'base', 'form', 'img'])
       assert.equal(byTag(tag).length, 0, `no <${tag}>`);
+  });
+
+  it('inlines the page script and stylesheet when given, each with the nonce; the CSP allows that one <style> and no style attribute', () => {
+    const inline = { script: 'document.body.dataset.ran = "yes";', style: '.root { color: red; }' };
+    const html = renderShell({ ...options, inline });
+    const { csp, byTag, elements } = parse(html);
+    const d = directives(csp ?? '');
+    const { fromCsp } = nonceOf(html);
+    assert.deepEqual(d.get('style-src'), ["'self'", 'https://*.vscode-cdn.net', `'nonce-${fromCsp}'`]);
+    assert.deepEqual(d.get('script-src'), [`'nonce-${fromCsp}'`]);
+    for (const sources of d.values()) {
+      for (const bad of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'"]) assert.ok(!sources.includes(bad));
+    }
+    const scripts = byTag('script');
+    assert.equal(scripts.length, 1);
+    assert.equal(getAttributeValue(scripts[0], 'src'), undefined, 'no script loaded by URI');
+    assert.equal(getAttributeValue(scripts[0], 'nonce'), fromCsp);
+    assert.equal(textContent(scripts[0]), inline.script);
+    const styles = byTag('style');
+    assert.equal(styles.length, 1);
+    assert.equal(getAttributeValue(styles[0], 'nonce'), fromCsp);
+    assert.equal(textContent(styles[0]), inline.style);
+    assert.deepEqual(
+      byTag('link').map((l) => getAttributeValue(l, 'href')),
+      [options.codiconUri],
+      'only the codicon stylesheet (when asked for) is loaded by URI',
+    );
+    for (const element of elements) {
+      for (const name of Object.keys(element.attribs)) assert.notEqual(name.toLowerCase(), 'style');
+    }
+  });
+
+  it('refuses to inline a script or stylesheet that would end its element early', () => {
+    assert.throws(
+      () => renderShell({ ...options, inline: { script: 'x = "</script><img src=x>";', style: '' } }),
+      /<\/script/,
+    );
+    assert.throws(
+      () => renderShell({ ...options, inline: { script: '', style: '</STYLE><script>1</script>' } }),
+      /<\/style/,
+    );
+  });
+
+  it("the report page's stylesheet can be inlined (its script is checked by the build, esbuild.js)", () => {
+    assert.doesNotMatch(fs.readFileSync('media/panel.css', 'utf8'), /<\/style/i);
   });
 
   it('has the root the page script fills and a noscript message', () => {

@@ -78,7 +78,11 @@ describe('panel protocol: messages from the page', () => {
     assert.equal(isHostMessage({ type: 'init', bundle: {}, locale: 'en' }), true);
     assert.equal(isHostMessage({ type: 'init', bundle: { Retry: 'Wiederholen' }, locale: 'de' }), true);
     assert.equal(isHostMessage({ type: 'init', locale: 'en' }), false, 'the page translates with the bundle');
-    assert.equal(isHostMessage({ type: 'init', bundle: { Retry: 1 }, locale: 'en' }), false, 'translations are strings');
+    assert.equal(
+      isHostMessage({ type: 'init', bundle: { Retry: 1 }, locale: 'en' }),
+      false,
+      'translations are strings',
+    );
     assert.equal(isHostMessage({ type: 'state', reportId: 1, seq: 1, state: { kind: 'loading' } }), true);
     assert.equal(isHostMessage({ type: 'state', reportId: 1, seq: 1, state: { kind: 'html' } }), false);
     assert.equal(isHostMessage({ type: 'state', seq: 1, state: { kind: 'loading' } }), false);
