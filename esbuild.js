@@ -20,7 +20,7 @@
 //   noNodeBuiltins, and for the web tests browserAssert, mochaGlobal, nodeOnlyStubs: not for
 //               speed; the browser entry and its tests build and run in a web worker.
 //   inlinable   not for speed: the report panel inlines its page script, which must not hold
-//               `</script`.
+//               `</script` or `<!--`.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -176,9 +176,10 @@ const noNodeBuiltins = {
 };
 
 /**
- * Fails the webview build when the report page's script holds `</script`: the report panel
- * puts the script into its HTML (src/panels/pageAssets.ts), where that text would end the
- * element. Not for speed; esbuild already writes `<\/script` inside strings.
+ * Fails the webview build when the report page's script holds `</script` or `<!--`: the report
+ * panel puts the script into its HTML (src/panels/pageAssets.ts), where the first would end the
+ * element and the second could keep it from ending. Not for speed; esbuild already writes
+ * `<\/script` inside strings.
  * @type {import('esbuild').Plugin}
  */
 const inlinable = {
@@ -187,8 +188,8 @@ const inlinable = {
     build.onEnd((result) => {
       const file = path.join(root, 'dist', 'webview', 'panel.js');
       if (result.errors.length > 0 || !fs.existsSync(file)) return;
-      if (/<\/script/i.test(fs.readFileSync(file, 'utf8'))) {
-        result.errors.push({ text: 'dist/webview/panel.js holds "</script" and cannot be inlined into the report panel' });
+      if (/<\/script|<!--/i.test(fs.readFileSync(file, 'utf8'))) {
+        result.errors.push({ text: 'dist/webview/panel.js holds "</script" or "<!--" and cannot be inlined into the report panel' });
       }
     });
   },

@@ -1,7 +1,8 @@
 /**
- * The report panel's HTML shell: a strict Content-Security-Policy, the stylesheets and the
- * one page script, an empty root the script fills. It holds nothing from the server: report
- * data reaches the page only by message and only as text. Imports no `vscode`.
+ * The panels' HTML shell: a strict Content-Security-Policy, the page's stylesheet and its one
+ * script (loaded by URI, or put in the HTML under the nonce: the report panel's), an empty root
+ * the script fills. It holds nothing from the server: report data reaches the page only by
+ * message and only as text. Imports no `vscode`.
  */
 export interface ShellOptions {
   /** `webview.cspSource`: the origin the webview serves local resources from. */
@@ -85,11 +86,13 @@ function safeLang(lang: string | undefined): string {
 
 /**
  * `text` for the inside of a `<script>` or `<style>` element. The HTML parser ends the element
- * at the first `</script` or `</style`, whatever the code means there, so text holding one is
- * refused (esbuild writes `<\/script` in strings; a shipped file holding either is a build bug).
+ * at the first `</script` or `</style`, whatever the code means there, and after a `<!--` a
+ * `<script` inside a script keeps its `</script>` from ending it; text holding any of these is
+ * refused (esbuild writes `<\/script` in strings; a shipped file holding one is a build bug).
  */
 function elementText(text: string, tag: 'script' | 'style'): string {
-  if (new RegExp(`</${tag}`, 'i').test(text)) throw new Error(`the page's ${tag} holds </${tag} and cannot be inlined`);
+  if (new RegExp(`</${tag}|<!--`, 'i').test(text))
+    throw new Error(`the page's ${tag} holds </${tag} or <!-- and cannot be inlined`);
   return text;
 }
 

@@ -125,15 +125,15 @@ export class ReportPanel implements vscode.Disposable {
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
     };
-    // The script and stylesheet go into the HTML (./pageAssets); should they not read, the
-    // page loads them by URI as any webview does.
-    reportPageAssets(extensionUri).then(
-      (inline) => this.#setHtml(renderShell({ ...shell, inline })),
-      (error: unknown) => {
+    // The script and stylesheet go into the HTML (./pageAssets); should they not read, or not
+    // be fit to inline, the page loads them by URI as any webview does.
+    void reportPageAssets(extensionUri)
+      .then((inline) => renderShell({ ...shell, inline }))
+      .catch((error: unknown) => {
         this.#log('warn', `loads its script by URI: ${error instanceof Error ? error.message : String(error)}`);
-        this.#setHtml(renderShell(shell));
-      },
-    );
+        return renderShell(shell);
+      })
+      .then((html) => this.#setHtml(html));
     this.#life.own(webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)));
     // The page's words and first state go now, not after the page's `ready` (a round trip
     // through the workbench): VS Code holds messages for a page until its document has loaded,

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, configure, panelTabs, resetService, waitFor } from './harness';
+import { admin, assertInlinePage, configure, openedPanelHtml, panelTabs, resetService, waitFor } from './harness';
 
 interface Inserted {
   id: number | string;
@@ -87,5 +87,10 @@ describe('report panel', () => {
     await waitFor(() => !panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), {
       message: 'the panel closed after the delete',
     });
+  });
+
+  it('carries its page script and stylesheet in its HTML under the nonce, loading neither by URI', async () => {
+    assertInlinePage(await openedPanelHtml(cart.id));
+    await closeAllEditors();
   });
 });

@@ -195,3 +195,36 @@ export function panelTabs(): vscode.Tab[] {
     .flatMap((group) => group.tabs)
     .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.report'));
 }
+
+/**
+ * Opens report `id`'s panel through Open Report and answers the panel's HTML once it is set,
+ * read through the extension's test hook (set only in its test mode).
+ */
+export async function openedPanelHtml(id: number | string): Promise<string> {
+  await vscode.commands.executeCommand('pageReports.openReport', id);
+  return waitFor(
+    () => {
+      const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.accounts')] as
+        { panels: { openPanels(): readonly { id: unknown; panel: vscode.WebviewPanel }[] } } | undefined;
+      const html = hook?.panels.openPanels().find((p) => String(p.id) === String(id))?.panel.webview.html;
+      return html !== undefined && html !== '' ? html : undefined;
+    },
+    { message: `the HTML of report ${String(id)}'s panel` },
+  );
+}
+
+/** Asserts that a report panel's HTML carries its page script and stylesheet under its nonce and loads neither by URI. */
+export function assertInlinePage(html: string): void {
+  // The policy sits in an attribute, its quotes escaped (&#39;).
+  const nonce = /script-src (?:'|&#39;)nonce-([A-Za-z0-9+/=]+)/.exec(html)?.[1];
+  if (nonce === undefined) throw new Error('the panel HTML has no script nonce');
+  const checks: [boolean, string][] = [
+    [html.includes(`<script nonce="${nonce}">`), 'an inline script with the nonce'],
+    [html.includes('acquireVsCodeApi'), 'the page script itself in the HTML'],
+    [html.includes(`<style nonce="${nonce}">`), 'an inline stylesheet with the nonce'],
+    [!/<script[^>]*\bsrc=/i.test(html), 'no script loaded by URI'],
+    [!/<link[^>]*stylesheet/i.test(html), 'no stylesheet loaded by URI'],
+  ];
+  const failed = checks.filter(([ok]) => !ok).map(([, what]) => what);
+  if (failed.length > 0) throw new Error(`the report panel's HTML lacks: ${failed.join(', ')}`);
+}

@@ -8,7 +8,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HIDDEN_RETRY_AFTER_WAIT_MS } from '../../../src/api/browser';
-import { activate, admin, configure, resetService, serviceUrl, someReportId, waitFor } from '../harness';
+import {
+  activate,
+  admin,
+  assertInlinePage,
+  configure,
+  openedPanelHtml,
+  resetService,
+  serviceUrl,
+  someReportId,
+  waitFor,
+} from '../harness';
 import type { RecordedRequest } from '../../service/types';
 
 interface LoggedRequest extends RecordedRequest {
@@ -91,5 +101,11 @@ describe('web worker extension host', function () {
     const [first, second] = seen;
     const waited = Date.parse(second?.at ?? '') - Date.parse(first?.at ?? '');
     assert.ok(waited >= HIDDEN_RETRY_AFTER_WAIT_MS - 100, `waited ${waited} ms`);
+  });
+
+  it('reads the report page script and stylesheet from the extension into the panel HTML, as in Node', async () => {
+    await configure();
+    assertInlinePage(await openedPanelHtml(await someReportId()));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -98,6 +98,13 @@ describe('schemas: reports', () => {
     assert.equal(toDate('2026-11-20T10:15:30')?.toISOString(), '2026-11-20T10:15:30.000Z');
     assert.equal(toDate('2026-11-20')?.toISOString(), '2026-11-20T00:00:00.000Z');
     assert.equal(toDate('2024-02-29 00:00:00')?.toISOString(), '2024-02-29T00:00:00.000Z');
+    // Years 0-99 are those years, not 1900-1999 (Date.UTC's reading), leap days and offsets included.
+    assert.equal(toDate('0000-02-29')?.toISOString(), '0000-02-29T00:00:00.000Z');
+    assert.equal(toDate('0000-03-01T00:30:00+01:00')?.toISOString(), '0000-02-29T23:30:00.000Z');
+    assert.equal(toDate('0000-02-28T23:30:00-01:00')?.toISOString(), '0000-02-29T00:30:00.000Z');
+    assert.equal(toDate('0099-12-31T23:30:00-01:00')?.toISOString(), '0100-01-01T00:30:00.000Z');
+    assert.equal(toDate('0050-06-15 12:00:00')?.toISOString(), '0050-06-15T12:00:00.000Z');
+    assert.equal(toDate('0100-02-29'), undefined, '100 is not a leap year');
     for (const odd of ['2026-13-01 00:00:00', '2026-02-30 10:00:00', '2025-02-29', '2026-11-20 25:00:00', 'yesterday', '', '20/11/2026', 1763633730, null]) {
       assert.equal(toDate(odd), undefined, `date ${JSON.stringify(odd)}`);
     }

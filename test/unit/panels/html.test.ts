@@ -145,7 +145,7 @@ describe('panel HTML shell', () => {
     }
   });
 
-  it('refuses to inline a script or stylesheet that would end its element early', () => {
+  it('refuses to inline a script or stylesheet that would end its element early, or keep it from ending', () => {
     assert.throws(
       () => renderShell({ ...options, inline: { script: 'x = "</script><img src=x>";', style: '' } }),
       /<\/script/,
@@ -154,10 +154,12 @@ describe('panel HTML shell', () => {
       () => renderShell({ ...options, inline: { script: '', style: '</STYLE><script>1</script>' } }),
       /<\/style/,
     );
+    // After `<!--`, a `<script` inside the script keeps the next `</script>` from ending it.
+    assert.throws(() => renderShell({ ...options, inline: { script: 'a = "<!--<script>";', style: '' } }), /<!--/);
   });
 
   it("the report page's stylesheet can be inlined (its script is checked by the build, esbuild.js)", () => {
-    assert.doesNotMatch(fs.readFileSync('media/panel.css', 'utf8'), /<\/style/i);
+    assert.doesNotMatch(fs.readFileSync('media/panel.css', 'utf8'), /<\/style|<!--/i);
   });
 
   it('has the root the page script fills and a noscript message', () => {
