@@ -191,63 +191,42 @@ export async function runSize(ctx: BenchContext): Promise<SectionResult> {
         }),
   );
 
-  const webview = shipped(WEBVIEW_FILE);
-  if (webview === undefined) {
-    rows.push(missing(WEBVIEW_FILE, 'size.webview', 'Size: webview script', WEBVIEW_BUDGET));
-  } else {
-    const webviewNotes: string[] = [];
-    const onDisk = fs.statSync(path.join(root, WEBVIEW_FILE)).size;
-    if (onDisk !== webview) webviewNotes.push(outOfStep(WEBVIEW_FILE, onDisk, webview));
-    // The webview build makes one script per page; this row is the report panel's.
-    const output = (await bundleContributors(root, WEBVIEW_BUILD)).find(
-      (o) => `dist/webview/${o.file}` === WEBVIEW_FILE,
-    );
-    if (!output) throw new Error(`the webview build made no ${WEBVIEW_FILE}`);
-    details['size.webview'] = { file: WEBVIEW_FILE, bytes: webview, analysis: output };
-    if (output.bytes !== webview) {
-      webviewNotes.push(
-        `the analysis build of ${WEBVIEW_FILE} is ${output.bytes} B, not ${webview} B: bench/lib/builds.ts is out of step with esbuild.js`,
+  /**
+   * The row of one shipped file that `build` makes (`file` under its outdir; the webview build
+   * makes one script per page), held to `budget`; over it, the note says what the file is made of.
+   */
+  async function fileRow(
+    id: string,
+    label: string,
+    file: string,
+    budget: Budget,
+    build: esbuild.BuildOptions,
+  ): Promise<Row> {
+    const inVsix = shipped(file);
+    if (inVsix === undefined) return missing(file, id, label, budget);
+    const notes: string[] = [];
+    const onDisk = fs.statSync(path.join(root, file)).size;
+    if (onDisk !== inVsix) notes.push(outOfStep(file, onDisk, inVsix));
+    const output = (await bundleContributors(root, build)).find((o) => `${path.dirname(file)}/${o.file}` === file);
+    if (!output) throw new Error(`the analysis build made no ${file}`);
+    details[id] = { file, bytes: inVsix, analysis: output };
+    if (output.bytes !== inVsix) {
+      notes.push(
+        `the analysis build of ${file} is ${output.bytes} B, not ${inVsix} B: bench/lib/builds.ts is out of step with esbuild.js`,
       );
     }
-    if (webview > WEBVIEW_BUDGET.value) {
-      webviewNotes.push(
-        `${WEBVIEW_FILE} over budget by ${((webview - WEBVIEW_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
+    if (inVsix > budget.value) {
+      notes.push(
+        `${file} over budget by ${((inVsix - budget.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
       );
     }
-    rows.push(
-      measured('size.webview', 'Size: webview script', 'bytes', [webview], {
-        budget: WEBVIEW_BUDGET,
-        note: webviewNotes.length > 0 ? webviewNotes.join('; ') : undefined,
-      }),
-    );
+    return measured(id, label, 'bytes', [inVsix], { budget, note: notes.length > 0 ? notes.join('; ') : undefined });
   }
 
-  const web = shipped(WEB_FILE);
-  if (web === undefined) {
-    rows.push(missing(WEB_FILE, 'size.web', 'Size: browser entry (web worker host)', WEB_BUDGET));
-  } else {
-    const webNotes: string[] = [];
-    const onDisk = fs.statSync(path.join(root, WEB_FILE)).size;
-    if (onDisk !== web) webNotes.push(outOfStep(WEB_FILE, onDisk, web));
-    const [output] = await bundleContributors(root, WEB_EXTENSION_BUILD);
-    details['size.web'] = { file: WEB_FILE, bytes: web, analysis: output };
-    if (output.bytes !== web) {
-      webNotes.push(
-        `the analysis build of ${WEB_FILE} is ${output.bytes} B, not ${web} B: bench/lib/builds.ts is out of step with esbuild.js`,
-      );
-    }
-    if (web > WEB_BUDGET.value) {
-      webNotes.push(
-        `${WEB_FILE} over budget by ${((web - WEB_BUDGET.value) / KB).toFixed(1)} KB; minified bytes by source (esbuild metafile): ${describeContributors(output.contributors, output.bytes)}`,
-      );
-    }
-    rows.push(
-      measured('size.web', 'Size: browser entry (web worker host)', 'bytes', [web], {
-        budget: WEB_BUDGET,
-        note: webNotes.length > 0 ? webNotes.join('; ') : undefined,
-      }),
-    );
-  }
+  rows.push(
+    await fileRow('size.webview', 'Size: webview script', WEBVIEW_FILE, WEBVIEW_BUDGET, WEBVIEW_BUILD),
+    await fileRow('size.web', 'Size: browser entry (web worker host)', WEB_FILE, WEB_BUDGET, WEB_EXTENSION_BUILD),
+  );
 
   // Every page's script together (the report panel's and the insights page's, which carries
   // Chart.js): what a user who opens both loads. 250 KB keeps Chart.js tree-shaken (its full
