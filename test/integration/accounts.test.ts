@@ -20,6 +20,7 @@ import type { ReportsView } from '../../src/views/reportsView';
 import { startService, type RunningService } from '../service/server';
 import { configure, waitFor } from './harness';
 import { adminCall } from '../service/adminClient';
+import { TestHook } from '../../src/ids';
 
 interface AccountsHook {
   provider: PageReportsAuthProvider;
@@ -29,13 +30,13 @@ interface AccountsHook {
 }
 
 function hook(): AccountsHook {
-  const value = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.accounts')];
+  const value = (globalThis as Record<symbol, unknown>)[TestHook.accounts];
   if (!value) throw new Error('the accounts test hook is not set (is the extension in test mode?)');
   return value as AccountsHook;
 }
 
 function reportsView(): ReportsView {
-  const value = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')];
+  const value = (globalThis as Record<symbol, unknown>)[TestHook.views];
   if (!value) throw new Error('the views test hook is not set');
   return (value as { reportsView: ReportsView }).reportsView;
 }

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
+import { TestHook } from '../../src/ids';
 
 /** The insights panel's state as last posted to its page (see src/insights/panel.ts). */
 interface PostedState {
@@ -25,7 +26,7 @@ interface PostedState {
   } | null;
 }
 
-const HOOK = Symbol.for('pageReports.insights.testHook');
+const HOOK = TestHook.insights;
 
 function posted(project: string | null): PostedState | undefined {
   const hook = (

@@ -16,6 +16,7 @@ import { startService } from '../service/server';
 import { adminCall } from '../service/adminClient';
 import { configure, waitFor } from './harness';
 import type { RawReport } from '../service/types';
+import { TestHook } from '../../src/ids';
 
 const KEY = 'views-integration-key';
 const EMPTY_KEY = 'views-integration-empty-key';
@@ -34,7 +35,7 @@ interface Recorded {
 }
 
 function views(): { reportsView: ReportsView; projectsView: ProjectsView } {
-  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')];
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.views];
   if (!hook) throw new Error('the views test hook is not set (is the extension in test mode?)');
   return hook as { reportsView: ReportsView; projectsView: ProjectsView };
 }

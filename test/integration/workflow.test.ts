@@ -18,18 +18,19 @@ import { startService } from '../service/server';
 import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
 import type { RecordedRequest } from '../service/types';
+import { TestHook } from '../../src/ids';
 
 type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 type HandleUri = (uri: vscode.Uri, options?: { confirmed?: boolean }) => Promise<UriOutcome>;
 
 function handleUri(): HandleUri {
-  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.handleUri')];
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.handleUri];
   if (typeof hook !== 'function') throw new Error('the URI handler test hook is not set');
   return hook as HandleUri;
 }
 
 function reportsView(): ReportsView {
-  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')] as { reportsView: ReportsView };
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
   return hook.reportsView;
 }
 

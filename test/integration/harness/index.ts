@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { adminCall } from '../../service/adminClient';
+import { TestHook } from '../../../src/ids';
 
 /** The extension's id (publisher.name). */
 export const extensionId = 'page-reports.page-reports';
@@ -204,7 +205,7 @@ export async function openedPanelHtml(id: number | string): Promise<string> {
   await vscode.commands.executeCommand('pageReports.openReport', id);
   return waitFor(
     () => {
-      const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.accounts')] as
+      const hook = (globalThis as Record<symbol, unknown>)[TestHook.accounts] as
         { panels: { openPanels(): readonly { id: unknown; panel: vscode.WebviewPanel }[] } } | undefined;
       const html = hook?.panels.openPanels().find((p) => String(p.id) === String(id))?.panel.webview.html;
       return html !== undefined && html !== '' ? html : undefined;

@@ -18,11 +18,12 @@ import type { ProjectsView } from '../../../src/views/projectsView';
 import type { ReportsView } from '../../../src/views/reportsView';
 import { englishOnlyWords, intlDateWords, leaks, words } from '../../l10nWords';
 import { activate, admin, configure, keys, resetService, serviceUrl, waitFor } from '../harness';
+import { TestHook } from '../../../src/ids';
 
 const language = process.env.PAGE_REPORTS_TEST_LOCALE ?? '';
 
 function views(): { reportsView: ReportsView; projectsView: ProjectsView } {
-  const hook = (globalThis as Record<symbol, unknown>)[Symbol.for('pageReports.views')];
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.views];
   if (!hook) throw new Error('the views test hook is not set (is the extension in test mode?)');
   return hook as { reportsView: ReportsView; projectsView: ProjectsView };
 }
