@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, assertInlinePage, configure, openedPanelHtml, panelTabs, resetService, waitFor } from './harness';
+import { admin, assertInlinePage, configure, openedPanelHtml, panelTabs, reportWebviewPanel, resetService, waitFor } from './harness';
 
 interface Inserted {
   id: number | string;
@@ -87,6 +87,18 @@ describe('report panel', () => {
     await waitFor(() => !panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), {
       message: 'the panel closed after the delete',
     });
+  });
+
+  it('gives its tab the report icon once its page has drawn', async () => {
+    await vscode.commands.executeCommand('pageReports.openReport', { id: checkout.id });
+    const panel = await waitFor(() => reportWebviewPanel(checkout.id), { message: 'the panel open' });
+    // Set after the page's first draw, not with the panel (reportPanel.ts, #showIcon).
+    const icon = await waitFor(() => panel.iconPath as { light: vscode.Uri; dark: vscode.Uri } | undefined, {
+      message: 'the tab icon set',
+      timeoutMs: 10_000,
+    });
+    assert.match(icon.light.path, /\/media\/panel-light\.svg$/);
+    assert.match(icon.dark.path, /\/media\/panel-dark\.svg$/);
   });
 
   it('carries its page script and stylesheet in its HTML under the nonce, loading neither by URI', async () => {

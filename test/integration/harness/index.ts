@@ -197,17 +197,19 @@ export function panelTabs(): vscode.Tab[] {
     .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pageReports.report'));
 }
 
-/**
- * Opens report `id`'s panel through Open Report and answers the panel's HTML once it is set,
- * read through the extension's test hook (set only in its test mode).
- */
+/** The webview panel of report `id`, if one is open (read through the extension's test hook, set only in its test mode). */
+export function reportWebviewPanel(id: number | string): vscode.WebviewPanel | undefined {
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.accounts] as
+    { panels: { openPanels(): readonly { id: unknown; panel: vscode.WebviewPanel }[] } } | undefined;
+  return hook?.panels.openPanels().find((p) => String(p.id) === String(id))?.panel;
+}
+
+/** Opens report `id`'s panel through Open Report and answers the panel's HTML once it is set. */
 export async function openedPanelHtml(id: number | string): Promise<string> {
   await vscode.commands.executeCommand('pageReports.openReport', id);
   return waitFor(
     () => {
-      const hook = (globalThis as Record<symbol, unknown>)[TestHook.accounts] as
-        { panels: { openPanels(): readonly { id: unknown; panel: vscode.WebviewPanel }[] } } | undefined;
-      const html = hook?.panels.openPanels().find((p) => String(p.id) === String(id))?.panel.webview.html;
+      const html = reportWebviewPanel(id)?.webview.html;
       return html !== undefined && html !== '' ? html : undefined;
     },
     { message: `the HTML of report ${String(id)}'s panel` },
