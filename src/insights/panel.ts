@@ -10,7 +10,7 @@ import { isApiError } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
-import { pageWebviewOptions, PanelLifetime } from '../panels/lifetime';
+import { pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
@@ -57,6 +57,8 @@ class InsightsPanel implements vscode.Disposable {
   /** The last state posted to the page (integration tests read it through the test hook). */
   lastPosted: InsightsState | undefined;
   readonly #life: PanelLifetime;
+  /** The tab's icon, given once the page has drawn. */
+  readonly #icon: TabIcon;
   /** Fires once, when the panel closes (by the user or by `dispose`). */
   readonly onDidDispose: vscode.Event<void>;
 
@@ -71,7 +73,7 @@ class InsightsPanel implements vscode.Disposable {
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
     panel.webview.options = pageWebviewOptions(deps.context);
-    panel.iconPath = { light: file('media', 'insights-light.svg'), dark: file('media', 'insights-dark.svg') };
+    this.#icon = new TabIcon(panel, this.#life, file('media', 'insights-light.svg'), file('media', 'insights-dark.svg'));
     panel.title = insightsTitle(project);
     const webview = panel.webview;
     const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
@@ -255,6 +257,7 @@ class InsightsPanel implements vscode.Disposable {
         this.#openReport(message.id);
         return;
       case 'rendered':
+        this.#icon.show();
         if (message.phase === 'ready' && !this.#shownSinceOpen && message.seq === this.#seq) {
           this.#shownSinceOpen = true;
           this.#log('info', `shown ${Math.round(performance.now() - this.#openedAt)} ms after opening.`);
@@ -302,9 +305,10 @@ class InsightsPanel implements vscode.Disposable {
 
 /** A symbol integration tests read the panels through (set only in the extension's test mode). */
 
-/** What the test hook gives: the last state posted to the page of a project's panel. */
+/** What the test hook gives: the last state posted to the page of a project's panel, and that panel. */
 export interface InsightsTestHook {
   lastPosted(project: string | null): InsightsState | undefined;
+  webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
 }
 
 /** Every open insights panel, one per project; restores them after a window reload. */
@@ -315,7 +319,10 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
   constructor(private readonly deps: InsightsDeps) {
     if (deps.context.extensionMode === vscode.ExtensionMode.Test) {
       const hook: Record<symbol, unknown> = globalThis;
-      const value: InsightsTestHook = { lastPosted: (project) => this.#panels.get(key(project))?.lastPosted };
+      const value: InsightsTestHook = {
+        lastPosted: (project) => this.#panels.get(key(project))?.lastPosted,
+        webviewPanel: (project) => this.#panels.get(key(project))?.panel,
+      };
       Object.defineProperty(hook, TestHook.insights, { configurable: true, value });
       this.#disposables.push({ dispose: () => delete hook[TestHook.insights] });
     }

@@ -12,7 +12,7 @@ import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from '../common/format';
 import { renderShell } from './html';
 import { reportPageAssets } from './pageAssets';
-import { pageWebviewOptions, PanelLifetime } from './lifetime';
+import { pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
   parsePageMessage,
@@ -82,8 +82,8 @@ export class ReportPanel implements vscode.Disposable {
    */
   #serviceUrl: string | undefined;
   readonly #life: PanelLifetime;
-  /** The tab's icon, set once the page has drawn (see {@link ReportPanel.#showIcon}). */
-  #icon: { light: vscode.Uri; dark: vscode.Uri } | undefined;
+  /** The tab's icon, given once the page has drawn. */
+  readonly #icon: TabIcon;
   /** Fires once, when the panel closes (by the user or by `dispose`). */
   readonly onDidDispose: vscode.Event<void>;
 
@@ -115,7 +115,7 @@ export class ReportPanel implements vscode.Disposable {
     this.#serviceUrl = deps.connection.serviceUrl;
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
-    this.#icon = { light: file('media', 'panel-light.svg'), dark: file('media', 'panel-dark.svg') };
+    this.#icon = new TabIcon(panel, this.#life, file('media', 'panel-light.svg'), file('media', 'panel-dark.svg'));
     const webview = panel.webview;
     const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
     // No codicon font or stylesheet: the page draws its few icons as inline SVG (src/webview/icons.ts).
@@ -475,7 +475,7 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   #onRendered(kind: PanelStateKind, seq: number): void {
-    this.#showIcon();
+    this.#icon.show();
     if (!this.#pending.has(seq)) return;
     for (const key of this.#pending) if (key <= seq) this.#pending.delete(key);
     if (kind === 'error') this.#log('info', 'shows an error with Retry.');
@@ -492,20 +492,6 @@ export class ReportPanel implements vscode.Disposable {
     const ms = Math.round(now - this.#openedAt);
     const firstPaint = Math.round(this.#firstPaintAt - this.#openedAt);
     this.#log('info', `shown ${ms} ms after opening (first paint ${firstPaint} ms).`);
-  }
-
-  /**
-   * Gives the tab its icon, once: after the page's first draw (of anything: loading, error or
-   * report), not with the panel. Set with the panel, the icon delayed the start of the page's
-   * frame by about 35 ms and its first paint by about 40 ms a later open (`npm run bench`,
-   * 27 later opens each, the page swapped for a trivial one: 193 ms with the icon set at once,
-   * 149 ms without; the floor webview 139 and 154 ms in those runs). The workbench's side of
-   * that cost was not traced.
-   */
-  #showIcon(): void {
-    if (this.#icon === undefined || this.#life.ended) return;
-    this.panel.iconPath = this.#icon;
-    this.#icon = undefined;
   }
 
   /** Closes the panel. */

@@ -28,11 +28,17 @@ interface PostedState {
 
 const HOOK = TestHook.insights;
 
+interface Hook {
+  lastPosted(project: string | null): PostedState | undefined;
+  webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
+}
+
+function hook(): Hook | undefined {
+  return (globalThis as Record<symbol, Hook | undefined>)[HOOK];
+}
+
 function posted(project: string | null): PostedState | undefined {
-  const hook = (
-    globalThis as Record<symbol, { lastPosted(project: string | null): PostedState | undefined } | undefined>
-  )[HOOK];
-  return hook?.lastPosted(project);
+  return hook()?.lastPosted(project);
 }
 
 function insightsTabs(): vscode.Tab[] {
@@ -151,6 +157,18 @@ describe('insights panel', function () {
     await vscode.commands.executeCommand('pageReports.showAllInsights');
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(insightsTabs().length, 1, 'one panel for all projects');
+  });
+
+  it('gives its tab the insights icon once its page has drawn', async () => {
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await ready(null);
+    // Set on the page's first `rendered`, not with the panel (src/panels/lifetime.ts, TabIcon).
+    const icon = await waitFor(
+      () => hook()?.webviewPanel(null)?.iconPath as { light: vscode.Uri; dark: vscode.Uri } | undefined,
+      { message: 'the tab icon set', timeoutMs: 10_000 },
+    );
+    assert.match(icon.light.path, /\/media\/insights-light\.svg$/);
+    assert.match(icon.dark.path, /\/media\/insights-dark\.svg$/);
   });
 
   it('shows zeros for a project without reports', async () => {
