@@ -59,7 +59,8 @@ export class PanelLifetime {
  * frame by about 35 ms and its first paint by about 40 ms a later open (`npm run bench`, 27
  * later opens each, the page swapped for a trivial one: 193 ms with the icon set at once,
  * 149 ms without; the floor webview 139 and 154 ms in those runs). The workbench's side of
- * that cost was not traced.
+ * that cost was not traced. A page that never draws (its script refused) leaves the tab
+ * without the icon, which is all it costs.
  */
 export class TabIcon {
   #icon: { light: vscode.Uri; dark: vscode.Uri } | undefined;
