@@ -26,15 +26,13 @@ interface PostedState {
   } | null;
 }
 
-const HOOK = TestHook.insights;
-
 interface Hook {
   lastPosted(project: string | null): PostedState | undefined;
   webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
 }
 
 function hook(): Hook | undefined {
-  return (globalThis as Record<symbol, Hook | undefined>)[HOOK];
+  return (globalThis as Record<symbol, Hook | undefined>)[TestHook.insights];
 }
 
 function posted(project: string | null): PostedState | undefined {

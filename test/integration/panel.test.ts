@@ -92,7 +92,7 @@ describe('report panel', () => {
   it('gives its tab the report icon once its page has drawn', async () => {
     await vscode.commands.executeCommand('pageReports.openReport', { id: checkout.id });
     const panel = await waitFor(() => reportWebviewPanel(checkout.id), { message: 'the panel open' });
-    // Set after the page's first draw, not with the panel (reportPanel.ts, #showIcon).
+    // Set after the page's first draw, not with the panel (src/panels/lifetime.ts, TabIcon).
     const icon = await waitFor(() => panel.iconPath as { light: vscode.Uri; dark: vscode.Uri } | undefined, {
       message: 'the tab icon set',
       timeoutMs: 10_000,
