@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
 import type { ReportPanelsApi } from '../parts';
 import { parseSavedPageState } from '../common/panelProtocol';
+import { ReportPageAssets } from './pageAssets';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
 /**
@@ -120,7 +121,9 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
  * brings panels back after a window reload (activation event `onWebviewPanel:` + `WebviewType.report`)
  * is registered by `activate` and hands them to {@link ReportPanels.revive}.
  */
-export function registerPanels(deps: PanelDeps): vscode.Disposable & { panels: ReportPanels } {
-  const panels = new ReportPanels(deps);
+export function registerPanels(deps: Omit<PanelDeps, 'pageAssets'>): vscode.Disposable & { panels: ReportPanels } {
+  const { extensionUri, extensionMode } = deps.context;
+  const pageAssets = new ReportPageAssets(extensionUri, extensionMode === vscode.ExtensionMode.Development);
+  const panels = new ReportPanels({ ...deps, pageAssets });
   return { panels, dispose: () => panels.dispose() };
 }

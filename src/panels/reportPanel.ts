@@ -11,7 +11,7 @@ import { knownServices } from '../accounts/knownServices';
 import { serviceLabel } from '../accounts/labels';
 import { reportTitle } from '../common/format';
 import { renderShell } from './html';
-import { reportPageAssets } from './pageAssets';
+import type { ReportPageAssets } from './pageAssets';
 import { pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
@@ -43,6 +43,8 @@ export interface PanelDeps {
   readonly errors: ErrorReporter;
   /** Where the previous analysis of a re-analyzed report is kept. */
   readonly analyses: RecentAnalyses;
+  /** The page's script and stylesheet, for its HTML. */
+  readonly pageAssets: ReportPageAssets;
 }
 
 /** Whether a report id from the API and one from elsewhere name the same report. */
@@ -129,7 +131,8 @@ export class ReportPanel implements vscode.Disposable {
     };
     // The script and stylesheet go into the HTML (./pageAssets); should they not read, or not
     // be fit to inline, the page loads them by URI as any webview does.
-    void reportPageAssets(extensionUri)
+    void deps.pageAssets
+      .get()
       .then((inline) => renderShell({ ...shell, inline }))
       .catch((error: unknown) => {
         this.#log('warn', `loads its script by URI: ${error instanceof Error ? error.message : String(error)}`);

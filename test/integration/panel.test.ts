@@ -1,5 +1,9 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { ReportPageAssets } from '../../src/panels/pageAssets';
 import { admin, assertInlinePage, configure, openedPanelHtml, panelTabs, reportWebviewPanel, resetService, waitFor } from './harness';
 
 interface Inserted {
@@ -104,5 +108,48 @@ describe('report panel', () => {
   it('carries its page script and stylesheet in its HTML under the nonce, loading neither by URI', async () => {
     assertInlinePage(await openedPanelHtml(cart.id));
     await closeAllEditors();
+  });
+});
+
+describe('report page assets', () => {
+  let dir: string;
+  let root: vscode.Uri;
+
+  /** Writes the two files the page needs under a scratch extension folder. */
+  function writeAssets(script: string, style: string): void {
+    fs.mkdirSync(path.join(dir, 'dist', 'webview'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'dist', 'webview', 'panel.js'), script);
+    fs.writeFileSync(path.join(dir, 'media', 'panel.css'), style);
+  }
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-reports-assets-'));
+    root = vscode.Uri.file(dir);
+  });
+
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the script and stylesheet once and keeps them for every later panel', async () => {
+    writeAssets('first();', '.first {}');
+    const assets = new ReportPageAssets(root, false);
+    assert.deepEqual(await assets.get(), { script: 'first();', style: '.first {}' });
+    writeAssets('second();', '.second {}');
+    assert.deepEqual(await assets.get(), { script: 'first();', style: '.first {}' });
+  });
+
+  it('reads again after a failed read instead of keeping the failure', async () => {
+    const assets = new ReportPageAssets(root, false);
+    await assert.rejects(assets.get());
+    writeAssets('late();', '.late {}');
+    assert.deepEqual(await assets.get(), { script: 'late();', style: '.late {}' });
+  });
+
+  it('reads on every open in an Extension Development Host, so a rebuilt script shows', async () => {
+    writeAssets('first();', '.first {}');
+    const assets = new ReportPageAssets(root, true);
+    assert.equal((await assets.get()).script, 'first();');
+    writeAssets('rebuilt();', '.first {}');
+    assert.equal((await assets.get()).script, 'rebuilt();');
   });
 });
