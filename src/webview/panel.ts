@@ -601,45 +601,18 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   else if (hadFocus) root.querySelector<HTMLElement>('button:not([disabled]), summary')?.focus();
 
   post({ type: 'rendered', kind: state.kind, seq: message.seq });
-  endDraw(afterNextPaint);
+  endDraw();
 }
 
 /**
- * Runs `run` in the task after the next frame's paint: a `requestAnimationFrame` callback runs
- * just before the frame is drawn, and a timer set there runs after it. (A timer set at the end
- * of a draw can run before that paint: the first frame then laid out every row after all, and
- * the webview shares the workbench's main thread, so the `rendered` message waited too.) A
- * hidden page paints no frames: it runs `run` in the next task.
- */
-function afterNextPaint(run: () => void): void {
-  if (document.visibilityState !== 'visible') {
-    setTimeout(run, 0);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(run, 0));
-}
-
-/**
- * Whether nothing newer is on its way after this state, so it is drawn at once: the whole
- * report, an error, the deleted state. A loading state or the tree's summary (`partial`) waits
- * for the next frame: the host posts the summary and then the analysis before the page has
- * loaded, so they arrive together, and only the analysis is drawn.
- */
-function drawsAtOnce(state: PanelState): boolean {
-  return state.kind !== 'loading' && !(state.kind === 'report' && state.partial === true);
-}
-
-/**
- * Draws the latest state: at once when it is final (`drawsAtOnce`) or the page is hidden (no
- * frames come then), else at the next frame, where states that arrived together are drawn
- * once, as the last of them. The `rendered` message for a draw covers the states it replaced.
- * The analysis used to wait for the frame too: a median of 5 ms and up to 13 ms of a later
- * open (`npm run bench`, host section, 30 opens, timing marks in the page).
+ * Draws the latest state at the next frame (at once when hidden: no frames come then). States
+ * that arrive together (the first ones, posted before the page had loaded) are drawn once, as
+ * the last of them; the `rendered` message for it, sent just before that frame is painted,
+ * covers the ones it replaced.
  */
 function scheduleDraw(): void {
-  if (!current) return;
-  if (document.visibilityState !== 'visible' || drawsAtOnce(current.state)) {
-    draw(current);
+  if (document.visibilityState !== 'visible') {
+    if (current) draw(current);
     return;
   }
   if (frameRequested) return;
