@@ -13,7 +13,9 @@ import type { InlineAssets } from './html';
  * later open 48–156 ms before its webview had any HTML: that is how long
  * `vscode.workspace.fs.readFile` of the two files took in code-server (`npm run bench`, host
  * section, timing marks in the panel and its page). The first read starts when the panels part
- * is built, so the first panel of a window does not wait for it either.
+ * is built, which is when main.ts loads: usually at startup, as a view asks for its items, so
+ * the first panel of a window usually finds the text read. When opening or restoring a panel
+ * is the first use, that panel waits for the read once.
  *
  * In an Extension Development Host (F5, `npm run watch`) the files are read on every open, so a
  * rebuilt page script shows in the next panel.

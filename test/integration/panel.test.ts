@@ -4,7 +4,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ReportPageAssets } from '../../src/panels/pageAssets';
-import { admin, assertInlinePage, configure, openedPanelHtml, panelTabs, reportWebviewPanel, resetService, waitFor } from './harness';
+import {
+  admin,
+  assertInlinePage,
+  configure,
+  inWebHost,
+  openedPanelHtml,
+  panelTabs,
+  reportWebviewPanel,
+  resetService,
+  waitFor,
+} from './harness';
 
 interface Inserted {
   id: number | string;
@@ -111,7 +121,8 @@ describe('report panel', () => {
   });
 });
 
-describe('report page assets', () => {
+// Node host only: the scratch extension folder is written with node:fs, which the web worker host lacks.
+(inWebHost ? describe.skip : describe)('report page assets', () => {
   let dir: string;
   let root: vscode.Uri;
 
