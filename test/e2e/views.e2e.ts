@@ -148,34 +148,35 @@ describe('views (end to end)', function () {
       await list.focus();
       await wb.page.keyboard.press('End');
     };
-    for (let loaded = 10; loaded < expected.length; loaded += 10) {
-      // The Load more row is the last one: scroll to it the way a keyboard user would. End
-      // pressed while the page before is still being rendered goes to that page's end (seen in
-      // a CI run: the focus stayed on row 21, above "Load more (30 of 36)"), so press it again
-      // until the row shows.
-      const more = reportRows().filter({ hasText: `Load more (${loaded} of ${expected.length})` });
-      const deadline = Date.now() + 30_000;
-      await pressEnd();
-      while (!(await more.isVisible())) {
-        if (Date.now() > deadline)
-          throw new Error(`"Load more (${loaded} of ${expected.length})" did not show after End`);
-        await wb.page.waitForTimeout(250);
+    /**
+     * Presses End until `shows()` holds: End pressed while the page before is still being
+     * rendered goes to that page's end (seen in a CI run: the focus stayed on row 21, above
+     * "Load more (30 of 36)"). False when it still does not hold after `timeoutMs`.
+     */
+    const pressEndUntil = async (shows: () => Promise<boolean>, timeoutMs: number): Promise<boolean> => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
         await pressEnd();
+        if (await shows()) return true;
+        if (Date.now() > deadline) return false;
+        await wb.page.waitForTimeout(200);
       }
+    };
+    for (let loaded = 10; loaded < expected.length; loaded += 10) {
+      // The Load more row is the last one: scroll to it the way a keyboard user would.
+      const more = reportRows().filter({ hasText: `Load more (${loaded} of ${expected.length})` });
+      if (!(await pressEndUntil(() => more.isVisible(), 30_000)))
+        throw new Error(`"Load more (${loaded} of ${expected.length})" did not show after End`);
       await more.click();
       await more.waitFor({ state: 'detached' });
     }
-    // The end: no Load more row; the last row is the service's last report. The last page may
-    // still be rendering when End is first pressed, so press it again until the end shows.
+    // The end: no Load more row; the last row is the service's last report.
     const last = labelOf(expected.at(-1)!.url);
-    const deadline = Date.now() + 10_000;
     let rows: string[] = [];
-    while (Date.now() < deadline) {
-      await pressEnd();
+    await pressEndUntil(async () => {
       rows = await wb.treeRows('Reports');
-      if (rows.at(-1)?.startsWith(last)) break;
-      await wb.page.waitForTimeout(200);
-    }
+      return rows.at(-1)?.startsWith(last) ?? false;
+    }, 10_000);
     assert.ok(rows.at(-1)?.startsWith(last), `last row ${rows.at(-1)} is ${last}`);
     assert.ok(!rows.some((r) => r.startsWith('Load more')), 'no Load more row at the end');
     const requests = (
