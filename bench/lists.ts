@@ -1,9 +1,10 @@
 /**
  * Row 4, long lists: 10,000 reports paged at 100 a page through the Reports view's list state
  * (`PagedList` with the fetcher the view builds: `toReportQuery` of the default query, the real
- * client, each page kept as list summaries by `summarizePage`) against the reference service
- * on loopback. Per run: the requests the service saw (must equal the page count), the total
- * time, and the heap the loaded list holds (after a full GC, with the list still referenced),
+ * client, each page taken by `listedPage`: kept as list summaries, the whole reports going to the
+ * recent-reports cache, which keeps the last 100) against the reference service on loopback.
+ * Per run: the requests the service saw (must equal the page count), the total time, and the
+ * heap the loaded list and the cache hold (after a full GC, with both still referenced),
  * also per report. Then the time to format 100 tree items with the
  * `vscode`-free part of the item builder (src/views/format.ts); the real `TreeItem`s are built
  * inside the extension host (see host.ts).
@@ -12,7 +13,8 @@ import { createClient } from '../src/api/client';
 import type { Report } from '../src/api/types';
 import { highlightRanges, reportAccessibilityLabel, reportDescription, urlWithoutScheme } from '../src/views/format';
 import { PagedList, reportKey } from '../src/views/listState';
-import { summarizePage } from '../src/views/summary';
+import { RecentReports } from '../src/common/recentReports';
+import { listedPage } from '../src/views/summary';
 import { DEFAULT_REPORT_QUERY, toReportQuery } from '../src/views/query';
 import { startService } from '../test/service/server';
 import type { BenchContext, SectionResult } from './lib/context';
@@ -69,7 +71,10 @@ export async function runLists(ctx: BenchContext): Promise<SectionResult> {
       collect();
       const heapBefore = process.memoryUsage().heapUsed;
       const started = performance.now();
-      await list.load(async (page, signal) => summarizePage(await api.listReports(query, page, signal)));
+      // As the views load a list: summaries kept, the whole reports in the recent-reports cache.
+      let recentReports: RecentReports | undefined = new RecentReports();
+      const cache = recentReports;
+      await list.load(async (page, signal) => listedPage(await api.listReports(query, page, signal), cache, service.url));
       while (list.hasMore && list.status === 'loaded') await list.loadMore();
       totals.push(performance.now() - started);
       if (list.status !== 'loaded' || list.items.length !== REPORTS) {
@@ -84,6 +89,7 @@ export async function runLists(ctx: BenchContext): Promise<SectionResult> {
       loaded = list.items;
       list.dispose();
       list = undefined;
+      recentReports = undefined;
     }
 
     // 100 items at a time, each slice of the loaded list once: the steady state of a view

@@ -13,6 +13,7 @@ import type { ConfirmOptions } from './ui/notify';
 import { createConnection } from './connection/connection';
 import { createErrorReporter } from './ui/errorReporter';
 import { RecentAnalyses } from './common/recentAnalyses';
+import { RecentReports } from './common/recentReports';
 import { InsightsPanels } from './insights/panel';
 import { Log } from './log';
 import { registerPanels, type ReportPanels } from './panels/register';
@@ -49,9 +50,12 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const health = [connection.onDidChange(showHealth), connection.onDidChangeHealth(showHealth)];
   showHealth();
   const errors = createErrorReporter(log, connection);
-  const views = registerViews({ context, log, connection, errors }, shells);
+  const recentReports = new RecentReports();
+  // Another service or key may see other reports: what the lists brought in goes.
+  const forgetListed = connection.onDidChange(() => recentReports.clear());
+  const views = registerViews({ context, log, connection, errors, recentReports }, shells);
   const analyses = new RecentAnalyses(context.workspaceState);
-  const panels = registerPanels({ context, log, connection, errors, analyses });
+  const panels = registerPanels({ context, log, connection, errors, analyses, recentReports });
   const insights = new InsightsPanels({ context, log, connection, errors, panels: panels.panels });
   const parts: Parts = {
     context,
@@ -65,7 +69,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     insights,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [...health, insights, panels, views, errors, connection, log];
+  const disposables: vscode.Disposable[] = [...health, forgetListed, insights, panels, views, errors, connection, log];
   return {
     views,
     panels: panels.panels,

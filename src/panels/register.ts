@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
 import type { ReportPanelsApi } from '../parts';
 import { parseSavedPageState } from '../common/panelProtocol';
+import { isListSummary } from '../views/summary';
 import { ReportPageAssets } from './pageAssets';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
@@ -45,10 +46,20 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       void existing.load();
       return;
     }
-    const panel = this.#track(ReportPanel.create(this.deps, id, initial));
-    // With data from the caller the panel shows it at once and refreshes in the background.
-    if (initial) void panel.load();
+    // A tree row's summary: the whole report when the list answer it came from is at hand.
+    const listed = this.#listedReport(initial);
+    const panel = this.#track(ReportPanel.create(this.deps, id, listed ?? initial));
+    // With data from the caller the panel shows it at once and refreshes in the background;
+    // a listed report once the page has drawn it (see ReportPanel.refreshOnceShown).
+    if (listed) panel.refreshOnceShown();
+    else if (initial) void panel.load();
     else await panel.load();
+  }
+
+  #listedReport(initial: Report | undefined): Report | undefined {
+    const serviceUrl = this.deps.connection.serviceUrl;
+    if (initial === undefined || !isListSummary(initial) || serviceUrl === undefined) return undefined;
+    return this.deps.recentReports.forRow(serviceUrl, initial);
   }
 
   /** The open panels (the integration tests read their service). */

@@ -33,7 +33,7 @@ import {
 } from './query';
 import type { ReportsView } from './reportsView';
 import type { TreeShell } from '../activation/shell';
-import { summarizePage, toListSummary } from './summary';
+import { toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 import { Command, ContextKey, View, WorkspaceStateKey } from '../ids';
 
@@ -262,8 +262,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   #childFetcher(name: string): FetchPage<Report> {
-    const query = toProjectReportsQuery(name, this.reportsView.query, this.perPage());
-    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
+    return this.reportPages(toProjectReportsQuery(name, this.reportsView.query, this.perPage()));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */

@@ -29,7 +29,7 @@ import {
   type ReportQueryState,
 } from './query';
 import type { TreeShell } from '../activation/shell';
-import { summarizePage, toListSummary } from './summary';
+import { toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 import { Command, ContextKey, View, WorkspaceStateKey } from '../ids';
 
@@ -202,8 +202,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   }
 
   #fetcher(): FetchPage<Report> {
-    const query = toReportQuery(this.#state, this.perPage());
-    return async (page, signal) => summarizePage(await this.requireApi().listReports(query, page, signal));
+    return this.reportPages(toReportQuery(this.#state, this.perPage()));
   }
 
   /** The query in the view's description (only while connected: the welcome content has none). */

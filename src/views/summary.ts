@@ -2,12 +2,15 @@
  * What the Reports and Projects views keep of a report: its list summary. Rows, tooltips,
  * sorting and commands need the id, URL, project, result, score, privacy and dates; the
  * analysis (`results`, often most of a report's size) goes with the answer it came in. A
- * panel fetches the full report from the service. Imports no `vscode`.
+ * panel opened from a row finds the whole report in the recent-reports cache
+ * (src/common/recentReports.ts, the last 100 listed) or fetches it. Imports no `vscode`.
  *
  * Bench (`npm run bench`, row "Lists: heap growth, list held"): 10,000 seeded reports held as
- * full reports took 51 MB of heap; as summaries, see the row "Lists: heap per report".
+ * full reports took 51 MB of heap; as summaries, see the row "Lists: heap per report" (which
+ * includes the recent-reports cache the answers fill).
  */
 import type { Check, CheckCounts, Page, Report } from '../api/types';
+import type { RecentReports } from '../common/recentReports';
 
 /** One empty array for every summary's `checks` (a summary has no analysis). */
 const NO_CHECKS: Check[] = [];
@@ -60,4 +63,13 @@ export function toListSummary(report: Report): Report {
 /** A page of reports as the lists keep it: each report as its summary. */
 export function summarizePage(page: Page<Report>): Page<Report> {
   return { ...page, items: page.items.map(toListSummary) };
+}
+
+/**
+ * A list answer from `serviceUrl` as the views take it: the whole reports go to the
+ * recent-reports cache (for a panel opened from their rows), the list keeps the summaries.
+ */
+export function listedPage(page: Page<Report>, recentReports: RecentReports, serviceUrl: string | undefined): Page<Report> {
+  if (serviceUrl !== undefined) recentReports.keep(serviceUrl, page.items);
+  return summarizePage(page);
 }

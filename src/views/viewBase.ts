@@ -7,12 +7,14 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
 import { describeError } from '../api/messages';
-import type { ReportId, ReportsApi, PerPage } from '../api/types';
+import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '../api/types';
+import type { RecentReports } from '../common/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import type { ViewNode } from './items';
-import type { ListHandle } from './listState';
+import type { FetchPage, ListHandle } from './listState';
 import { toPerPage } from './query';
+import { listedPage } from './summary';
 import { Setting } from '../ids';
 
 /** What `registerViews` is given by `activate`. */
@@ -21,6 +23,8 @@ export interface ViewDeps {
   readonly log: Log;
   readonly connection: ConnectionApi;
   readonly errors: ErrorReporter;
+  /** Where the whole reports of list answers go before the view keeps their summaries. */
+  readonly recentReports: RecentReports;
 }
 
 /** Thrown by a list's fetcher when the connection went away between a check and the request. */
@@ -101,6 +105,17 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     const api = this.deps.connection.api;
     if (!api) throw new NotConnectedError();
     return api;
+  }
+
+  /**
+   * Pages of reports for one of the view's lists: the view keeps each report's summary, and
+   * the whole reports go to the recent-reports cache, for a panel opened from their rows.
+   */
+  protected reportPages(query: ReportQuery): FetchPage<Report> {
+    return async (page, signal): Promise<Page<Report>> => {
+      const serviceUrl = this.deps.connection.serviceUrl;
+      return listedPage(await this.requireApi().listReports(query, page, signal), this.deps.recentReports, serviceUrl);
+    };
   }
 
   /** Shows the view's progress bar while a load runs. */

@@ -405,6 +405,34 @@ describe('report panel (end to end)', function () {
     assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
     await wb.screenshot('panel-deleted');
   });
+  it('opens from a tree row with the whole report of the list answer at once, while the service is slow', async () => {
+    const report = await insert({
+      url: 'https://shop.localhost/panel/listed',
+      result: 'good',
+      score: 91,
+      results: {
+        title: { passed: true, importance: 'high', value: 'Listed' },
+        canonical: { passed: false, importance: 'medium', value: null },
+      },
+    });
+    await wb.runCommand('Page Reports: Refresh Reports');
+    const row = wb
+      .view('Reports')
+      .locator('.pane-body .monaco-list-row', { hasText: 'shop.localhost/panel/listed' })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    // The service answers the report itself only after 12 s: what shows comes from the list answer.
+    await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, delayMs: 12_000, times: 1 });
+    await row.click();
+    await waitForPanel('shop.localhost/panel/listed');
+    await panel().locator('tr.check').first().waitFor({ state: 'visible', timeout: 3000 });
+    assert.deepEqual(await panel().locator('td.check-name .check-label').allInnerTexts(), ['Canonical URL', 'Title']);
+    assert.equal(await panel().locator('.analysis-pending').count(), 0);
+    await wb.screenshot('panel-listed-at-once');
+    await wb.closeAllEditors();
+    await wb.admin('faults', undefined, 'DELETE');
+  });
+
   it("opens from a tree row with the row's summary at once, then the analysis when it arrives", async () => {
     const report = await insert({
       url: 'https://shop.localhost/panel/from-the-tree',
@@ -415,6 +443,10 @@ describe('report panel (end to end)', function () {
         h1: { passed: false, importance: 'high', value: [] },
       },
     });
+    // A service may answer lists without each report's analysis: the row then has only the
+    // summary, and the panel the analysis once its own fetch answers. One list answer so.
+    const { results: _analysis, ...withoutAnalysis } = (await api<{ data: RawReport }>(`reports/${report.id}`)).body.data;
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: { data: [withoutAnalysis] }, times: 1 });
     await wb.runCommand('Page Reports: Refresh Reports');
     const row = wb
       .view('Reports')

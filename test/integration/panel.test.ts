@@ -3,7 +3,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { Report } from '../../src/api/types';
+import { TestHook } from '../../src/ids';
 import { ReportPageAssets } from '../../src/panels/pageAssets';
+import type { ReportNode } from '../../src/views/items';
+import type { ReportsView } from '../../src/views/reportsView';
 import {
   admin,
   assertInlinePage,
@@ -37,6 +41,35 @@ async function insertReport(url: string): Promise<Inserted> {
     },
   });
   return answer;
+}
+
+/** The Reports view's row of report `id`, after a refresh of the view (read through the views' test hook). */
+async function treeRow(id: number | string): Promise<ReportNode> {
+  const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+  await vscode.commands.executeCommand('pageReports.refreshReports');
+  const rows = await reportsView.getChildren();
+  const row = rows.find((node): node is ReportNode => node.kind === 'report' && String(node.report.id) === String(id));
+  if (!row) throw new Error(`report ${String(id)} is not in the Reports view`);
+  return row;
+}
+
+/** What report `id`'s open panel holds (through the extension's test hook). */
+function panelReport(id: number | string): Report | undefined {
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.accounts] as {
+    panels: { openPanels(): readonly { id: unknown; report: Report | undefined }[] };
+  };
+  return hook.panels.openPanels().find((p) => String(p.id) === String(id))?.report;
+}
+
+interface RecordedRequest {
+  method: string;
+  path: string;
+}
+
+/** Whether the service was asked for report `id` since its request log was last cleared. */
+async function fetchedReport(id: number | string): Promise<boolean> {
+  const requests = await admin<RecordedRequest[]>('requests');
+  return requests.some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${String(id)}`);
 }
 
 async function closeAllEditors(): Promise<void> {
@@ -100,6 +133,36 @@ describe('report panel', () => {
     await vscode.commands.executeCommand('pageReports.deleteReport', { id: doomed.id }, { confirmed: true });
     await waitFor(() => !panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), {
       message: 'the panel closed after the delete',
+    });
+  });
+
+  it('opens from a tree row with the whole report of the list answer, and asks the service again once drawn', async () => {
+    const row = await treeRow(cart.id);
+    assert.equal(row.report.checks.length, 0, 'the row holds the summary');
+    await admin('requests', undefined, 'DELETE');
+    await vscode.commands.executeCommand('pageReports.openReport', row);
+    const shown = panelReport(cart.id);
+    assert.equal(shown?.summary, undefined, 'the panel has the whole report at once');
+    assert.deepEqual(shown?.checks.map((c) => c.name).sort(), ['meta_description', 'title']);
+    assert.equal(await fetchedReport(cart.id), false, 'no fetch while the page starts');
+    // The refresh, after the page's first draw: by then the tab has its icon (given on the first draw).
+    await waitFor(() => fetchedReport(cart.id), { message: 'the panel asking the service again', timeoutMs: 10_000 });
+    assert.notEqual(reportWebviewPanel(cart.id)?.iconPath, undefined, 'the page drew before the panel asked again');
+  });
+
+  it('opens a row that a write changed since the list answer with its summary, then the report from the service', async () => {
+    const row = await treeRow(checkout.id);
+    // What a row holds after a write through the extension (here: a new privacy) that no list has brought yet.
+    const changed: ReportNode = { ...row, report: { ...row.report, privacy: 1, updatedAt: new Date() } };
+    await admin('requests', undefined, 'DELETE');
+    await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(checkout.id)}`, delayMs: 1500, times: 1 });
+    const opening = vscode.commands.executeCommand('pageReports.openReport', changed);
+    await waitFor(() => panelReport(checkout.id), { message: 'the panel' });
+    assert.notEqual(panelReport(checkout.id)?.summary, undefined, "the row's summary first");
+    await opening;
+    await waitFor(() => (panelReport(checkout.id)?.summary === undefined ? true : undefined), {
+      message: 'the whole report from the service',
+      timeoutMs: 10_000,
     });
   });
 
