@@ -165,6 +165,10 @@ async function extras(
       await vscode.commands.executeCommand('pageReports.openReport', node);
       const hostMs = performance.now() - startedPrecise;
       const shown = await waitForShown(config.logRoots, id, 15_000);
+      // From a listed row the first paint is the whole report (the recent-reports cache); a
+      // summary first would mean the panel fetched, and these figures would time that path.
+      if (shown.firstPaintMs !== shown.loggedMs)
+        result.errors.push(`report ${String(id)} drew its row's summary first: not found in the recent-reports cache`);
       const commandToRenderedMs = shown.at - started;
       samples.push({
         id,

@@ -59,6 +59,15 @@ export class RecentReports {
   }
 }
 
+/** Whether a summary's counts (either copy's, if it is one) are those of the other's checks. */
+function sameCounts(a: Report, b: Report): boolean {
+  const [summary, whole] = a.summary !== undefined ? [a.summary, b] : [b.summary, a];
+  if (summary === undefined || whole.summary !== undefined) return true;
+  const passed = whole.checks.filter((check) => check.passed === true).length;
+  const failed = whole.checks.filter((check) => check.passed === false).length;
+  return summary.passed === passed && summary.failed === failed && summary.all === whole.checks.length;
+}
+
 function keyOf(serviceUrl: string, id: ReportId): string {
   return `${serviceUrl}\n${String(id)}`;
 }
@@ -70,11 +79,13 @@ function hasAnalysis(report: Report): boolean {
 }
 
 /**
- * Whether two copies of a report are the same version: every field a row shows, and the
- * dates a write moves, are equal.
+ * Whether two copies of a report are the same version: every field a row shows, the dates a
+ * write moves and, for a row's summary, its pass/fail counts (which tell a re-analysis apart
+ * on a service that sends no dates) are equal.
  */
 export function sameVersion(a: Report, b: Report): boolean {
   return (
+    sameCounts(a, b) &&
     String(a.id) === String(b.id) &&
     a.url === b.url &&
     a.project === b.project &&

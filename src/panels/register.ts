@@ -38,7 +38,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   async open(id: ReportId, initial?: Report): Promise<void> {
     const existing = this.#panels.get(this.#key(id));
     if (existing) {
-      this.#lastActive = panelKey(id);
+      this.#lastActive = this.#key(id);
       existing.reveal();
       // The caller's copy (a tree's summary) may be older than what the panel shows: it
       // only fills a panel that has nothing yet, and the panel asks the service again.
@@ -85,7 +85,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   current(id: ReportId): Report | undefined {
-    return this.#panels.get(panelKey(id))?.report;
+    return this.#panels.get(this.#key(id))?.report;
   }
 
   activeReportId(): ReportId | undefined {

@@ -114,7 +114,9 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   protected reportPages(query: ReportQuery): FetchPage<Report> {
     return async (page, signal): Promise<Page<Report>> => {
       const serviceUrl = this.deps.connection.serviceUrl;
-      return listedPage(await this.requireApi().listReports(query, page, signal), this.deps.recentReports, serviceUrl);
+      const answer = await this.requireApi().listReports(query, page, signal);
+      // An answer its list has dropped (a newer load, another connection) fills nothing.
+      return listedPage(answer, this.deps.recentReports, signal?.aborted === true ? undefined : serviceUrl);
     };
   }
 

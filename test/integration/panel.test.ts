@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Report } from '../../src/api/types';
 import { TestHook } from '../../src/ids';
 import { ReportPageAssets } from '../../src/panels/pageAssets';
+import { REFRESH_AFTER_DRAW_FALLBACK_MS } from '../../src/panels/reportPanel';
 import type { ReportNode } from '../../src/views/items';
 import type { ReportsView } from '../../src/views/reportsView';
 import {
@@ -17,6 +18,7 @@ import {
   panelTabs,
   reportWebviewPanel,
   resetService,
+  serviceUrl,
   waitFor,
 } from './harness';
 
@@ -64,12 +66,15 @@ function panelReport(id: number | string): Report | undefined {
 interface RecordedRequest {
   method: string;
   path: string;
+  /** When the request arrived (ISO). */
+  at: string;
 }
 
-/** Whether the service was asked for report `id` since its request log was last cleared. */
-async function fetchedReport(id: number | string): Promise<boolean> {
+/** When (epoch ms) the service was first asked for report `id` since its request log was last cleared; 0 if not. */
+async function fetchedReport(id: number | string): Promise<number> {
   const requests = await admin<RecordedRequest[]>('requests');
-  return requests.some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${String(id)}`);
+  const first = requests.find((r) => r.method === 'GET' && r.path === `/api/v1/reports/${String(id)}`);
+  return first === undefined ? 0 : Date.parse(first.at);
 }
 
 async function closeAllEditors(): Promise<void> {
@@ -144,10 +149,16 @@ describe('report panel', () => {
     const shown = panelReport(cart.id);
     assert.equal(shown?.summary, undefined, 'the panel has the whole report at once');
     assert.deepEqual(shown?.checks.map((c) => c.name).sort(), ['meta_description', 'title']);
-    assert.equal(await fetchedReport(cart.id), false, 'no fetch while the page starts');
-    // The refresh, after the page's first draw: by then the tab has its icon (given on the first draw).
-    await waitFor(() => fetchedReport(cart.id), { message: 'the panel asking the service again', timeoutMs: 10_000 });
-    assert.notEqual(reportWebviewPanel(cart.id)?.iconPath, undefined, 'the page drew before the panel asked again');
+    assert.equal(await fetchedReport(cart.id), 0, 'no fetch while the page starts');
+    // The refresh follows the page's first draw (the tab gets its icon then), not the
+    // fallback timer: it comes well within REFRESH_AFTER_DRAW_FALLBACK_MS of the draw.
+    await waitFor(() => reportWebviewPanel(cart.id)?.iconPath, { message: 'the page drawn', timeoutMs: 10_000 });
+    const drawnAt = Date.now();
+    const askedAt = await waitFor(() => fetchedReport(cart.id), { message: 'the panel asking the service again' });
+    assert.ok(
+      askedAt - drawnAt < REFRESH_AFTER_DRAW_FALLBACK_MS / 2,
+      `asked ${askedAt - drawnAt} ms after the draw was seen (the fallback waits ${REFRESH_AFTER_DRAW_FALLBACK_MS} ms)`,
+    );
   });
 
   it('opens a row that a write changed since the list answer with its summary, then the report from the service', async () => {
@@ -164,6 +175,18 @@ describe('report panel', () => {
       message: 'the whole report from the service',
       timeoutMs: 10_000,
     });
+  });
+
+  it('lends Re-analyze the analysis it shows as the previous one: the report is not fetched again', async () => {
+    const port = new URL(serviceUrl()).port;
+    const page = await insertReport(`http://panel.localhost:${port}/demo-site/good.html`);
+    await vscode.commands.executeCommand('pageReports.openReport', { id: page.id });
+    await waitFor(() => panelReport(page.id)?.checks.length, { message: 'the panel with the report' });
+    await admin('requests', undefined, 'DELETE');
+    assert.ok(await vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: page.id }));
+    const requests = await admin<RecordedRequest[]>('requests');
+    const ofReport = requests.filter((r) => r.path === `/api/v1/reports/${String(page.id)}`).map((r) => r.method);
+    assert.deepEqual(ofReport.slice(0, 1), ['PATCH'], `requests: ${ofReport.join(', ')}`);
   });
 
   it('gives its tab the report icon once its page has drawn', async () => {

@@ -49,6 +49,18 @@ describe('recent reports cache', () => {
     }
   });
 
+  it("tells a re-analysis apart by the row's pass/fail counts when the service sends no dates", () => {
+    const cache = new RecentReports();
+    const undated = { generated_at: null, created_at: null, updated_at: null };
+    cache.keep(A, [report(42, undated)]);
+    assert.ok(cache.forRow(A, toListSummary(report(42, undated))));
+    const reanalyzed = report(42, {
+      ...undated,
+      results: { title: { passed: false, importance: 'high', value: '' } },
+    });
+    assert.equal(cache.forRow(A, toListSummary(reanalyzed)), undefined, 'same fields, other counts');
+  });
+
   it('keeps a later answer over an earlier one, and nothing from an answer without the analysis', () => {
     const cache = new RecentReports();
     cache.keep(A, [report(42)]);
