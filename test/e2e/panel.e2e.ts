@@ -7,7 +7,7 @@
  * dark, light and high-contrast themes go to .test-output/screenshots/panel-*.png.
  */
 import * as assert from 'node:assert/strict';
-import type { Frame, FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { checkLabel, reportTitle, sortChecks } from '../../src/common/format';
 import { parseReport } from '../../src/api/schemas';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
@@ -107,6 +107,14 @@ describe('report panel (end to end)', function () {
   }
 
   /** Waits for the panel tab titled `title` to be the active one, and for its report to show. */
+  /** Refresh Reports, then the Reports view's row labelled `label` once it shows. */
+  async function refreshedRow(label: string): Promise<Locator> {
+    await wb.runCommand('Page Reports: Refresh Reports');
+    const row = wb.view('Reports').locator('.pane-body .monaco-list-row', { hasText: label }).first();
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    return row;
+  }
+
   async function waitForPanel(title: string): Promise<void> {
     await wb.page
       .locator('.tabs-container .tab.active', { hasText: title })
@@ -415,12 +423,7 @@ describe('report panel (end to end)', function () {
         canonical: { passed: false, importance: 'medium', value: null },
       },
     });
-    await wb.runCommand('Page Reports: Refresh Reports');
-    const row = wb
-      .view('Reports')
-      .locator('.pane-body .monaco-list-row', { hasText: 'shop.localhost/panel/listed' })
-      .first();
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const row = await refreshedRow('shop.localhost/panel/listed');
     // The service answers the report itself only after 12 s: what shows comes from the list answer.
     await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, delayMs: 12_000, times: 1 });
     await row.click();
@@ -447,12 +450,7 @@ describe('report panel (end to end)', function () {
     // summary, and the panel the analysis once its own fetch answers. One list answer so.
     const { results: _analysis, ...withoutAnalysis } = (await api<{ data: RawReport }>(`reports/${report.id}`)).body.data;
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: { data: [withoutAnalysis] }, times: 1 });
-    await wb.runCommand('Page Reports: Refresh Reports');
-    const row = wb
-      .view('Reports')
-      .locator('.pane-body .monaco-list-row', { hasText: 'shop.localhost/panel/from-the-tree' })
-      .first();
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const row = await refreshedRow('shop.localhost/panel/from-the-tree');
     // The service answers the panel's fetch of the full report only after 12 s.
     await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, delayMs: 12_000, times: 1 });
     await row.click();
