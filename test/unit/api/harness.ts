@@ -4,8 +4,10 @@
  * produced (log entries, error messages, user sentences).
  */
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { createClient, type ClientOptions } from '../../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
 import { describeError } from '../../../src/api/messages';
@@ -44,6 +46,44 @@ export class Harness {
       ...options,
     });
     return new Harness(svc);
+  }
+
+  /**
+   * The same service in a process of its own (test/service/cli.ts), for tests that measure this
+   * process's memory: only the client's then counts, as in the extension host, where the
+   * service is on another machine. Its write buffers and fault bodies stay out of the figure.
+   */
+  static async startProcess(): Promise<Harness> {
+    const root = path.resolve(__dirname, '../../..');
+    const args = ['--port', '0', '--keys', `${KEY},${OTHER_KEY}`, '--forbidden-keys', FORBIDDEN_KEY];
+    args.push('--faults', '--rate-limit', '0', '--seed', '30', '--quiet');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/service/cli.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the service did not start within 30 s:\n${output}`)), 30_000);
+      const read = (chunk: Buffer): void => {
+        output += chunk.toString();
+        const started = /service at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(output);
+        if (!started) return;
+        clearTimeout(timer);
+        resolve(started[1]);
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      void exited.then(() => reject(new Error(`the service exited before it started:\n${output}`)));
+    }).catch((error: unknown) => {
+      child.kill('SIGKILL');
+      throw error;
+    });
+    const stop = async (): Promise<void> => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    };
+    return new Harness({ url, port: Number(new URL(url).port), keys: [KEY, OTHER_KEY, FORBIDDEN_KEY], stop });
   }
 
   get url(): string {
