@@ -8,16 +8,16 @@
 // Plain esbuild otherwise; each plugin stays for the reason (and, for speed, the figure) given:
 //   problems    not for speed: prints every build error with its file and line.
 //   mainApart   activation reads only the entry (10,130 B, `npm run bench` row "Size: extension
-//               entry (activation)"), not the 173,787 B main.js loaded on first use: activation
-//               11.4 and 10.2 ms against an empty extension's 5.29 and 5.51 ms in the last two full
-//               runs (bench rows "Activation: …", budget 2x the floor: over by 0.8 ms, then
-//               passed; CONTRIBUTING.md's Performance table).
+//               entry (activation)"), not the 175,410 B main.js loaded on first use: activation
+//               10.1 ms against an empty extension's 5.32 ms in the last full run (bench rows
+//               "Activation: …", budget 2x the floor: passed; 11.4 against 5.29 ms, over by
+//               0.8 ms, in an earlier one; CONTRIBUTING.md's Performance table).
 //   splitCheck  not for speed: keeps mainApart correct (no module with state in both files; the
 //               entry's imports are the lint rule of src/extension.ts, ARCHITECTURE.md).
 //   vscodeOnce  one `vscode` module object instead of 21 copies: ~5 ms at load (measured when added).
-//   browserApart  the Node entry without the browser-only answer handling: extension JS 183,917 B
-//               instead of 185,824 B (bench size row "Size: extension JS, Node host in all",
-//               budget 150 KB, over; every kilobyte counts there).
+//   browserApart  the Node entry without the browser-only answer handling: extension JS 185,540 B
+//               instead of 187,447 B (bench size row "Size: extension JS, Node host in all",
+//               budget 150 KB, over; every kilobyte counts there; measured at bec23fb).
 //   noNodeBuiltins, and for the web tests browserAssert, mochaGlobal, nodeOnlyStubs: not for
 //               speed; the browser entry and its tests build and run in a web worker.
 //   inlinable   not for speed: the report panel inlines its page script, which must not hold
@@ -97,7 +97,8 @@ const mainApart = {
 /**
  * Builds the Node entry with src/api/browserNode.ts in place of src/api/browser.ts: Node's
  * fetch never answers as a browser does, so the browser handling would only be bytes there
- * (bench size row: extension JS 185,824 B with it, 183,917 B without; budget 150 KB). The browser entry keeps it.
+ * (bench size row: extension JS 187,447 B with it, 185,540 B without, at bec23fb; budget 150 KB).
+ * The browser entry keeps it.
  * @type {import('esbuild').Plugin}
  */
 const browserApart = {
