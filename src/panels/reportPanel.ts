@@ -39,6 +39,13 @@ export const SHOW_PROJECT_COMMAND = Command.showProjectInReports;
 
 /** How long a refresh waits for the page's first draw of a listed report before it runs anyway. */
 export const REFRESH_AFTER_DRAW_FALLBACK_MS = 5000;
+/**
+ * Within this long of the last one, a refused URL is logged but not told again. Only a page
+ * gone wrong (or forged) asks to open what it shows as text, and it may ask many times at
+ * once: the workbench closes a repeated notification and drops a toast shown more than 3 times
+ * in 800 ms, so a burst could end with no warning on screen at all.
+ */
+const REFUSED_URL_WARNING_GAP_MS = 2000;
 
 export interface PanelDeps {
   readonly context: vscode.ExtensionContext;
@@ -84,6 +91,8 @@ export class ReportPanel implements vscode.Disposable {
   #loading: AbortController | undefined;
   /** Set while a refresh waits for the page's first draw (see {@link refreshOnceShown}): its fallback timer. */
   #refreshAfterDraw: ReturnType<typeof setTimeout> | undefined;
+  /** When the last "Only http and https" warning was shown (see REFUSED_URL_WARNING_GAP_MS). */
+  #refusedUrlWarnedAt = -Infinity;
   /** A project whose panels were closed while this one was still loading (see {@link closeIfProject}). */
   #closingProject: string | undefined;
   /**
@@ -484,7 +493,10 @@ export class ReportPanel implements vscode.Disposable {
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
       this.#log('warn', `refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
-      void vscode.window.showWarningMessage(l10n.t('Only http and https addresses can be opened.'));
+      if (performance.now() - this.#refusedUrlWarnedAt >= REFUSED_URL_WARNING_GAP_MS) {
+        this.#refusedUrlWarnedAt = performance.now();
+        void vscode.window.showWarningMessage(l10n.t('Only http and https addresses can be opened.'));
+      }
       return;
     }
     let uri: vscode.Uri;
