@@ -28,6 +28,16 @@ export type { RecordedRequest };
 
 export type Service = Awaited<ReturnType<typeof startService>>;
 
+/** The service every harness talks to, in this process or in its own: two keys and a forbidden one, faults on, no rate limit, 30 reports. */
+const SERVICE_OPTIONS = {
+  keys: [KEY, OTHER_KEY],
+  forbiddenKeys: [FORBIDDEN_KEY],
+  faults: true,
+  rateLimit: 0,
+  seed: 30,
+  quiet: true,
+};
+
 export class Harness {
   /** Every log entry and every error text of every client made here, for the leak audit. */
   readonly produced: string[] = [];
@@ -36,15 +46,7 @@ export class Harness {
   private constructor(readonly svc: Service) {}
 
   static async start(options: Parameters<typeof startService>[0] = {}): Promise<Harness> {
-    const svc = await startService({
-      keys: [KEY, OTHER_KEY],
-      forbiddenKeys: [FORBIDDEN_KEY],
-      faults: true,
-      rateLimit: 0,
-      seed: 30,
-      quiet: true,
-      ...options,
-    });
+    const svc = await startService({ ...SERVICE_OPTIONS, ...options });
     return new Harness(svc);
   }
 
@@ -55,8 +57,9 @@ export class Harness {
    */
   static async startProcess(): Promise<Harness> {
     const root = path.resolve(__dirname, '../../..');
-    const args = ['--port', '0', '--keys', `${KEY},${OTHER_KEY}`, '--forbidden-keys', FORBIDDEN_KEY];
-    args.push('--faults', '--rate-limit', '0', '--seed', '30', '--quiet');
+    const { keys, forbiddenKeys, rateLimit, seed } = SERVICE_OPTIONS;
+    const args = ['--port', '0', '--keys', keys.join(','), '--forbidden-keys', forbiddenKeys.join(',')];
+    args.push('--rate-limit', String(rateLimit), '--seed', String(seed), '--faults', '--quiet');
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/service/cli.ts', ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,7 +86,7 @@ export class Harness {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     };
-    return new Harness({ url, port: Number(new URL(url).port), keys: [KEY, OTHER_KEY, FORBIDDEN_KEY], stop });
+    return new Harness({ url, port: Number(new URL(url).port), keys: [...keys, ...forbiddenKeys], stop });
   }
 
   get url(): string {
