@@ -341,6 +341,13 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
       panelIds.push(((await inserted.json()) as { id: number | string }).id);
     }
 
+    // One of the later-opened reports, as the service sends it, for the report page alone.
+    const bareAnswer = await fetch(`${service.url}/api/v1/reports/${String(panelIds[1])}`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
+    if (!bareAnswer.ok) throw new Error(`GET a panel report answered ${bareAnswer.status}`);
+    const barePageReport = ((await bareAnswer.json()) as { data: unknown }).data;
+
     const activation = { [EXTENSION_ID]: [] as number[], [FLOOR_ID]: [] as number[] };
     const treeItems: number[] = [];
     const treeItemsCold: number[] = [];
@@ -348,6 +355,9 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
     const panelLater: number[] = [];
     const floorFirst: number[] = [];
     const floorLater: number[] = [];
+    /** The report page alone in a panel made as the floor's, and each ÷ the floor open just before it. */
+    const bareLater: number[] = [];
+    const bareRatios: number[] = [];
     // Phases of the panel's opens: the command's host work, the analysis drawn.
     const panelHostFirst: number[] = [];
     const panelHostLater: number[] = [];
@@ -375,7 +385,7 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
                 logRoots: [],
               },
             }
-          : { floorWebviewOpens: PANEL_OPENS_PER_LAUNCH }),
+          : { floorWebviewOpens: PANEL_OPENS_PER_LAUNCH, barePageReport }),
       };
       try {
         const result = await launch(ctx, prepared, config, i);
@@ -390,6 +400,11 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
           (n === 0 ? panelDataFirst : panelDataLater).push(sample.commandToRenderedMs);
         });
         result.floorWebviewMs?.forEach((ms, n) => (n === 0 ? floorFirst : floorLater).push(ms));
+        result.barePageMs?.forEach((ms, n) => {
+          bareLater.push(ms);
+          const floorBefore = result.floorWebviewMs?.[n + 1];
+          if (floorBefore !== undefined) bareRatios.push(ms / floorBefore);
+        });
         if (target === FLOOR_ID) pairFloorFirst = result.floorWebviewMs?.[0];
         else {
           const first = result.panel?.[0]?.commandToFirstPaintMs;
@@ -481,6 +496,16 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
       sample('panel.firstHost', 'Panel: first in window, host work', panelHostFirst),
       sample('panel.firstData', 'Panel: first in window, analysis drawn', panelDataFirst),
       sample('panel.floorLater', 'Panel: floor webview, later opens', floorLater),
+      // The page's share of an open, and by difference the rest's (host, title bar, find widget…).
+      sample('panel.barePage', `Panel: report page alone, ${CHECKS} checks, later`, bareLater),
+      bareRatios.length > 0
+        ? measured('panel.barePageRatio', 'Panel: report page alone ÷ floor, paired', 'ratio', bareRatios)
+        : failed(
+            'panel.barePageRatio',
+            'Panel: report page alone ÷ floor, paired',
+            'ratio',
+            errorNote ?? 'not measured',
+          ),
       panelLater.length > 0 && laterBudget
         ? measured('panel.later', `Panel: ${CHECKS} checks, later opens, first paint`, 'ms', panelLater, {
             budget: laterBudget,
@@ -507,6 +532,8 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
         firstRatios,
         floorFirst,
         floorLater,
+        bareLater,
+        bareRatios,
         errors,
         results,
       },

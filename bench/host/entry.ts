@@ -18,6 +18,7 @@ import { reportTreeItem } from '../../src/views/items';
 import { toListSummary } from '../../src/views/summary';
 import {
   CONFIG_ENV,
+  OPEN_BARE_REPORT_PAGE,
   OPEN_FLOOR_WEBVIEW,
   RESULT_MARKER,
   type ActivationSplit,
@@ -261,16 +262,32 @@ async function splitActivation(extension: vscode.Extension<unknown>): Promise<Ac
   return { vscodeApiMs, fetchApiMs, cryptoMs, moduleMs, activateMs, apiCalls };
 }
 
-/** Opens the probe extension's floor webview `opens` times, each closed before the next. */
-async function floorWebview(opens: number, result: HostResult, activatedAt: number): Promise<void> {
+/** Runs `command` (of the probe extension) and answers the ms until its page drew; then closes it. */
+async function timedOpen(command: string, ...args: unknown[]): Promise<number> {
+  const started = performance.now();
+  await vscode.commands.executeCommand(command, ...args);
+  const ms = performance.now() - started;
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await sleep(300);
+  return ms;
+}
+
+/**
+ * Opens the probe extension's floor webview `opens` times, each closed before the next; with
+ * `barePageReport`, the report page alone after each later floor open (paired with it).
+ */
+async function floorWebview(
+  opens: number,
+  barePageReport: unknown,
+  result: HostResult,
+  activatedAt: number,
+): Promise<void> {
   result.floorWebviewMs = [];
+  if (barePageReport !== undefined) result.barePageMs = [];
   await waitForFirstOpen(activatedAt, result);
   for (let i = 0; i < opens; i++) {
-    const started = performance.now();
-    await vscode.commands.executeCommand(OPEN_FLOOR_WEBVIEW);
-    result.floorWebviewMs.push(performance.now() - started);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sleep(300);
+    result.floorWebviewMs.push(await timedOpen(OPEN_FLOOR_WEBVIEW));
+    if (i > 0 && result.barePageMs) result.barePageMs.push(await timedOpen(OPEN_BARE_REPORT_PAGE, barePageReport));
   }
 }
 
@@ -295,7 +312,8 @@ export async function run(): Promise<void> {
   const result: HostResult = { target: config.target, wasActive, activationMs, errors: [] };
   try {
     if (config.extras) await extras(config.extras, result, activatedAt);
-    if (config.floorWebviewOpens) await floorWebview(config.floorWebviewOpens, result, activatedAt);
+    if (config.floorWebviewOpens)
+      await floorWebview(config.floorWebviewOpens, config.barePageReport, result, activatedAt);
   } catch (error) {
     result.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   }

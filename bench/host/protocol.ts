@@ -7,6 +7,11 @@
 
 /** The probe extension's command that opens the floor webview (see probe.ts). */
 export const OPEN_FLOOR_WEBVIEW = 'pageReportsBench.openFloorWebview';
+/**
+ * The probe extension's command that opens the report panel's page, alone, in a panel made as
+ * the floor's (see probe.ts): its argument is the report as the service sends it.
+ */
+export const OPEN_BARE_REPORT_PAGE = 'pageReportsBench.openBareReportPage';
 /** Environment variable holding the JSON {@link HostConfig}. */
 export const CONFIG_ENV = 'PAGE_REPORTS_BENCH_CONFIG';
 /** Prefix of the console line that carries the JSON {@link HostResult}. */
@@ -25,6 +30,11 @@ export interface HostConfig {
   split?: boolean;
   /** After activation, in the floor launches: how many times to open the floor webview (see probe.ts). */
   floorWebviewOpens?: number;
+  /**
+   * In the floor launches: a report (as the service sends it) for the report page alone, opened
+   * after each later floor webview (see probe.ts).
+   */
+  barePageReport?: unknown;
   /** After activation, with the Page Reports extension only: tree items and the panel. */
   extras?: {
     serviceUrl: string;
@@ -63,6 +73,11 @@ export interface HostResult {
   panel?: PanelSample[];
   /** From executing the floor webview command to its page's rendered message, in ms, per open. */
   floorWebviewMs?: number[];
+  /**
+   * From executing the bare report page command to the page's rendered message, in ms: one
+   * after each later floor webview open (so `barePageMs[i]` pairs with `floorWebviewMs[i + 1]`).
+   */
+  barePageMs?: number[];
   /** Problems that did not stop the run (a panel that did not render in time, …). */
   errors: string[];
 }
