@@ -493,8 +493,9 @@ export class ReportPanel implements vscode.Disposable {
     if (safe === undefined) {
       const scheme = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
       this.#log('warn', `refused to open a URL with scheme "${scheme.slice(0, 20)}" (only http and https open).`);
-      if (performance.now() - this.#refusedUrlWarnedAt >= REFUSED_URL_WARNING_GAP_MS) {
-        this.#refusedUrlWarnedAt = performance.now();
+      const now = performance.now();
+      if (now - this.#refusedUrlWarnedAt >= REFUSED_URL_WARNING_GAP_MS) {
+        this.#refusedUrlWarnedAt = now;
         void vscode.window.showWarningMessage(l10n.t('Only http and https addresses can be opened.'));
       }
       return;

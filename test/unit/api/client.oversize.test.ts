@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describeError } from '../../../src/api/messages';
 import { MAX_ANSWER_BYTES } from '../../../src/api/transport';
+import { sleep } from '../../../scripts/lib/processes';
 import { Harness } from './harness';
 
 setFlagsFromString('--expose-gc');
@@ -32,8 +33,6 @@ function held(): number {
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.arrayBuffers;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `work` and answers how much more than before this process held: `peak`, the most while
