@@ -9,7 +9,7 @@
  * The result goes to the driver as one console line (see protocol.ts).
  */
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api/client';
@@ -21,6 +21,7 @@ import {
   OPEN_BARE_REPORT_PAGE,
   OPEN_FLOOR_WEBVIEW,
   RESULT_MARKER,
+  type ActivationPhases,
   type ActivationSplit,
   type ApiCall,
   type HostConfig,
@@ -187,13 +188,66 @@ async function extras(
   result.panel = samples;
 }
 
+type ModuleLoader = (this: unknown, module: NodeModule, filename: string) => void;
+type Marks = Partial<Record<'moduleStart' | 'moduleEnd' | 'activateStart' | 'activateEnd', number>>;
+
 /**
- * The analysis launch: activation taken apart. The `vscode` module is required on the
- * extension's behalf first (the host resolves it by the requiring file's extension and builds
- * that extension's API object), then the lazily loaded Node APIs the bundle touches at load
- * time, then the main module is loaded as the host would load it, then `activate()` finds it
- * loaded.
+ * Watches the next activation of `extension`, for {@link ActivationPhases}: Node's CommonJS
+ * loader for `.js` files is wrapped for the extension's main module alone (reading, compiling
+ * and running its top level), and the `activate` that module exports is replaced by a timed
+ * one. The returned function, called once `extension.activate()` resolved with the times it
+ * was called and resolved, unwraps the loader and gives the phases (undefined when the module
+ * was not seen loading). The floor and Page Reports are watched alike: the wrapper's own cost
+ * falls on both.
  */
+function watchActivation(
+  extension: vscode.Extension<unknown>,
+): (started: number, activatedAt: number) => ActivationPhases | undefined {
+  const main = (extension.packageJSON as { main?: string }).main;
+  if (!main) throw new Error(`${extension.id} has no main module`);
+  const file = fs.realpathSync(path.resolve(extension.extensionPath, main));
+  const loaders = (Module as unknown as { _extensions: Record<string, ModuleLoader> })._extensions;
+  const loadJs = loaders['.js'];
+  const marks: Marks = {};
+  loaders['.js'] = function (module, filename) {
+    if (filename !== file) return loadJs.call(this, module, filename);
+    marks.moduleStart = performance.now();
+    try {
+      loadJs.call(this, module, filename);
+    } finally {
+      marks.moduleEnd = performance.now();
+    }
+    const exported = module.exports as { activate?: unknown; deactivate?: unknown };
+    const { activate, deactivate } = exported;
+    if (typeof activate !== 'function') return;
+    module.exports = {
+      activate(...args: unknown[]): unknown {
+        marks.activateStart = performance.now();
+        try {
+          return (activate as (...a: unknown[]) => unknown).apply(exported, args);
+        } finally {
+          marks.activateEnd = performance.now();
+        }
+      },
+      ...(typeof deactivate === 'function' ? { deactivate: deactivate.bind(exported) as unknown } : {}),
+    };
+  };
+  return (started, activatedAt) => {
+    loaders['.js'] = loadJs;
+    const { moduleStart, moduleEnd, activateStart, activateEnd } = marks;
+    if (moduleStart === undefined || moduleEnd === undefined || activateStart === undefined || activateEnd === undefined) {
+      return undefined;
+    }
+    return {
+      beforeModuleMs: moduleStart - started,
+      moduleMs: moduleEnd - moduleStart,
+      contextMs: activateStart - moduleEnd,
+      activateMs: activateEnd - activateStart,
+      afterMs: activatedAt - activateEnd,
+    };
+  };
+}
+
 /**
  * Wraps every function of the `vscode` API's namespaces (`window.createTreeView`,
  * `commands.registerCommand`, …) of one extension's API object with a timer, so activate()'s
@@ -235,32 +289,27 @@ function timeApiCalls(api: Record<string, unknown>): Map<string, ApiCall> {
   return calls;
 }
 
+/**
+ * The analysis launch: the `vscode` API object is built for the extension first (the host
+ * builds one per extension, on its first `require('vscode')`), its functions get timers, then
+ * the activation's phases are timed as in every launch, with activate()'s API calls.
+ */
 async function splitActivation(extension: vscode.Extension<unknown>): Promise<ActivationSplit> {
   const main = (extension.packageJSON as { main?: string }).main;
   if (!main) throw new Error(`${extension.id} has no main module`);
-  const file = path.join(extension.extensionPath, main);
-  const load = createRequire(file);
   let started = performance.now();
-  const api = load('vscode') as Record<string, unknown>;
+  const api = createRequire(path.join(extension.extensionPath, main))('vscode') as Record<string, unknown>;
   const vscodeApiMs = performance.now() - started;
   const calls = timeApiCalls(api);
-  started = performance.now();
-  new Request('https://empty.invalid', { method: 'POST', body: new ReadableStream(), duplex: 'half' });
-  void new Response('');
-  const fetchApiMs = performance.now() - started;
-  started = performance.now();
-  load('node:crypto');
-  const cryptoMs = performance.now() - started;
-  started = performance.now();
-  load(file);
-  const moduleMs = performance.now() - started;
-  calls.clear();
+  const phasesOf = watchActivation(extension);
   started = performance.now();
   await extension.activate();
-  const activateMs = performance.now() - started;
+  const phases = phasesOf(started, performance.now());
+  if (!phases) throw new Error(`the activation of ${extension.id} was not seen: its main module had loaded before`);
   const apiCalls = [...calls.values()].sort((a, b) => b.ms - a.ms);
-  return { vscodeApiMs, fetchApiMs, cryptoMs, moduleMs, activateMs, apiCalls };
+  return { vscodeApiMs, phases, apiCalls };
 }
+
 
 /** Runs `command` (of the probe extension) and answers the ms until its page drew; then closes it. */
 async function timedOpen(command: string, ...args: unknown[]): Promise<number> {
@@ -291,6 +340,7 @@ async function floorWebview(
   }
 }
 
+
 /** Called by the extension host's test runner. */
 export async function run(): Promise<void> {
   const config = readConfig();
@@ -305,11 +355,14 @@ export async function run(): Promise<void> {
     console.log(`${RESULT_MARKER}${JSON.stringify(result)}`);
     return;
   }
+  const phasesOf = watchActivation(extension);
   const started = performance.now();
   await extension.activate();
   const activatedAt = performance.now();
   const activationMs = activatedAt - started;
-  const result: HostResult = { target: config.target, wasActive, activationMs, errors: [] };
+  const phases = phasesOf(started, activatedAt);
+  const result: HostResult = { target: config.target, wasActive, activationMs, phases, errors: [] };
+  if (!phases) result.errors.push('the activation phases were not seen: the main module had loaded before');
   try {
     if (config.extras) await extras(config.extras, result, activatedAt);
     if (config.floorWebviewOpens)

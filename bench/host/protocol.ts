@@ -23,9 +23,9 @@ export interface HostConfig {
   /** How long to let the workbench's own start-up work finish before timing, in ms. */
   settleMs: number;
   /**
-   * An analysis launch: instead of one timed `activate()`, times its parts one after the
-   * other: the `vscode` API object for the extension, loading its main module, then
-   * `activate()` of the loaded module. Not an activation sample.
+   * An analysis launch: the `vscode` API object is built for the extension first (timed on
+   * its own), its functions get timers, and the activation's phases are timed with the time
+   * `activate()` spends in each API function. Not an activation sample.
    */
   split?: boolean;
   /** After activation, in the floor launches: how many times to open the floor webview (see probe.ts). */
@@ -65,6 +65,8 @@ export interface HostResult {
   /** Whether the extension was already active before the timed call (the measurement is void then). */
   wasActive: boolean;
   activationMs: number;
+  /** Where `activationMs` went (every launch but the analysis launch). */
+  phases?: ActivationPhases;
   /** With `split`: the parts of activation, in ms. */
   split?: ActivationSplit;
   /** Milliseconds to build 100 `TreeItem`s with the real API: the first (cold) build, then the others. */
@@ -82,22 +84,31 @@ export interface HostResult {
   errors: string[];
 }
 
-/** Activation taken apart (see `HostConfig.split`). */
-export interface ActivationSplit {
-  /** `require('vscode')` on the extension's behalf: the host builds the API object for it. */
-  vscodeApiMs: number;
-  /**
-   * Node's fetch classes touched first (`new Request(…)`, as ky does at import to probe for
-   * stream support): Node loads its fetch implementation lazily on first use.
-   */
-  fetchApiMs: number;
-  /** `require('node:crypto')` (the panel's CSP nonce), also loaded lazily by Node. */
-  cryptoMs: number;
-  /** Loading the main module with all of the above in place: read, compile, run its top level. */
+/**
+ * One activation's phases, in ms, on the extension host's clock: from the call of
+ * `extension.activate()` to its promise resolved, in four parts that add up to the whole.
+ * Node's loader is watched for the extension's main module and its `activate` timed.
+ */
+export interface ActivationPhases {
+  /** The host's work before the main module starts loading (resolving the extension, starting its context). */
+  beforeModuleMs: number;
+  /** Loading the main module: reading it, compiling it and running its top level, imports included. */
   moduleMs: number;
-  /** `activate()` of the loaded module: the host's activation work and the extension's function. */
+  /** From the module loaded to `activate()` called: the host waiting for the extension's context (its storage, secrets). */
+  contextMs: number;
+  /** `activate()` itself, until it returned. */
   activateMs: number;
-  /** The `vscode` API calls made during `activate()`, longest first (their time is part of `activateMs`). */
+  /** From `activate()` returned to `extension.activate()` resolved. */
+  afterMs: number;
+}
+
+/** Activation taken apart in the analysis launch (see `HostConfig.split`). */
+export interface ActivationSplit {
+  /** `require('vscode')` on the extension's behalf, before its activation: the host builds the API object for it. */
+  vscodeApiMs: number;
+  /** The activation's phases (its module finds the API object built). */
+  phases: ActivationPhases;
+  /** The `vscode` API calls made during `activate()`, longest first (their time is part of `phases.activateMs`). */
   apiCalls: ApiCall[];
 }
 
