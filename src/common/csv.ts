@@ -11,6 +11,7 @@
  * - Text is written as it came (any Unicode); the caller encodes the file as UTF-8.
  */
 import type { Report } from '../api/types';
+import { epochOf } from './dates';
 
 /** The columns, in order. */
 export const CSV_COLUMNS = [
@@ -43,8 +44,8 @@ export function csvRecord(cells: readonly CsvCell[]): string {
 }
 
 function iso(date: Date | undefined): string | undefined {
-  const ms = date?.getTime();
-  return ms !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+  const ms = epochOf(date);
+  return ms === undefined ? undefined : new Date(ms).toISOString();
 }
 
 /** The cells of one report, in {@link CSV_COLUMNS} order (dates as ISO 8601 in UTC). */

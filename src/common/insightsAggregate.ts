@@ -7,6 +7,7 @@
  * page puts them into the DOM as text); only the Markdown summary escapes them, for Markdown.
  */
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
+import { epochOf } from './dates';
 import { checkLabel, reportTitle } from './format';
 import { fill } from './text';
 import { escapeMarkdown } from '../views/format';
@@ -140,11 +141,6 @@ function finiteScore(score: number | undefined): number | null {
   return score !== undefined && Number.isFinite(score) ? score : null;
 }
 
-function epochOf(date: Date | undefined): number | null {
-  const ms = date?.getTime();
-  return ms !== undefined && Number.isFinite(ms) ? ms : null;
-}
-
 /** The page's reference to a report. */
 export function toReportRef(report: Report): ReportRef {
   return {
@@ -153,7 +149,7 @@ export function toReportRef(report: Report): ReportRef {
     url: report.url,
     result: report.result ?? null,
     score: finiteScore(report.score),
-    generatedAt: epochOf(report.generatedAt),
+    generatedAt: epochOf(report.generatedAt) ?? null,
   };
 }
 

@@ -13,6 +13,7 @@
  */
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
+import { epochOf } from './dates';
 import { isRecord, isReportId } from './guards';
 
 export type { Importance, Privacy, ReportId, ReportResult };
@@ -110,10 +111,7 @@ export type ReportData = Omit<Report, 'generatedAt' | 'createdAt' | 'updatedAt'>
   updatedAt: number | null;
 };
 
-const epoch = (date: Date | undefined): number | null => {
-  const ms = date?.getTime();
-  return ms !== undefined && Number.isFinite(ms) ? ms : null;
-};
+const epoch = (date: Date | undefined): number | null => epochOf(date) ?? null;
 
 /** The report's fields for the page (see {@link ReportData}). */
 export function toReportData(report: Report): ReportData {

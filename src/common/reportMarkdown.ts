@@ -9,6 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
+import { epochOf } from './dates';
 import { checkLabel, formatScore } from './format';
 import { openableUrl } from './panelProtocol';
 import { escapeMarkdown } from '../views/format';
@@ -18,8 +19,8 @@ const GROUPS: readonly (Importance | undefined)[] = ['high', 'medium', 'low', un
 
 /** `2026-11-20 10:15 UTC`: the same for every reader of the issue, whatever their zone. */
 export function utcMinute(date: Date | undefined): string | undefined {
-  const ms = date?.getTime();
-  if (ms === undefined || !Number.isFinite(ms)) return undefined;
+  const ms = epochOf(date);
+  if (ms === undefined) return undefined;
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
