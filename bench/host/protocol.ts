@@ -86,7 +86,7 @@ export interface HostResult {
 
 /**
  * One activation's phases, in ms, on the extension host's clock: from the call of
- * `extension.activate()` to its promise resolved, in four parts that add up to the whole.
+ * `extension.activate()` to its promise resolved, in five parts that add up to the whole.
  * Node's loader is watched for the extension's main module and its `activate` timed.
  */
 export interface ActivationPhases {
