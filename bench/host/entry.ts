@@ -188,6 +188,13 @@ async function extras(
   result.panel = samples;
 }
 
+/** The path of `extension`'s main module, as its package.json names it. */
+function mainModule(extension: vscode.Extension<unknown>): string {
+  const main = (extension.packageJSON as { main?: string }).main;
+  if (!main) throw new Error(`${extension.id} has no main module`);
+  return path.join(extension.extensionPath, main);
+}
+
 type ModuleLoader = (this: unknown, module: NodeModule, filename: string) => void;
 type Marks = Partial<Record<'moduleStart' | 'moduleEnd' | 'activateStart' | 'activateEnd', number>>;
 
@@ -203,9 +210,8 @@ type Marks = Partial<Record<'moduleStart' | 'moduleEnd' | 'activateStart' | 'act
 function watchActivation(
   extension: vscode.Extension<unknown>,
 ): (started: number, activatedAt: number) => ActivationPhases | undefined {
-  const main = (extension.packageJSON as { main?: string }).main;
-  if (!main) throw new Error(`${extension.id} has no main module`);
-  const file = fs.realpathSync(path.resolve(extension.extensionPath, main));
+  // As Node's loader names it: the real path.
+  const file = fs.realpathSync(mainModule(extension));
   const loaders = (Module as unknown as { _extensions: Record<string, ModuleLoader> })._extensions;
   const loadJs = loaders['.js'];
   const marks: Marks = {};
@@ -295,10 +301,8 @@ function timeApiCalls(api: Record<string, unknown>): Map<string, ApiCall> {
  * the activation's phases are timed as in every launch, with activate()'s API calls.
  */
 async function splitActivation(extension: vscode.Extension<unknown>): Promise<ActivationSplit> {
-  const main = (extension.packageJSON as { main?: string }).main;
-  if (!main) throw new Error(`${extension.id} has no main module`);
   let started = performance.now();
-  const api = createRequire(path.join(extension.extensionPath, main))('vscode') as Record<string, unknown>;
+  const api = createRequire(mainModule(extension))('vscode') as Record<string, unknown>;
   const vscodeApiMs = performance.now() - started;
   const calls = timeApiCalls(api);
   const phasesOf = watchActivation(extension);
@@ -309,7 +313,6 @@ async function splitActivation(extension: vscode.Extension<unknown>): Promise<Ac
   const apiCalls = [...calls.values()].sort((a, b) => b.ms - a.ms);
   return { vscodeApiMs, phases, apiCalls };
 }
-
 
 /** Runs `command` (of the probe extension) and answers the ms until its page drew; then closes it. */
 async function timedOpen(command: string, ...args: unknown[]): Promise<number> {
@@ -339,7 +342,6 @@ async function floorWebview(
     if (i > 0 && result.barePageMs) result.barePageMs.push(await timedOpen(OPEN_BARE_REPORT_PAGE, barePageReport));
   }
 }
-
 
 /** Called by the extension host's test runner. */
 export async function run(): Promise<void> {
