@@ -9,7 +9,7 @@ import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
 import { displayUrl } from './refs';
-import { escapeForMessage, escapeIcons } from '../common/text';
+import { escapeForMessage } from '../common/text';
 import { describe } from '../ui/notify';
 
 export interface BatchOutcome {
@@ -44,7 +44,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           continue;
         }
         const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-        progress.report({ message: `${index + 1}/${total} ${escapeIcons(label)}`, increment: index === 0 ? 0 : 100 / total });
+        progress.report({ message: `${index + 1}/${total} ${escapeForMessage(label)}`, increment: index === 0 ? 0 : 100 / total });
         try {
           await options.run(ref);
           succeeded.push(ref.id);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { NewReport, Privacy, Report, ReportsApi } from '../api/types';
 import { isOptions } from '../common/guards';
-import { escapeForMessage, escapeIcons } from '../common/text';
+import { escapeForMessage } from '../common/text';
 import { urlForLog } from '../common/urls';
 import { BACK, pickStep, textStep, type Back } from '../ui/input';
 import { flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
@@ -99,7 +99,7 @@ async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise
     vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: l10n.t('Analyzing {0}…', escapeIcons(displayUrl(input.url))),
+        title: l10n.t('Analyzing {0}…', escapeForMessage(displayUrl(input.url))),
         cancellable: true,
       },
       async (_progress, token) => {

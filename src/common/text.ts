@@ -5,13 +5,13 @@
  * log line forges another entry, and a bidi override shows text reversed. Each sink has one
  * function here, and every sink uses it. Imports no `vscode`.
  *
- * | Sink                                                      | Function             |
- * |-----------------------------------------------------------|----------------------|
- * | tree labels and descriptions (plain text)                 | {@link singleLine}   |
- * | `MarkdownString` tooltips                                  | {@link escapeMarkdown} |
- * | status bar, quick pick items, progress titles, placeholders | {@link escapeIcons} |
- * | notifications and input-box validation messages           | {@link escapeForMessage} |
- * | the log channel                                           | {@link escapeForLog} |
+ * | Sink                                                             | Function                 |
+ * |------------------------------------------------------------------|--------------------------|
+ * | tree labels and descriptions (plain text)                        | {@link singleLine}       |
+ * | `MarkdownString` tooltips                                        | {@link escapeMarkdown}   |
+ * | status bar (and its progress), quick pick items, placeholders    | {@link escapeIcons}      |
+ * | notifications (progress ones too), input-box validation messages | {@link escapeForMessage} |
+ * | the log channel                                                  | {@link escapeForLog}     |
  */
 
 /**
@@ -39,7 +39,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 /**
- * One-line text for the status bar, quick pick items and progress titles, which render
+ * One-line text for the status bar (its progress too) and quick pick items, which render
  * `$(name)` as a theme icon: the syntax is escaped (`\$(name)` shows as typed).
  * Idempotent, so text may pass through twice.
  */
@@ -48,8 +48,8 @@ export function escapeIcons(text: string): string {
 }
 
 /**
- * Text for a notification or an input box's validation message. Both render
- * `[label](target)` as a link (a `command:` target runs the command on click) and may
+ * Text for a notification (a progress notification's title and message included) or an
+ * input box's validation message. All render `[label](target)` as a link (a `command:` target runs the command on click) and may
  * render `$(name)` as an icon. Whitespace runs become one space, unsafe characters U+FFFD,
  * the link syntax is broken by a space (`[Renew] (command:…)`, still readable) and icons
  * are escaped. Idempotent.

@@ -71,4 +71,31 @@ describe('hardening (end to end)', function () {
     await quickInput().waitFor({ state: 'hidden' });
     assert.match(await wb.welcome('Projects').innerText(), /Add the API key/, 'nothing saved: the view still asks for the key');
   });
+
+  it('item 1: a URL holding a command link shows as text in the New Report progress notification, no link element', async () => {
+    await wb.admin('faults', undefined, 'DELETE');
+    await wb.enterApiKey();
+    await wb.welcome('Projects').waitFor({ state: 'hidden', timeout: 30_000 });
+    // The service takes its time, so the progress notification stays on screen.
+    await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', delayMs: 8000, status: 503, body: { message: 'busy' } });
+    const url = `http://e2e.localhost/${COMMAND_LINK}`;
+    await wb.runCommand('Page Reports: New Report…');
+    const urlBox = wb.page.locator('.quick-input-widget input');
+    await urlBox.fill(url);
+    await urlBox.press('Enter');
+    const privacy = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
+    await privacy.waitFor({ state: 'visible' });
+    await privacy.fill('Public');
+    await privacy.press('Enter');
+    const toast = wb.page.locator('.notification-toast').filter({ hasText: 'Renew' });
+    await toast.waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page.waitForTimeout(500); // the toast slides in
+    await wb.screenshot('hardening-progress-command-link');
+    const links = await toast
+      .locator('.notification-list-item-message a')
+      .evaluateAll((anchors) => anchors.map((a) => a.outerHTML));
+    assert.deepEqual(links, [], 'no link in the progress message');
+    const text = await toast.locator('.notification-list-item-message').innerText();
+    assert.ok(text.includes('[Renew] (command:workbench.action.terminal.sendSequence'), `readable: ${text}`);
+  });
 });
