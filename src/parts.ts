@@ -129,8 +129,17 @@ export interface ReportPanelsApi {
   closeProject(project: string): void;
   /** The report an open panel shows, when it has loaded it. */
   current(id: ReportId): Report | undefined;
-  /** The id of the report whose panel is the active editor, if one is. */
-  activeReportId(): ReportId | undefined;
+  /** The report whose panel is the active editor, if one is. */
+  activeReport(): ActiveReport | undefined;
+}
+
+/** The report of the active report panel, and the service it came from. */
+export interface ActiveReport {
+  readonly id: ReportId;
+  /** The URL of the service the report came from (undefined until one is known). */
+  readonly serviceUrl: string | undefined;
+  /** The label of that service when it is not the current one (the panel's buttons are off then), else undefined. */
+  readonly foreignService: string | undefined;
 }
 
 export interface Parts {

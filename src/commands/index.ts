@@ -4,10 +4,13 @@
  * ends in an unhandled rejection.
  */
 import * as vscode from 'vscode';
+import { l10n } from 'vscode';
 import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { Command, type CommandId } from '../ids';
 import type { Parts } from '../parts';
+import { escapeForMessage } from '../common/text';
+import { offer } from '../ui/notify';
 import * as views from '../views/commands';
 import { showAllInsights, showInsights } from '../insights/command';
 import { reportExportCommands } from './exports';
@@ -87,15 +90,31 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
  * For commands in the report panel's title bar: VS Code passes no report there (at most the
  * panel's own resource URI and an editor context), so a call without a report argument while a
  * report panel is the active editor acts on that panel's report. Anything else passes through.
+ * A panel whose report came from another service than the current one is refused: the same id
+ * on the current service is another report (the panel's own buttons are off for that reason).
  */
 function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
   return (handler) =>
     (...args: unknown[]) => {
       const [first] = args;
       const noReport = first === undefined || first instanceof vscode.Uri;
-      const active = noReport ? parts.panels.activeReportId() : undefined;
-      return active === undefined ? handler(...args) : handler({ id: active });
+      const active = noReport ? parts.panels.activeReport() : undefined;
+      if (active === undefined) return handler(...args);
+      if (active.foreignService !== undefined) return refuseForeign(active.foreignService, active.serviceUrl);
+      return handler({ id: active.id });
     };
+}
+
+/** Says that the active panel's report belongs to another service, with Switch Back to it. */
+function refuseForeign(service: string, serviceUrl: string | undefined): void {
+  const message = l10n.t('This report belongs to {0}. Switch back to that service to act on it.', escapeForMessage(service));
+  if (serviceUrl === undefined) {
+    void vscode.window.showWarningMessage(message);
+    return;
+  }
+  offer(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), () =>
+    vscode.commands.executeCommand(Command.switchService, serviceUrl),
+  );
 }
 
 /** The URI handler's work (`activate` registers the handler and forwards here). */

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
+import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
@@ -47,6 +48,8 @@ class InsightsPanel implements vscode.Disposable {
   #progress: LoadProgress = emptyProgress();
   /** The last complete (or last partial, after a failure or cancel) result shown. */
   #model: InsightsModel | null = null;
+  /** The service the loaded reports came from: a load after a service switch starts over, and its ids are not opened on another service. */
+  #dataServiceUrl: string | undefined;
   #state: InsightsState;
   #asOfMs: number | undefined;
   #loading: AbortController | undefined;
@@ -111,7 +114,11 @@ class InsightsPanel implements vscode.Disposable {
       this.#fail(l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'));
       return;
     }
-    if (fresh) this.#progress = emptyProgress();
+    // Continuing a load on another service would mix two services' reports.
+    if (fresh || this.#dataServiceUrl !== this.deps.connection.serviceUrl) {
+      this.#progress = emptyProgress();
+      this.#dataServiceUrl = this.deps.connection.serviceUrl;
+    }
     const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
     const progress = this.#progress;
     this.#setState(this.#stateOf('loading'));
@@ -136,10 +143,10 @@ class InsightsPanel implements vscode.Disposable {
         this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
-      this.#log('warn', `could not load the reports: ${message}`);
+      this.#log('warn', `could not load the reports: ${error instanceof Error ? error.message : String(error)}`);
       if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
-      this.#fail(message);
+      // What the user reads: the same words, in the display language, as a notification would say.
+      this.#fail(describeError(error).message);
     } finally {
       if (this.#loading === controller) this.#loading = undefined;
     }
@@ -167,10 +174,20 @@ class InsightsPanel implements vscode.Disposable {
   }
 
   #onConnectionChange(): void {
-    if (this.#loading)
+    if (this.#loading) {
       this.#fail(
         l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.'),
       );
+      return;
+    }
+    if (this.#model !== null && this.#fromOtherService()) {
+      this.#fail(l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.'));
+    }
+  }
+
+  /** Whether the reports shown came from another service than the current one. */
+  #fromOtherService(): boolean {
+    return this.#dataServiceUrl !== this.deps.connection.serviceUrl;
   }
 
   #stateOf(phase: InsightsPhase): InsightsState {
@@ -268,6 +285,10 @@ class InsightsPanel implements vscode.Disposable {
 
   /** Opens a report's panel, only for a report of the data this page was sent. */
   #openReport(id: ReportId): void {
+    if (this.#fromOtherService()) {
+      this.#log('warn', 'refused to open a report of another service than the current one.');
+      return;
+    }
     const known = this.#model?.reports.find((r) => r.id === id);
     if (!known) {
       this.#log('warn', 'refused to open a report that is not in the insights data.');

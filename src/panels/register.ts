@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
-import type { ReportPanelsApi } from '../parts';
+import type { ActiveReport, ReportPanelsApi } from '../parts';
 import { parseSavedPageState } from '../common/panelProtocol';
 import { isListSummary } from '../views/summary';
 import { ReportPageAssets } from './pageAssets';
@@ -88,11 +88,10 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     return this.#panels.get(this.#key(id))?.report;
   }
 
-  activeReportId(): ReportId | undefined {
+  activeReport(): ActiveReport | undefined {
     const last = this.#lastActive === undefined ? undefined : this.#panels.get(this.#lastActive);
-    if (last?.panel.active) return last.id;
-    for (const panel of this.#panels.values()) if (panel.panel.active) return panel.id;
-    return undefined;
+    const active = last?.panel.active ? last : [...this.#panels.values()].find((panel) => panel.panel.active);
+    return active && { id: active.id, serviceUrl: active.serviceUrl, foreignService: active.foreignService };
   }
 
   /** Restores a panel VS Code kept across a reload, from the report id its page saved. */

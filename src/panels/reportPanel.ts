@@ -374,9 +374,9 @@ export class ReportPanel implements vscode.Disposable {
     });
   }
 
-  /** The analysis before this report's last re-analysis, when the store has one for it. */
+  /** The analysis before this report's last re-analysis, when the store has one for it (on the panel's own service). */
   #previous(): ReportData | null {
-    const origin = originOf(this.deps.connection.serviceUrl);
+    const origin = originOf(this.#serviceUrl ?? this.deps.connection.serviceUrl);
     const raw = origin === undefined ? undefined : this.deps.analyses.previous(origin, this.id);
     if (raw === undefined) return null;
     try {

@@ -198,6 +198,13 @@ describe('accounts and services', function () {
     assert.deepEqual(fetched, [], 'beta was never asked for the id of a report of alpha');
     assert.equal(panel.panel.title, 'alpha.localhost/home', 'the panel keeps its content');
     assert.ok(hook().panels.openPanels().includes(panel), 'the panel stays open');
+    // Its title bar's actions pass no report (as VS Code calls them): refused, not run on beta's report of that id.
+    assert.ok(panel.panel.active, 'the alpha panel is the active editor');
+    await run('pageReports.reanalyzeReport');
+    await run('pageReports.exportReportJson');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const asked = (await beta.requests()).filter((r) => r.path.startsWith(`/api/v1/reports/${String(alphaReport.id)}`));
+    assert.deepEqual(asked, [], "the panel's title-bar actions did not reach beta");
 
     // Switch Back (what the banner's button runs): the panel is the current service's again.
     assert.equal(await run('pageReports.switchService', alpha.url), true);
