@@ -79,13 +79,18 @@ function jsonOf(data: unknown): unknown {
   }
 }
 
+/** The most fields, and messages per field, read from a 422: enough for any form, bounded for a hostile answer. */
+const MAX_FIELDS = 20;
+const MAX_MESSAGES_PER_FIELD = 5;
+
 function fieldErrorsOf(errors: unknown, secret: string | undefined): Record<string, string[]> | undefined {
   if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined;
   const fields: Record<string, string[]> = {};
-  for (const [field, value] of Object.entries(errors)) {
+  for (const [field, value] of Object.entries(errors).slice(0, MAX_FIELDS)) {
     const list: unknown[] = Array.isArray(value) ? value : [value];
     const messages = list
       .filter((m): m is string => typeof m === 'string')
+      .slice(0, MAX_MESSAGES_PER_FIELD)
       .map((m) => sanitizeServerText(m, secret))
       .filter((m): m is string => m !== undefined);
     if (messages.length > 0) fields[sanitizeServerText(field, secret, 80) ?? field] = messages;

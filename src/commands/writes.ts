@@ -9,7 +9,9 @@ import { l10n } from 'vscode';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
+import { truncate } from '../common/format';
 import { isOptions } from '../common/guards';
+import { singleLine } from '../common/text';
 import type { Parts } from '../parts';
 import { flash, idText, type ConfirmOptions } from '../ui/notify';
 
@@ -130,9 +132,11 @@ function confirmOptions(selected: unknown, options: unknown): ConfirmOptions | u
   return undefined;
 }
 
-/** The URLs (or ids) of the reports, one a line, at most ten, for a confirmation's detail. */
+/** The URLs (or ids) of the reports, one a line, at most ten, each one line of at most 200 characters, for a confirmation's detail. */
 export function listForConfirmation(refs: readonly ReportRef[]): string {
-  const lines = refs.slice(0, 10).map((r) => (r.report ? r.report.url : l10n.t('Report {0}', idText(r.id))));
+  const lines = refs
+    .slice(0, 10)
+    .map((r) => (r.report ? truncate(singleLine(r.report.url), 200).text : l10n.t('Report {0}', idText(r.id))));
   if (refs.length > 10) lines.push(l10n.t('…and {0} more', refs.length - 10));
   return lines.join('\n');
 }

@@ -71,12 +71,13 @@ export function reportsCsv(reports: Iterable<Report>): string {
 
 /**
  * A file name made safe for every file system: no path separators, reserved or control
- * characters, no leading dots, at most 100 characters; `fallback` when nothing is left.
+ * characters, no bidi, zero-width or byte-order marks (they make `…\u202Efdp.exe.json` read
+ * as `…nosj.exe.pdf`), no leading dots, at most 100 characters; `fallback` when nothing is left.
  */
 export function safeFileName(name: string, fallback: string): string {
   const cleaned = name
     // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff<>:"/\\|?*]+/g, '-')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s-]+|[.\s-]+$/g, '')
     .slice(0, 100)

@@ -333,9 +333,13 @@ export function reportTitle(url: string, id: ReportId): string {
     // Not a URL: the text itself.
   }
   if (title === '') title = url;
-  title = title.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
-  if (title === '') title = `Report ${String(id)}`;
-  return truncate(title, TITLE_LIMIT).text;
+  title = tabTitle(title);
+  return title === '' ? tabTitle(`Report ${String(id)}`) : title;
+}
+
+/** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */
+export function tabTitle(text: string): string {
+  return truncate(text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim(), TITLE_LIMIT).text;
 }
 
 export function formatScore(

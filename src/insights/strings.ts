@@ -1,10 +1,11 @@
 import * as l10n from '@vscode/l10n';
+import { tabTitle } from '../common/format';
 import type { InsightsWords, SummaryWords } from '../common/insightsAggregate';
 import type { InsightsStrings } from '../common/insightsProtocol';
 
 /** The title of an insights panel: `Insights: All projects` or `Insights: example.com`. */
 export function insightsTitle(project: string | null): string {
-  return l10n.t('Insights: {0}', project ?? allProjectsLabel());
+  return l10n.t('Insights: {0}', project === null ? allProjectsLabel() : tabTitle(project));
 }
 
 /** The first item of the project quick pick, and the panel title's word for "every project". */

@@ -10,7 +10,7 @@ import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
 import { knownServices } from '../accounts/knownServices';
 import { serviceLabel } from '../accounts/labels';
-import { reportTitle } from '../common/format';
+import { reportTitle, tabTitle } from '../common/format';
 import { renderShell } from './html';
 import type { ReportPageAssets } from './pageAssets';
 import { pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
@@ -110,7 +110,7 @@ export class ReportPanel implements vscode.Disposable {
   static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
     const panel = vscode.window.createWebviewPanel(
       WebviewType.report,
-      initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', String(id)),
+      initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', tabTitle(String(id))),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...pageWebviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );

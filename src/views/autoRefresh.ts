@@ -13,10 +13,13 @@ import { Setting } from '../ids';
 /** The setting's bounds, in minutes (package.json says the same). */
 const MAX_MINUTES = 1440;
 
-/** The setting in milliseconds, or 0 when off (or not a usable number). */
+/**
+ * The setting in milliseconds, or 0 when off (or not a usable number). Whole minutes, at
+ * least one: a workspace's settings may set it, and a fraction would refresh back to back.
+ */
 export function autoRefreshMs(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return 0;
-  return Math.min(MAX_MINUTES, value) * 60_000;
+  return Math.min(MAX_MINUTES, Math.max(1, Math.floor(value))) * 60_000;
 }
 
 interface RefreshableView extends Pick<ViewBase, 'idle'> {

@@ -15,6 +15,7 @@ import {
   type SortDirection,
 } from '../api/types';
 import { isRecord } from '../common/guards';
+import { singleLine } from '../common/text';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
@@ -241,8 +242,10 @@ export function projectSortChoices(): SortChoice<ProjectSortKey>[] {
 }
 
 /** Cuts long text for a one-line description, with an ellipsis. */
+/** Filter text (a project name from the service, a typed search) for the view's description: one line, at most `max` characters. */
 function shorten(text: string, max = 40): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const line = singleLine(text);
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /**

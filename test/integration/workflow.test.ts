@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReportsView } from '../../src/views/reportsView';
-import { autoRefreshTick } from '../../src/views/autoRefresh';
+import { autoRefreshMs, autoRefreshTick } from '../../src/views/autoRefresh';
 import { startService } from '../service/server';
 import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
@@ -341,6 +341,15 @@ describe('developer workflow', function () {
       1,
     );
     assert.equal(refreshed, 1);
+  });
+
+  it('auto-refresh interval: whole minutes, at least one (a workspace may set the setting), at most a day', () => {
+    assert.equal(autoRefreshMs(0), 0);
+    assert.equal(autoRefreshMs(-5), 0);
+    assert.equal(autoRefreshMs('10'), 0);
+    assert.equal(autoRefreshMs(0.0001), 60_000, 'a fraction does not refresh back to back');
+    assert.equal(autoRefreshMs(2.9), 120_000);
+    assert.equal(autoRefreshMs(100_000), 1440 * 60_000);
   });
 
   describe('URI handler', () => {

@@ -91,6 +91,20 @@ describe('api client: failures', function () {
       assert.equal(await count('POST'), 2, 'a 422 write is not repeated');
     });
 
+    it('422 with 300 fields of 8 long messages each: at most 20 fields of 5 messages read, and what the user reads stays short', async () => {
+      const errors = Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [`field_${i}`, Array.from({ length: 8 }, (__, j) => `Message ${j} of field ${i}: ${'x'.repeat(300)}`)]),
+      );
+      await h.fault({ method: 'POST', path: '/api/v1/reports', status: 422, body: { message: 'Invalid.', errors } });
+      const error = await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html` }), 'validation');
+      const fields = Object.keys(error.fieldErrors ?? {});
+      assert.equal(fields.length, 20);
+      assert.ok(Object.values(error.fieldErrors ?? {}).every((messages) => messages.length === 5));
+      const message = describeError(error).message;
+      assert.ok(message.length <= 1000, `${message.length} characters`);
+      assert.ok(message.startsWith('Message 0 of field 0: xxx'), message.slice(0, 60));
+    });
+
     it('429 with Retry-After, then success: the read waits and retries', async () => {
       await h.fault({
         method: 'GET',

@@ -74,5 +74,8 @@ describe('CSV writer', () => {
     assert.equal(safeFileName('...', 'fallback'), 'fallback');
     assert.equal(safeFileName('CON', 'fallback'), 'fallback');
     assert.ok(safeFileName('x'.repeat(300), 'f').length <= 100);
+    // A bidi override would show `…\u202Efdp.exe.json` as `…nosj.exe.pdf`; zero-width, C1 and BOM are invisible.
+    assert.equal(safeFileName('report-7-x.test-\u202Efdp.exe.json', 'f'), 'report-7-x.test--fdp.exe.json');
+    assert.equal(safeFileName('a\u200bb\u0085c\ufeffd\u2066e', 'f'), 'a-b-c-d-e');
   });
 });

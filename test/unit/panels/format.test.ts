@@ -7,6 +7,7 @@ import {
   formatValue,
   humanizeCheckName,
   reportTitle,
+  tabTitle,
   sortChecks,
   toReportView,
   truncate,
@@ -244,6 +245,15 @@ describe('panel view model: header fields', () => {
     assert.equal(reportTitle('evil\u202Etxt.exe\nline', 1), 'evil txt.exe line', 'no control or bidi characters');
     const long = reportTitle(`https://example.com/${'segment/'.repeat(40)}`, 1);
     assert.ok(Array.from(long).length <= 81 && long.endsWith('…'));
+    assert.equal(reportTitle('', 'a\u202Eb\nc'), 'Report a b c', 'an id from the service is cleaned too');
+  });
+
+  it('cleans any server text for a tab title: one line, no bidi or control characters, bounded', () => {
+    assert.equal(tabTitle('shop\u202E.localhost\r\nnext\tline'), 'shop .localhost next line');
+    assert.equal(tabTitle('  '), '');
+    const long = tabTitle('p'.repeat(500));
+    assert.equal(Array.from(long).length, 81);
+    assert.ok(long.endsWith('…'));
   });
 
   it('formats the same in the page from the posted fields (JSON, dates as epoch ms) as from the report', () => {

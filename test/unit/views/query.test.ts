@@ -137,6 +137,11 @@ describe('views/query: description text', () => {
     assert.equal(describeReportQuery(withReportSort(DEFAULT_REPORT_QUERY, 'generated_at', 'asc')), 'generated ↑');
   });
 
+  it('shows a project name or search from the service on one line, without bidi overrides', () => {
+    const text = describeReportQuery(withReportFilters(DEFAULT_REPORT_QUERY, { project: 'evil\u202Eexample.com', search: 'a\nb' }));
+    assert.equal(text, 'evil\uFFFDexample.com · "a\uFFFDb" · created ↓');
+  });
+
   it('shortens long filter text', () => {
     const text = describeReportQuery(withReportFilters(DEFAULT_REPORT_QUERY, { search: 'a'.repeat(100) }));
     assert.ok(text.startsWith(`"${'a'.repeat(39)}…"`), text);
