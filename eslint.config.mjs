@@ -47,6 +47,11 @@ const pageOnly = {
   message:
     'The page imports only src/webview, src/common and src/api/types: nothing of the extension host (ARCHITECTURE.md, Dependency rules).',
 };
+const commonOnly = {
+  regex: '^\\.\\./(?!api/types$|ids$|parts$)',
+  message:
+    'src/common imports only itself, src/api/types, the constants of src/ids.ts and types from src/parts.ts: the page bundles it, so it must not pull in host modules (ARCHITECTURE.md, Dependency rules).',
+};
 const activationMessage =
   'src/extension.ts runs at activation and imports only src/activation/, src/ids.ts and vscode: everything else loads with main.ts on first use, so activation stays as fast as an empty extension (ARCHITECTURE.md, Dependency rules; esbuild.js checks the split).';
 const activationOnly = { regex: '^\\./(?!activation/|ids$|main$)', allowTypeImports: true, message: activationMessage };
@@ -123,6 +128,16 @@ export default tseslint.config(
     files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/webview/**/*.ts', ...PURE_PART_MODULES],
     rules: {
       'no-restricted-imports': ['error', { paths: [vscodeFree], patterns: [noNodeBuiltins, noCommands, noUi] }],
+    },
+  },
+  {
+    // The shared pure modules: the page bundles them too.
+    files: ['src/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [vscodeFree], patterns: [noNodeBuiltins, noCommands, noUi, commonOnly] },
+      ],
     },
   },
   {

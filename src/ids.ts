@@ -102,14 +102,14 @@ export const GlobalStateKey = {
   knownServices: 'pageReports.knownServices',
   /** Origins with an API key in SecretStorage (SecretStorage cannot list its keys). */
   originsWithKey: 'pageReports.originsWithKey',
-  /** The URLs analyzed lately (New Report… offers them). */
-  recentAnalyses: 'pageReports.recentAnalyses',
 } as const;
 
 /** Keys of `ExtensionContext.workspaceState` (this workspace only). */
 export const WorkspaceStateKey = {
   reportsQuery: 'pageReports.reports.query',
   projectsQuery: 'pageReports.projects.query',
+  /** The analysis before each of the last re-analyses, per origin, for "Since the previous analysis" (src/common/recentAnalyses.ts). */
+  recentAnalyses: 'pageReports.recentAnalyses',
 } as const;
 
 /** The SecretStorage key of an origin's API key is this prefix and the origin. */

@@ -9,7 +9,7 @@ import { l10n } from 'vscode';
 import type { Report } from '../api/types';
 import { countTrends, formatScoreDelta, type ReportDiff } from '../common/diff';
 import type { Parts } from '../parts';
-import { resultLabel } from '../views/query';
+import { resultLabel } from '../common/format';
 import { displayUrl } from './refs';
 import { escapeIcons } from '../common/text';
 

@@ -8,7 +8,7 @@
  * text next to it, and the raw view holds every field as sent.
  */
 import * as l10n from '@vscode/l10n';
-import type { Check, Importance, Report, ReportId } from '../api/types';
+import type { Check, Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
 import { openableUrl } from './panelProtocol';
 import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './panelProtocol';
@@ -315,6 +315,18 @@ export function formatValue(
 
 // ---------------------------------------------------------------------------------------------
 // Header fields.
+
+/** The result as a title-case label for pickers and tooltips. */
+export function resultLabel(result: ReportResult): string {
+  switch (result) {
+    case 'good':
+      return l10n.t('Good');
+    case 'decent':
+      return l10n.t('Decent');
+    case 'bad':
+      return l10n.t('Bad');
+  }
+}
 
 // Control and bidirectional-override characters: never in a tab title.
 // eslint-disable-next-line no-control-regex

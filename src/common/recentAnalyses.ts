@@ -11,7 +11,7 @@
  * older version, a hand-edited state) is ignored, never trusted.
  */
 import type { ReportId } from '../api/types';
-import { GlobalStateKey } from '../ids';
+import { WorkspaceStateKey } from '../ids';
 import { isRecord } from './guards';
 
 /** How many reports keep their previous analysis. */
@@ -53,7 +53,7 @@ export class RecentAnalyses {
 
   /** Every entry, most recent first (entries of an unknown shape are left out). */
   all(): RecentAnalysis[] {
-    const stored = this.state.get<unknown>(GlobalStateKey.recentAnalyses);
+    const stored = this.state.get<unknown>(WorkspaceStateKey.recentAnalyses);
     return Array.isArray(stored) ? stored.filter(isEntry) : [];
   }
 
@@ -71,7 +71,7 @@ export class RecentAnalyses {
     const key = String(id);
     const rest = this.all().filter((e) => !(e.origin === origin && e.id === key));
     const next: RecentAnalysis[] = [{ origin, id: key, previous, savedAt: now }, ...rest].slice(0, this.limit);
-    await this.state.update(GlobalStateKey.recentAnalyses, next);
+    await this.state.update(WorkspaceStateKey.recentAnalyses, next);
   }
 
   /** Drops the entry of a deleted report. */
@@ -79,7 +79,7 @@ export class RecentAnalyses {
     const key = String(id);
     const all = this.all();
     const rest = all.filter((e) => !(e.origin === origin && e.id === key));
-    if (rest.length !== all.length) await this.state.update(GlobalStateKey.recentAnalyses, rest);
+    if (rest.length !== all.length) await this.state.update(WorkspaceStateKey.recentAnalyses, rest);
   }
 }
 

@@ -12,8 +12,8 @@ import type { Importance, Report } from '../api/types';
 import { epochOf } from './dates';
 import { checkLabel, formatScore } from './format';
 import { openableUrl } from './panelProtocol';
-import { escapeMarkdown } from '../views/format';
-import { resultLabel } from '../views/query';
+import { resultLabel } from './format';
+import { escapeMarkdown } from './text';
 
 const GROUPS: readonly (Importance | undefined)[] = ['high', 'medium', 'low', undefined];
 

@@ -23,7 +23,6 @@ import {
   normalizeFilterText,
   projectSortChoices,
   reportSortChoices,
-  resultLabel,
   withProjectSearch,
   withProjectSort,
   withReportFilters,
@@ -33,6 +32,7 @@ import {
 import { focusViewCommand, View } from '../ids';
 import { isRecord } from '../common/guards';
 import { projectName } from '../common/commandArgs';
+import { resultLabel } from '../common/format';
 
 /** The views as the commands table has them (`Parts` satisfies this). */
 export interface ViewsRef {

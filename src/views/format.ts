@@ -9,7 +9,8 @@ import * as l10n from '@vscode/l10n';
 import { formatAbsolute, formatRelative } from '../common/dates';
 import { checkCounts } from './summary';
 import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
-import { resultLabel, resultWord, type ReportQueryState } from './query';
+import { resultLabel } from '../common/format';
+import { resultWord, type ReportQueryState } from './query';
 
 // ---- Text safety: one home, src/common/text.ts ---------------------------------------------
 

@@ -177,18 +177,6 @@ export function resultWord(result: ReportResult): string {
   }
 }
 
-/** The result as a title-case label for pickers and tooltips. */
-export function resultLabel(result: ReportResult): string {
-  switch (result) {
-    case 'good':
-      return l10n.t('Good');
-    case 'decent':
-      return l10n.t('Decent');
-    case 'bad':
-      return l10n.t('Bad');
-  }
-}
-
 function arrow(sort: SortDirection): string {
   return sort === 'desc' ? '↓' : '↑';
 }

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { GlobalStateKey } from '../../../src/ids';
+import { WorkspaceStateKey } from '../../../src/ids';
 import { RecentAnalyses, originOf, type StateLike } from '../../../src/common/recentAnalyses';
 
 /** A Memento in a map, JSON round-tripped like VS Code's. */
 function memento(initial?: unknown): StateLike & { writes: number } {
   const map = new Map<string, string>();
-  if (initial !== undefined) map.set(GlobalStateKey.recentAnalyses, JSON.stringify(initial));
+  if (initial !== undefined) map.set(WorkspaceStateKey.recentAnalyses, JSON.stringify(initial));
   return {
     writes: 0,
     get<T>(key: string): T | undefined {
