@@ -22,6 +22,7 @@ import { forgetService, knownServices, rememberService, type KnownService } from
 import { originOf, serviceLabel } from './labels';
 import { Setting } from '../ids';
 import type { ConnectionControls } from '../parts';
+import { formatAbsolute } from '../common/dates';
 
 interface ServiceItem extends vscode.QuickPickItem {
   readonly service?: KnownService;
@@ -61,7 +62,7 @@ function items(
       withKey.includes(origin) ? '$(key)' : undefined,
       current ? l10n.t('current') : undefined,
       service.lastUsed > 0
-        ? l10n.t('last used {0}', new Date(service.lastUsed).toLocaleString(vscode.env.language))
+        ? l10n.t('last used {0}', formatAbsolute(service.lastUsed, vscode.env.language) ?? '')
         : l10n.t('never used'),
     ].filter((part): part is string => part !== undefined);
     return {

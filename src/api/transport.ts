@@ -48,6 +48,7 @@ export const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 const RETRY_AFTER_STATUSES: readonly number[] = [429, 503];
 /** Largest answer body read, after decompression: 16 MB. A constant, not a setting. */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Redirect answers in a row that end a request: the first four are followed, the fifth fails it (5 requests in all). */
 const MAX_REDIRECTS = 5;
 /** Statuses a `Response` may not be built with a body for. */
 const NULL_BODY_STATUSES: readonly number[] = [204, 205, 304];
@@ -191,7 +192,7 @@ export class Transport {
     if (hop >= MAX_REDIRECTS) {
       throw new ApiError(
         { kind: 'redirect', ...target, status, reason: 'too many redirects' },
-        `The service at ${target.host} redirected ${target.method} ${target.path} more than ${MAX_REDIRECTS} times.`,
+        `The service at ${target.host} redirected ${target.method} ${target.path} ${MAX_REDIRECTS} times in a row; not followed further.`,
       );
     }
     return next;

@@ -65,7 +65,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     const ok = await confirmModal(
       w.parts.context,
       l10n.t('Delete the report for {0}?', singleLine(report.url)),
-      l10n.t('Report {0} is deleted on the service. This cannot be undone.', idText(ref.id)),
+      l10n.t('Report {0} will be deleted on the service. This cannot be undone.', idText(ref.id)),
       l10n.t('Delete'),
       confirm,
     );
@@ -95,7 +95,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
   const ok = await confirmModal(
     w.parts.context,
     l10n.t('Delete {0} reports?', refs.length),
-    `${listForConfirmation(refs)}\n\n${l10n.t('They are deleted on the service. This cannot be undone.')}`,
+    `${listForConfirmation(refs)}\n\n${l10n.t('They will be deleted on the service. This cannot be undone.')}`,
     l10n.t('Delete {0} Reports', refs.length),
     confirm,
   );

@@ -60,7 +60,7 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
   const ok = await confirmModal(
     parts.context,
     question(project, count),
-    l10n.t('The project and every report in it are deleted on the service. This cannot be undone.'),
+    l10n.t('The project and every report in it will be deleted on the service. This cannot be undone.'),
     l10n.t('Delete Project'),
     confirm,
   );
