@@ -20,12 +20,12 @@ export interface RequestTarget {
 
 /**
  * Server text made safe for a one-line message: control, bidi-override and zero-width
- * characters removed, whitespace collapsed, length capped, and the API key (should a hostile
- * server echo it) blanked out. Returns undefined for an empty result.
+ * characters removed, whitespace collapsed, length capped, and the secrets of the request
+ * (the API key, a report password), should a hostile server echo them, blanked out before
+ * anything else changes the text and again after. Returns undefined for an empty result.
  */
-export function sanitizeServerText(text: string, secret?: string, max = SERVICE_MESSAGE_MAX): string | undefined {
-  let clean = text;
-  if (secret) clean = clean.split(secret).join('***');
+export function sanitizeServerText(text: string, secrets: readonly string[] = [], max = SERVICE_MESSAGE_MAX): string | undefined {
+  let clean = blank(text, secrets);
   clean = clean
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, ' ')
@@ -33,9 +33,12 @@ export function sanitizeServerText(text: string, secret?: string, max = SERVICE_
     .trim();
   if (clean === '') return undefined;
   if (clean.length > max) clean = `${clean.slice(0, max - 1).trimEnd()}…`;
-  // The cut or the collapse may have re-joined pieces of the key; blank it again.
-  if (secret) clean = clean.split(secret).join('***');
-  return clean;
+  // The cut or the collapse may have re-joined pieces of a secret; blank them again.
+  return blank(clean, secrets);
+}
+
+function blank(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((clean, secret) => (secret === '' ? clean : clean.split(secret).join('***')), text);
 }
 
 /** Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else undefined. */
@@ -83,7 +86,7 @@ function jsonOf(data: unknown): unknown {
 const MAX_FIELDS = 20;
 const MAX_MESSAGES_PER_FIELD = 5;
 
-function fieldErrorsOf(errors: unknown, secret: string | undefined): Record<string, string[]> | undefined {
+function fieldErrorsOf(errors: unknown, secrets: readonly string[]): Record<string, string[]> | undefined {
   if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined;
   const fields: Record<string, string[]> = {};
   for (const [field, value] of Object.entries(errors).slice(0, MAX_FIELDS)) {
@@ -91,26 +94,26 @@ function fieldErrorsOf(errors: unknown, secret: string | undefined): Record<stri
     const messages = list
       .filter((m): m is string => typeof m === 'string')
       .slice(0, MAX_MESSAGES_PER_FIELD)
-      .map((m) => sanitizeServerText(m, secret))
+      .map((m) => sanitizeServerText(m, secrets))
       .filter((m): m is string => m !== undefined);
-    if (messages.length > 0) fields[sanitizeServerText(field, secret, 80) ?? field] = messages;
+    if (messages.length > 0) fields[sanitizeServerText(field, secrets, 80) ?? field] = messages;
   }
   return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
-/** The error for an HTTP answer with status ≥ 300 that is not followed. */
+/** The error for an HTTP answer with status ≥ 300 that is not followed; `secrets` are the request's (key, password), blanked out of the service's text. */
 export function errorForStatus(
   target: RequestTarget,
   status: number,
   headers: Headers,
   body: unknown,
-  secret: string | undefined,
+  secrets: readonly string[],
 ): ApiError {
   const kind = kindForStatus(status);
   const json = jsonOf(body);
   const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
-  const serviceMessage = typeof record.message === 'string' ? sanitizeServerText(record.message, secret) : undefined;
-  const fieldErrors = kind === 'validation' ? fieldErrorsOf(record.errors, secret) : undefined;
+  const serviceMessage = typeof record.message === 'string' ? sanitizeServerText(record.message, secrets) : undefined;
+  const fieldErrors = kind === 'validation' ? fieldErrorsOf(record.errors, secrets) : undefined;
   const waitMs = parseRetryAfter(headers.get('retry-after'));
   const retryAfter = kind === 'rateLimited' && waitMs !== undefined ? Math.ceil(waitMs / 1000) : undefined;
   const init = { kind, ...target, status, serviceMessage, fieldErrors, retryAfter };

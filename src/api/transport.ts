@@ -73,6 +73,8 @@ interface Exchange {
   target: RequestTarget;
   signal: AbortSignal | undefined;
   key?: string;
+  /** The report password the form carries, if any: blanked out of the service's text like the key. */
+  password?: string;
   /** Retries so far (told by ky's beforeRetry hook). */
   retries: number;
   /** Milliseconds of waiting before retries so far. */
@@ -145,6 +147,7 @@ export class Transport {
       const exchange: Exchange = {
         target: { method: spec.method, host: this.host, path },
         signal: spec.signal,
+        password: spec.form?.get('password') ?? undefined,
         retries: 0,
         waitedMs: 0,
         startedAt: performance.now(),
@@ -187,7 +190,7 @@ export class Transport {
     // would turn it into a GET (fetch semantics), which is never what a write meant.
     const followable = target.method === 'GET' ? REDIRECT_STATUSES : [307, 308];
     if (next === undefined || !followable.includes(status)) {
-      throw errorForStatus(target, status, response.headers, await response.text(), exchange.key);
+      throw errorForStatus(target, status, response.headers, await response.text(), secretsOf(exchange));
     }
     if (hop >= MAX_REDIRECTS) {
       throw new ApiError(
@@ -276,7 +279,7 @@ export class Transport {
       return new ApiError({ kind: 'cancelled', ...target, reason: 'cancelled', cause: error }, `${target.method} ${target.path} was cancelled.`);
     }
     if (error instanceof HTTPError) {
-      const failure = errorForStatus(target, error.response.status, error.response.headers, error.data, exchange.key);
+      const failure = errorForStatus(target, error.response.status, error.response.headers, error.data, secretsOf(exchange));
       return withHiddenRetryAfter(failure, error.response);
     }
     if (error instanceof TimeoutError) {
@@ -315,6 +318,11 @@ export class Transport {
 
 function exchangeOf(context: Record<string, unknown>): Exchange {
   return context.exchange as Exchange;
+}
+
+/** What must never show in an error's text: the key sent and the form's password. */
+function secretsOf(exchange: Exchange): string[] {
+  return [exchange.key, exchange.password].filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 
 /** Wait before retry number `retryCount` when the server named none. */

@@ -16,7 +16,12 @@ import { isRecord } from './guards';
 
 /** How many reports keep their previous analysis. */
 export const RECENT_ANALYSES_LIMIT = 50;
-/** The workspace state key. */
+/**
+ * The largest previous analysis kept, as JSON (UTF-16 code units): a real report's is a few
+ * KB, and answers may be up to 16 MB, so a hostile service could otherwise grow workspace
+ * state by 50 such answers, rewritten on every re-analysis.
+ */
+export const RECENT_ANALYSIS_MAX_CHARS = 256 * 1024;
 
 /** The part of `vscode.Memento` the store uses. */
 export interface StateLike {
@@ -65,12 +70,15 @@ export class RecentAnalyses {
 
   /**
    * Keeps `previous` as the previous analysis of report `id` on `origin` (replacing the one it
-   * had), at the front; the list is cut to the limit.
+   * had), at the front; the list is cut to the limit. One larger than
+   * {@link RECENT_ANALYSIS_MAX_CHARS} is not kept (and the report's older one goes: it would
+   * no longer be the previous analysis).
    */
   async remember(origin: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
     const key = String(id);
     const rest = this.all().filter((e) => !(e.origin === origin && e.id === key));
-    const next: RecentAnalysis[] = [{ origin, id: key, previous, savedAt: now }, ...rest].slice(0, this.limit);
+    const tooLarge = JSON.stringify(previous).length > RECENT_ANALYSIS_MAX_CHARS;
+    const next: RecentAnalysis[] = tooLarge ? rest : [{ origin, id: key, previous, savedAt: now }, ...rest].slice(0, this.limit);
     await this.state.update(WorkspaceStateKey.recentAnalyses, next);
   }
 

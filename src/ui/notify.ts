@@ -25,7 +25,8 @@ export function maskSecret(text: string, secret: string | undefined): string {
 /**
  * The error with `secret` (a report password) blanked out of every text the service sent
  * back, so a server echoing the password cannot put it into a message or the log. The
- * client already does this for the API key.
+ * client already blanks the key and the form's password before it cleans the service's
+ * text (src/api/failures.ts); this second pass covers the text as the error holds it.
  */
 export function withoutSecret(error: unknown, secret: string | undefined): unknown {
   if (!secret || !isApiError(error)) return error;

@@ -91,6 +91,23 @@ describe('api client: failures', function () {
       assert.equal(await count('POST'), 2, 'a 422 write is not repeated');
     });
 
+    it('422 that echoes the report password: blanked out before the text is cleaned and cut, so no part of it shows', async () => {
+      const password = 'correct  horse\tbattery';
+      await h.fault({
+        method: 'POST',
+        path: '/api/v1/reports',
+        status: 422,
+        body: {
+          message: `The password "${password}" has appeared in a data breach.`,
+          errors: { password: [`"${password}" is too common.`, `${'x'.repeat(290)}${password}`] },
+        },
+      });
+      const error = await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password }), 'validation');
+      const texts = [error.serviceMessage ?? '', ...error.fieldMessages(), describeError(error).message, error.message];
+      for (const text of texts) assert.ok(!/correct|horse|battery/.test(text), text);
+      assert.ok((error.serviceMessage ?? '').includes('***'), error.serviceMessage);
+    });
+
     it('422 with 300 fields of 8 long messages each: at most 20 fields of 5 messages read, and what the user reads stays short', async () => {
       const errors = Object.fromEntries(
         Array.from({ length: 300 }, (_, i) => [`field_${i}`, Array.from({ length: 8 }, (__, j) => `Message ${j} of field ${i}: ${'x'.repeat(300)}`)]),

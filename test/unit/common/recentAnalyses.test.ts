@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { WorkspaceStateKey } from '../../../src/ids';
-import { RecentAnalyses, originOf, type StateLike } from '../../../src/common/recentAnalyses';
+import { RECENT_ANALYSIS_MAX_CHARS, RecentAnalyses, originOf, type StateLike } from '../../../src/common/recentAnalyses';
 
 /** A Memento in a map, JSON round-tripped like VS Code's. */
 function memento(initial?: unknown): StateLike & { writes: number } {
@@ -34,6 +34,16 @@ describe('recent analyses store', () => {
     await store.remember(A, '42', { id: 42, score: 3 });
     assert.deepEqual(store.previous(A, 42), { id: 42, score: 3 });
     assert.equal(store.all().length, 2);
+  });
+
+  it('does not keep a previous analysis larger than 256 K characters of JSON (a hostile answer), and drops the older one of that report', async () => {
+    const state = memento();
+    const store = new RecentAnalyses(state);
+    await store.remember(A, 7, { id: 7, score: 1 });
+    await store.remember(A, 8, { id: 8, score: 2 });
+    await store.remember(A, 7, { id: 7, results: { huge: { value: 'x'.repeat(RECENT_ANALYSIS_MAX_CHARS) } } });
+    assert.equal(store.previous(A, 7), undefined, 'neither the huge one nor the stale one');
+    assert.deepEqual(store.previous(A, 8), { id: 8, score: 2 }, 'the others stay');
   });
 
   it('holds the 50 most recently re-analyzed reports, newest first', async () => {
