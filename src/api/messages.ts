@@ -28,10 +28,6 @@ export interface ErrorContext {
 /** The longest validation message shown (the service's field messages joined), in characters. */
 const MAX_VALIDATION_MESSAGE = 1000;
 
-function capped(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 /**
  * One clear sentence and the actions for a failure. ApiErrors follow the spec's table;
  * anything else (a bug) gets a generic sentence and Show Log. Never holds the key: ApiError
@@ -76,7 +72,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         .map((m) => sanitizeServerText(m))
         .filter((m): m is string => m !== undefined);
       const unique = [...new Set(fields)];
-      if (unique.length > 0) return { message: capped(unique.join(' '), MAX_VALIDATION_MESSAGE), actions: [] };
+      if (unique.length > 0) return { message: sanitizeServerText(unique.join(' '), [], MAX_VALIDATION_MESSAGE) ?? '', actions: [] };
       return { message: serviceMessage ?? l10n.t('The service did not accept the request.'), actions: [] };
     }
     case 'rateLimited':

@@ -9,8 +9,7 @@
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf } from './dates';
 import { checkLabel, reportTitle } from './format';
-import { fill } from './text';
-import { escapeMarkdown } from './text';
+import { escapeMarkdown, fill } from './text';
 
 /** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */
 export const SCORE_BUCKETS = 10;

@@ -10,9 +10,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
 import { epochOf } from './dates';
-import { checkLabel, formatScore } from './format';
+import { checkLabel, formatScore, resultLabel } from './format';
 import { openableUrl } from './panelProtocol';
-import { resultLabel } from './format';
 import { escapeMarkdown } from './text';
 
 const GROUPS: readonly (Importance | undefined)[] = ['high', 'medium', 'low', undefined];

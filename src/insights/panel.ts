@@ -115,7 +115,7 @@ class InsightsPanel implements vscode.Disposable {
       return;
     }
     // Continuing a load on another service would mix two services' reports.
-    if (fresh || this.#dataServiceUrl !== this.deps.connection.serviceUrl) {
+    if (fresh || this.#fromOtherService()) {
       this.#progress = emptyProgress();
       this.#dataServiceUrl = this.deps.connection.serviceUrl;
     }
