@@ -143,14 +143,19 @@ function newItem(
   return item;
 }
 
+/**
+ * The colours are the Problems view's: unlike list.warningForeground and testing.iconFailed
+ * (both empty in high-contrast themes, so those icons turned white there), they have a value
+ * in every kind of theme.
+ */
 function resultIcon(result: Report['result']): vscode.ThemeIcon {
   switch (result) {
     case 'good':
       return icon('pass', 'testing.iconPassed');
     case 'decent':
-      return icon('warning', 'list.warningForeground');
+      return icon('warning', 'problemsWarningIcon.foreground');
     case 'bad':
-      return icon('error', 'testing.iconFailed');
+      return icon('error', 'problemsErrorIcon.foreground');
     default:
       return icon('circle-outline');
   }
@@ -233,7 +238,7 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
 
 /** The row a failed list ends with: names the failure; selecting it retries. */
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
-  const item = newItem(node, node.message, icon('error', 'list.errorForeground'), 'error');
+  const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');
   item.description = l10n.t('Retry');
   item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(l10n.t('Select to try again.'))}`);
   item.command = { command: Command.retry, title: l10n.t('Retry'), arguments: [node] };

@@ -275,7 +275,7 @@ describe('views', function () {
     assert.equal(item.description, '12.5 · 3 days ago · Private');
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.equal(item.iconPath.id, 'error');
-    assert.equal(item.iconPath.color?.id, 'testing.iconFailed');
+    assert.equal(item.iconPath.color?.id, 'problemsErrorIcon.foreground');
     assert.equal(item.contextValue, 'report');
     assert.equal(item.command?.command, 'pageReports.openReport');
     assert.equal(item.command?.arguments?.[0], node);
