@@ -256,7 +256,7 @@ export function askForKey(
               box.buttons = [saveUnchecked];
               box.validationMessage = severe(
                 l10n.t(
-                  'Could not check the key: {0} Press Enter to try again, or save it without checking (button above).',
+                  'Could not check the key: {0} Press Enter to try again, or use Save Without Checking (the save icon at the top right).',
                   outcome.message,
                 ),
                 vscode.InputBoxValidationSeverity.Warning,

@@ -218,7 +218,7 @@ function section(id: string, title: string, ...children: (Node | null | false)[]
   );
 }
 
-function importanceLabel(s: InsightsStrings, check: FailingCheck): string {
+function importanceLabel(s: InsightsStrings, check: Pick<FailingCheck, 'importance'>): string {
   return check.importance === null ? s.noImportance : s[check.importance];
 }
 
@@ -407,7 +407,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   if (checks.length === 0) return section('checks', s.checks, el('p', { className: 'muted', text: s.noFailures }));
   const top = checks.slice(0, 10);
   const shareText = (c: FailingCheck): string => fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
-  const colour = (c: FailingCheck): string =>
+  const colour = (c: Pick<FailingCheck, 'importance'>): string =>
     c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : p.other;
   const chart = chartCanvas(
     fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(c)}`).join('; ')),
@@ -417,6 +417,18 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       top.map((c) => ({ label: c.label, value: c.failed, colour: colour(c) })),
     ),
     barsHeight(top.length, 28),
+  );
+  // What the bars' colours mean, for the importances drawn. Hidden from assistive technology:
+  // the chart's label and the list below say each check's importance in words.
+  const importances = (['high', 'medium', 'low', null] as const).filter((i) => top.some((c) => c.importance === i));
+  const legend = el(
+    'p',
+    { className: 'legend', attrs: { 'aria-hidden': 'true' } },
+    ...importances.map((importance) => {
+      const swatch = el('span', { className: 'swatch' });
+      swatch.style.backgroundColor = colour({ importance });
+      return el('span', { className: 'legend-item' }, swatch, el('span', { text: importanceLabel(s, { importance }) }));
+    }),
   );
   const list = el('ul', { className: 'checks' });
   for (const check of checks) {
@@ -460,6 +472,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
     'checks',
     s.checks,
     chart,
+    legend,
     list,
     dataTable(
       s,
