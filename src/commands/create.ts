@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
+import { describeError } from '../api/messages';
 import type { NewReport, Privacy, Report, ReportsApi } from '../api/types';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
@@ -12,7 +13,7 @@ import { urlForLog } from '../common/urls';
 import { BACK, pickStep, textStep, type Back } from '../ui/input';
 import { flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
 import { displayUrl } from './refs';
-import { fieldErrors, type Writes } from './writes';
+import { fieldErrors, mayHaveActed, type Writes } from './writes';
 import { checkPrivacyArgs, passwordError, privacyItems } from './privacy';
 
 /**
@@ -137,6 +138,42 @@ async function showCreated(w: Writes, report: Report): Promise<void> {
   flash(l10n.t('Report {0} created.', idText(report.id)));
 }
 
+/**
+ * Sends the store and shows the new report; a failure other than a 422 is reported here. When
+ * the service may have created the report anyway ({@link mayHaveActed}), sending again could
+ * make a second one: the message says so and offers Refresh. Otherwise its Retry sends the
+ * same input again (the password stays in memory only with that notification). A 422 is
+ * rethrown for the inputs to show next to the field.
+ */
+async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Promise<Report | undefined> {
+  let created: Report | 'cancelled';
+  try {
+    created = await sendCreate(w, api, input);
+  } catch (e) {
+    if (fieldErrors(e) !== undefined) throw e;
+    if (mayHaveActed(e)) {
+      const reason = e instanceof Error ? e.message : String(e);
+      w.log.warn(`New report for ${urlForLog(input.url)}: ${w.parts.connection.redact(reason)} It may have been created.`);
+      offer(
+        vscode.window.showWarningMessage,
+        l10n.t(
+          '{0} The service may have created the report for {1} all the same: refresh the lists to see it before you try again.',
+          escapeForMessage(w.parts.connection.redact(describeError(e).message)),
+          escapeForMessage(displayUrl(input.url)),
+        ),
+        l10n.t('Refresh'),
+        () => w.refreshViews(),
+      );
+    } else {
+      w.errors.report(e, { action: l10n.t('New report'), retry: () => createAndShow(w, api, input).catch(() => undefined) });
+    }
+    return undefined;
+  }
+  if (created === 'cancelled') return undefined;
+  await showCreated(w, created);
+  return created;
+}
+
 /** New Report… with arguments: checks them like the inputs do, then sends. */
 async function createFromArgs(
   w: Writes,
@@ -151,12 +188,9 @@ async function createFromArgs(
   }
   const input: NewReport = { url, ...checked };
   try {
-    const created = await sendCreate(w, api, input);
-    if (created === 'cancelled') return undefined;
-    await showCreated(w, created);
-    return created;
+    return await createAndShow(w, api, input);
   } catch (e) {
-    w.errors.report(e, { action: l10n.t('New report') });
+    w.errors.report(e, { action: l10n.t('New report') }); // a 422: no inputs to go back to
     return undefined;
   }
 }
@@ -232,15 +266,11 @@ async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): P
       step = 'send';
     } else {
       const input: NewReport = privacy === 2 ? { url, privacy, password } : { url, privacy };
-      let created: Report | 'cancelled';
       try {
-        created = await sendCreate(w, api, input);
+        return await createAndShow(w, api, input);
       } catch (e) {
         const invalid = fieldErrors(e);
-        if (invalid === undefined) {
-          w.errors.report(e, { action: l10n.t('New report') });
-          return undefined;
-        }
+        if (invalid === undefined) throw e;
         // Back to the input the service complained about, with its words next to it.
         w.log.warn(`The service refused the new report: ${invalid.fieldMessages().join(' ')}`);
         const onPassword = invalid.fieldMessages('password');
@@ -259,9 +289,6 @@ async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): P
         }
         continue;
       }
-      if (created === 'cancelled') return undefined;
-      await showCreated(w, created);
-      return created;
     }
   }
 }

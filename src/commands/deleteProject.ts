@@ -1,6 +1,7 @@
 /**
  * Delete Project…: a modal confirmation that names the project and says its reports go
- * with it (with their number when the service tells it), then one DELETE.
+ * with it (with their number when the service tells it), then one DELETE. A 404 means the
+ * project is gone already, which is the goal.
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
@@ -66,17 +67,27 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
   );
   if (!ok) return false;
   try {
-    const deleted = await inFlight.run(key, () =>
+    const outcome = await inFlight.run(key, () =>
       windowProgress(l10n.t('Deleting project {0}…', escapeIcons(project)), async () => {
-        await api.deleteProject(project);
-        return true as const;
+        try {
+          await api.deleteProject(project);
+          return 'deleted' as const;
+        } catch (e) {
+          // Gone already (deleted elsewhere, or its last report was): that is the goal.
+          if (isApiError(e) && e.kind === 'notFound') return 'gone' as const;
+          throw e;
+        }
       }),
     );
-    if (deleted === undefined) return false; // a second invocation while the first ran
-    log.info(`Project ${project} deleted.`);
+    if (outcome === undefined) return false; // a second invocation while the first ran
+    log.info(outcome === 'deleted' ? `Project ${project} deleted.` : `Project ${project} was already deleted.`);
     panels.closeProject(project);
     await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
-    flash(l10n.t('Project {0} deleted.', escapeIcons(project)));
+    flash(
+      outcome === 'deleted'
+        ? l10n.t('Project {0} deleted.', escapeIcons(project))
+        : l10n.t('Project {0} was already deleted.', escapeIcons(project)),
+    );
     return true;
   } catch (e) {
     errors.report(e, {

@@ -30,6 +30,9 @@ async function reanalyzeOne(
     // A list's copy is a summary without the analysis: the diff needs a whole report.
     const whole = [ref.report, w.panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
     const before = whole ?? (await api.getReport(ref.id));
+    const after = await api.updateReport(ref.id, { update: true });
+    // Kept only once the service has the new analysis: a failed re-analysis leaves the
+    // previous one the panel compares with as it was.
     const origin = originOf(w.parts.connection.serviceUrl);
     if (origin !== undefined) {
       await w.parts.analyses.remember(origin, ref.id, before.raw).then(undefined, (e: unknown) => {
@@ -38,7 +41,6 @@ async function reanalyzeOne(
         );
       });
     }
-    const after = await api.updateReport(ref.id, { update: true });
     w.showUpdated(after);
     w.log.info(`Report ${ref.id} re-analyzed.`);
     return { before, after };

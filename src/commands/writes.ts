@@ -141,6 +141,28 @@ export function listForConfirmation(refs: readonly ReportRef[]): string {
   return lines.join('\n');
 }
 
+/** Network reasons (src/api/failures.ts) that come after the request may have gone out. */
+const AFTER_SENDING = new Set(['connection closed', 'ECONNRESET', 'EPIPE', 'headers timeout', 'body timeout']);
+
+/**
+ * Whether the service may have carried out a write that failed this way: no answer came in
+ * time, the connection dropped after the request may have gone out, or a 2xx came with a body
+ * that could not be read. Sending it again could then do it twice.
+ */
+export function mayHaveActed(e: unknown): boolean {
+  if (!isApiError(e)) return false;
+  switch (e.kind) {
+    case 'timeout':
+      return true;
+    case 'network':
+      return AFTER_SENDING.has(e.reason ?? '');
+    case 'badResponse':
+      return e.status !== undefined && e.status >= 200 && e.status < 300;
+    default:
+      return false;
+  }
+}
+
 /** The field messages of a 422, per field, or undefined for other errors. */
 export function fieldErrors(e: unknown): ApiError | undefined {
   return isApiError(e) && e.kind === 'validation' ? e : undefined;

@@ -26,6 +26,11 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       deps.connection.onDidChange(() => {
         for (const panel of this.#panels.values()) panel.onConnectionChanged();
       }),
+      // A write (Re-analyze, Change Privacy…) found the report gone: its panel says so, as a
+      // load would.
+      deps.errors.onNotFound(({ reportId }) => {
+        if (reportId !== undefined) this.#panels.get(this.#key(reportId))?.showDeleted();
+      }),
     );
   }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError } from '../api/errors';
+import { describeError } from '../api/messages';
 import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
 import { originOf, type RecentAnalyses } from '../common/recentAnalyses';
@@ -298,17 +299,12 @@ export class ReportPanel implements vscode.Disposable {
         this.dispose();
         return;
       }
-      this.#report = undefined;
-      this.#busy = false;
-      this.#setState({
-        kind: 'deleted',
-        id: this.id,
-        message: l10n.t('Report {0} no longer exists.', String(this.id)),
-      });
+      this.showDeleted();
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    this.#log('warn', `could not load the report: ${message}`);
+    this.#log('warn', `could not load the report: ${error instanceof Error ? error.message : String(error)}`);
+    // The user reads the translated sentence the notifications give, not the log's.
+    const { message } = describeError(error);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
     if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
     if (this.#report) {
@@ -320,6 +316,17 @@ export class ReportPanel implements vscode.Disposable {
     this.#setState({ kind: 'error', message, canRetry: true });
   }
 
+  /** The service says the report no longer exists (a load or a write on it answered 404). */
+  showDeleted(): void {
+    this.#report = undefined;
+    this.#busy = false;
+    this.#setState({
+      kind: 'deleted',
+      id: this.id,
+      message: l10n.t('Report {0} no longer exists.', String(this.id)),
+    });
+  }
+
   /**
    * Shows this report (fresh data from a load, a write or the caller). A list's summary (the
    * tree's row, without the analysis) fills only an empty panel: it never replaces data.
@@ -327,6 +334,8 @@ export class ReportPanel implements vscode.Disposable {
   showReport(report: Report): void {
     if (isListSummary(report) && (this.#report !== undefined || this.#state.kind !== 'loading')) return;
     this.#report = report;
+    // A whole report just from the service (a write's answer): no longer possibly stale.
+    if (!isListSummary(report)) this.#refreshError = undefined;
     this.panel.title = reportTitle(report.url, report.id);
     this.#postReportState();
   }
@@ -390,6 +399,11 @@ export class ReportPanel implements vscode.Disposable {
   /** The report shown, when loaded (what the extension has of it). */
   get report(): Report | undefined {
     return this.#report;
+  }
+
+  /** What the page was last given to show. */
+  get state(): PanelState {
+    return this.#state;
   }
 
   #setState(state: PanelState): void {

@@ -228,6 +228,53 @@ describe('writes (end to end)', function () {
     );
   });
 
+  it('keeps a New Report that failed: Retry sends the same URL and privacy again', async () => {
+    const url = page('retry.localhost');
+    await wb.admin('requests', undefined, 'DELETE');
+    await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', status: 503, times: 1 });
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill(url);
+    await inputBox().press('Enter');
+    await choosePrivacy('Private');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'answered 503' });
+    await toast.waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.page.locator('.notification-toast', { hasText: 'Analyzing' }).waitFor({ state: 'hidden', timeout: 10_000 });
+    await wb.screenshot('writes-create-failed-retry');
+    await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
+    await row('Reports', label(url)).waitFor({ state: 'visible', timeout: 30_000 });
+    await panelShown(label(url));
+    assert.deepEqual(
+      (await reportsOfProject('retry.localhost')).map((r) => [r.url, r.privacy]),
+      [[url, 1]],
+    );
+    const stores = (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.method === 'POST');
+    assert.equal(stores.length, 2, 'the store that failed, then the one Retry sent');
+    await wb.closeAllEditors();
+  });
+
+  it('says a New Report whose connection dropped may have been created, and offers Refresh, not Retry', async () => {
+    const url = page('dropped.localhost');
+    await wb.admin('requests', undefined, 'DELETE');
+    // The connection closes after the store went out: the extension cannot know whether the
+    // service created the report (here it did not).
+    await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', drop: true, times: 1 });
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill(url);
+    await inputBox().press('Enter');
+    await choosePrivacy('Public');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'may have created the report' });
+    await toast.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await toast.innerText(), /Cannot reach 127\.0\.0\.1:\d+ \(connection closed\)/);
+    assert.equal(await toast.locator('a.monaco-button', { hasText: 'Retry' }).count(), 0, 'no Retry: it could make a second one');
+    await wb.page.locator('.notification-toast', { hasText: 'Analyzing' }).waitFor({ state: 'hidden', timeout: 10_000 });
+    await wb.screenshot('writes-create-may-have-created');
+    await toast.locator('a.monaco-button', { hasText: 'Refresh' }).click();
+    await toast.waitFor({ state: 'hidden', timeout: 10_000 });
+    const stores = (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.method === 'POST');
+    assert.equal(stores.length, 1, 'sent once');
+    assert.deepEqual(await reportsOfProject('dropped.localhost'), []);
+  });
+
   it('changes privacy from the item menu: current value marked, a password for Password, confirmed', async () => {
     const report = await insert(page('share.localhost'));
     await refreshReports();

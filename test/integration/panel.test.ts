@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Report } from '../../src/api/types';
+import type { PanelState } from '../../src/common/panelProtocol';
 import { TestHook } from '../../src/ids';
 import { ReportPageAssets } from '../../src/panels/pageAssets';
 import { REFRESH_AFTER_DRAW_FALLBACK_MS } from '../../src/panels/reportPanel';
@@ -14,6 +15,7 @@ import {
   assertInlinePage,
   configure,
   inWebHost,
+  keys,
   openedPanelHtml,
   panelTabs,
   reportWebviewPanel,
@@ -61,6 +63,14 @@ function panelReport(id: number | string): Report | undefined {
     panels: { openPanels(): readonly { id: unknown; report: Report | undefined }[] };
   };
   return hook.panels.openPanels().find((p) => String(p.id) === String(id))?.report;
+}
+
+/** What report `id`'s open panel last gave its page to show. */
+function panelState(id: number | string): PanelState | undefined {
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.accounts] as {
+    panels: { openPanels(): readonly { id: unknown; state: PanelState }[] };
+  };
+  return hook.panels.openPanels().find((p) => String(p.id) === String(id))?.state;
 }
 
 interface RecordedRequest {
@@ -187,6 +197,48 @@ describe('report panel', () => {
     const requests = await admin<RecordedRequest[]>('requests');
     const ofReport = requests.filter((r) => r.path === `/api/v1/reports/${String(page.id)}`).map((r) => r.method);
     assert.deepEqual(ofReport.slice(0, 1), ['PATCH'], `requests: ${ofReport.join(', ')}`);
+  });
+
+  it('says why it could not load in the words the notifications use (not the log’s), with Retry', async () => {
+    const page = await insertReport('https://shop.localhost/panel/fails-to-load');
+    // Every try of the read fails (reads are retried: more than the client tries).
+    await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(page.id)}`, status: 503, times: 10 });
+    try {
+      await vscode.commands.executeCommand('pageReports.openReport', { id: page.id });
+      const state = await waitFor(
+        () => {
+          const shown = panelState(page.id);
+          return shown?.kind === 'error' ? shown : undefined;
+        },
+        { message: 'the error state', timeoutMs: 20_000 },
+      );
+      const host = new URL(serviceUrl()).host;
+      assert.equal(state.message, `The service at ${host} answered 503.`);
+      assert.equal(state.canRetry, true);
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+    }
+  });
+
+  it('says the report no longer exists when a write on it finds it gone', async () => {
+    const page = await insertReport('https://shop.localhost/panel/gone-meanwhile');
+    await vscode.commands.executeCommand('pageReports.openReport', { id: page.id });
+    await waitFor(() => panelReport(page.id)?.checks.length, { message: 'the panel with the report' });
+    const gone = await fetch(`${serviceUrl()}/api/v1/reports/${String(page.id)}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+    });
+    assert.equal(gone.status, 200);
+    assert.equal(await vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: page.id }), undefined);
+    const state = await waitFor(
+      () => {
+        const shown = panelState(page.id);
+        return shown?.kind === 'deleted' ? shown : undefined;
+      },
+      { message: 'the deleted state', timeoutMs: 10_000 },
+    );
+    assert.equal(state.message, `Report ${String(page.id)} no longer exists.`);
+    assert.equal(panelReport(page.id), undefined, 'the panel no longer holds the report');
   });
 
   it('gives its tab the report icon once its page has drawn', async () => {

@@ -336,5 +336,13 @@ describe('write commands', function () {
       assert.equal((await requestsOf('DELETE')).length, 1);
       assert.equal((await reportsOfProject('kept.localhost')).length, 1);
     });
+
+    it('counts a project that is gone already (404) as deleted: no error, the lists refreshed', async () => {
+      await insertReport({ url: demoPage('elsewhere.localhost') });
+      // Deleted elsewhere after the user chose it.
+      await admin('faults', { method: 'DELETE', path: '/api/v1/projects', status: 404, times: 1 });
+      assert.equal(await run('pageReports.deleteProject', 'elsewhere.localhost', { confirmed: true }), true);
+      assert.equal((await requestsOf('DELETE')).length, 1);
+    });
   });
 });
