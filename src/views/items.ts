@@ -202,7 +202,10 @@ export function projectTreeItem(node: ProjectNode, options: { search: string | u
     vscode.TreeItemCollapsibleState.Collapsed,
   );
   item.description = projectDescription(node.project, formatOptions());
-  item.accessibilityInformation = { label: l10n.t('Project {0}', label) };
+  // The spoken label replaces the description too: it says the created date.
+  item.accessibilityInformation = {
+    label: item.description === '' ? l10n.t('Project {0}', label) : l10n.t('Project {0}, created {1}', label, item.description),
+  };
   return item;
 }
 

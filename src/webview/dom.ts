@@ -79,3 +79,58 @@ export function svg<K extends keyof SVGElementTagNameMap>(
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
   return element;
 }
+
+/**
+ * Keeps keyboard focus on the same control across redraws that replace a page's DOM. A
+ * control is known by its `focusKey` (several controls may share one: the one at the same
+ * place among them is taken). When a redraw leaves the focused control out or disabled
+ * (Re-analyze while the report is busy, Retry while it loads again), focus waits on the
+ * page's heading instead of landing on another action that Enter would run, and returns to the
+ * control when a later draw brings it back, unless the user has moved on meanwhile.
+ */
+export class FocusKeeper {
+  /** The control focus waits to return to. */
+  #pending: { key: string; index: number } | undefined;
+
+  /** Call before replacing `root`'s children; returns what {@link restore} needs. */
+  remember(root: HTMLElement): { key: string; index: number } | undefined | null {
+    const active = document.activeElement;
+    const inside = active instanceof HTMLElement && root.contains(active);
+    if (inside && active.dataset.focusKey !== undefined) {
+      const key = active.dataset.focusKey;
+      this.#pending = undefined;
+      return { key, index: keyed(root, key).indexOf(active) };
+    }
+    // On the heading where a redraw left it, or on the body where a click on nothing put it.
+    if (inside || active === document.body) return this.#pending ?? (inside ? null : undefined);
+    this.#pending = undefined;
+    return undefined;
+  }
+
+  /**
+   * Call after the redraw with what {@link remember} returned: `undefined` when focus was
+   * elsewhere (nothing to do), `null` when it was in the page on nothing keyed.
+   */
+  restore(root: HTMLElement, place: { key: string; index: number } | undefined | null): void {
+    if (place === undefined) return;
+    if (place !== null) {
+      const matches = keyed(root, place.key);
+      const target = matches[place.index] ?? matches[0];
+      if (target && !(target instanceof HTMLButtonElement && target.disabled)) {
+        target.focus();
+        this.#pending = undefined;
+        return;
+      }
+      this.#pending = place;
+    }
+    const heading = root.querySelector<HTMLElement>('h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }
+}
+
+function keyed(root: HTMLElement, key: string): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)];
+}

@@ -42,7 +42,7 @@ import {
   type SavedInsightsState,
 } from '../common/insightsProtocol';
 import { fill } from '../common/text';
-import { button, el, icon } from './dom';
+import { button, el, FocusKeeper, icon } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out
 // (the doughnut, radar, polar and bubble controllers, the time scale, filler, title, …).
@@ -75,6 +75,7 @@ let current: Extract<InsightsHostMessage, { type: 'state' }> | undefined;
 let saved: SavedInsightsState | undefined = parseSavedInsightsState(vscode.getState());
 /** The charts on the page, destroyed before every redraw. */
 let charts: Chart[] = [];
+const focus = new FocusKeeper();
 /** The failing check whose reports are listed (by its name as sent). */
 let openCheck: string | undefined;
 
@@ -97,9 +98,12 @@ interface Palette {
   background: string;
 }
 
-/** Reads the theme's colours; the result colours are the tree icons' (views/items.ts). */
+/**
+ * Reads the theme's colours. The result colours are the page's own (--pr-good… in panel.css,
+ * set on the body: darker ones in light themes, where the tree icons' are too pale to read).
+ */
 function palette(): Palette {
-  const style = getComputedStyle(document.documentElement);
+  const style = getComputedStyle(document.body);
   const css = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
   const foreground = css('--vscode-foreground', '#cccccc');
   return {
@@ -110,9 +114,9 @@ function palette(): Palette {
       css('--vscode-widget-border', '') ||
       css('--vscode-panel-border', 'rgba(128,128,128,0.35)'),
     accent: css('--vscode-charts-blue', css('--vscode-focusBorder', '#3794ff')),
-    good: css('--vscode-testing-iconPassed', css('--vscode-charts-green', '#73c991')),
-    decent: css('--vscode-list-warningForeground', css('--vscode-charts-yellow', '#cca700')),
-    bad: css('--vscode-testing-iconFailed', css('--vscode-errorForeground', '#f14c4c')),
+    good: css('--pr-good', '#73c991'),
+    decent: css('--pr-decent', '#cca700'),
+    bad: css('--pr-bad', '#f14c4c'),
     other: css('--vscode-disabledForeground', foreground),
     background: css('--vscode-editor-background', '#1e1e1e'),
   };
@@ -230,7 +234,21 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
     ariaLabel: fill(s.openReport, report.title),
     title: report.url,
   });
-  return el('li', {}, el('span', { className: `score-chip result-${report.result ?? 'none'}`, text: score }), ' ', b);
+  // The chip's colour says the result; its words say it to assistive technology.
+  const result =
+    report.result === 'good' ? s.good : report.result === 'decent' ? s.decent : report.result === 'bad' ? s.bad : null;
+  return el(
+    'li',
+    {},
+    el(
+      'span',
+      { className: `score-chip result-${report.result ?? 'none'}` },
+      score,
+      result !== null && el('span', { className: 'sr-only', text: ` ${result}` }),
+    ),
+    ' ',
+    b,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -503,10 +521,10 @@ function toolbar(s: InsightsStrings, state: InsightsState): HTMLElement {
     'div',
     { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } },
     loading
-      ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'cancel' })
+      ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'reload' })
       : button(s.refresh, 'refresh', () => post({ type: 'refresh' }), {
           className: 'button secondary',
-          focusKey: 'refresh',
+          focusKey: 'reload',
         }),
     button(s.copySummary, 'copy', () => post({ type: 'copySummary' }), {
       className: 'button secondary',
@@ -548,7 +566,8 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
             state.loaded > 0 &&
             el('span', { className: 'muted', text: state.progressText }),
         ),
-        button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'retry' }),
+        // Refresh, Cancel and Retry share a focus key: after Retry, focus goes on to Cancel.
+        button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'reload' }),
       ),
     );
   }
@@ -597,10 +616,7 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
   const s = strings;
   if (!s) return;
   const { state } = message;
-  const focusKey =
-    document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
-      ? document.activeElement.dataset.focusKey
-      : undefined;
+  const focusPlace = focus.remember(root);
   const scroll = window.scrollY;
 
   // The figures are drawn again only for new data (or a new theme, `force`): progress
@@ -631,9 +647,7 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
   if (figuresElement) root.append(figuresElement);
   root.setAttribute('aria-busy', String(state.phase === 'loading'));
   window.scrollTo(0, scroll);
-  const target =
-    focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
-  if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
+  focus.restore(root, focusPlace);
   const rendered: InsightsPageMessage = { type: 'rendered', phase: state.phase, seq: message.seq };
   if (document.visibilityState === 'visible') requestAnimationFrame(() => post(rendered));
   else post(rendered);

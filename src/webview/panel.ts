@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, type CheckChange } from '../common/diff';
 import { fill } from '../common/text';
-import { button, el, icon, svg } from './dom';
+import { button, el, FocusKeeper, icon, svg } from './dom';
 import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
   isHostMessage,
@@ -59,6 +59,9 @@ let drewReport = false;
 let frameRequested = false;
 /** Relative date texts to refresh while the panel stays open. */
 let relativeDates: { element: HTMLElement; epochMs: number }[] = [];
+const focus = new FocusKeeper();
+/** The checks whose whole value the user opened, kept open across redraws of this report. */
+const openValues = new Set<string>();
 
 function post(message: PageMessage): void {
   vscode.postMessage(message);
@@ -341,14 +344,18 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
   );
   if (check.value.truncated) {
     value.title = check.value.full;
-    value.append(
-      el(
-        'details',
-        { className: 'value-more' },
-        el('summary', { text: fill(s.valueTruncated, Array.from(check.value.full).length) }),
-        el('pre', { className: 'value-full', text: check.value.full }),
-      ),
+    const more = el(
+      'details',
+      { className: 'value-more' },
+      el('summary', {
+        text: fill(s.valueTruncated, Array.from(check.value.full).length),
+        focusKey: `value:${check.name}`,
+      }),
+      el('pre', { className: 'value-full', text: check.value.full }),
     );
+    more.open = openValues.has(check.name);
+    more.addEventListener('toggle', () => (more.open ? openValues.add(check.name) : openValues.delete(check.name)));
+    value.append(more);
   }
   return el(
     'tr',
@@ -566,11 +573,7 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   const firstReport = message.state.kind === 'report' && message.state.partial !== true && !drewReport;
   if (firstReport) drewReport = true;
   beginDraw(firstReport);
-  const focusKey =
-    document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
-      ? document.activeElement.dataset.focusKey
-      : undefined;
-  const hadFocus = root.contains(document.activeElement);
+  const focusPlace = focus.remember(root);
   const scroll = window.scrollY;
   relativeDates = [];
 
@@ -595,10 +598,7 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
 
   // Keep the user's place: same scroll offset, focus back on the same control.
   window.scrollTo(0, scroll);
-  const target =
-    focusKey !== undefined ? root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
-  if (target && !(target instanceof HTMLButtonElement && target.disabled)) target.focus();
-  else if (hadFocus) root.querySelector<HTMLElement>('button:not([disabled]), summary')?.focus();
+  focus.restore(root, focusPlace);
 
   post({ type: 'rendered', kind: state.kind, seq: message.seq });
   endDraw();
@@ -641,8 +641,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   current = message;
-  if (saved?.reportId !== message.reportId)
+  if (saved?.reportId !== message.reportId) {
+    openValues.clear();
     saveState({ reportId: message.reportId, rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false });
+  }
   scheduleDraw();
 });
 

@@ -408,7 +408,11 @@ describe('report panel (end to end)', function () {
     await waitForPanel('news.localhost/panel/deleted-elsewhere');
     const retry = panel().getByRole('button', { name: 'Retry', exact: true });
     await retry.waitFor({ state: 'visible', timeout: 20_000 });
-    assert.ok((await panel().getByRole('alert').innerText()).includes('Could not refresh'));
+    const alert = await panel().getByRole('alert').innerText();
+    assert.ok(alert.includes('Could not refresh'), alert);
+    // In the notifications' words, not the log's ("… to GET /api/v1/reports/…").
+    assert.ok(alert.includes('answered 200 with a body that is not the expected JSON.'), alert);
+    assert.ok(!alert.includes('/api/v1'), alert);
 
     assert.equal((await api(`reports/${report.id}`, 'DELETE')).status, 200);
     await retry.click();
@@ -480,5 +484,49 @@ describe('report panel (end to end)', function () {
     await wb.page.waitForTimeout(1000);
     assert.equal(await panel().locator('tr.check').count(), 2, 'the analysis stays');
     await wb.screenshot('panel-analysis-after-summary');
+  });
+
+  it('keeps keyboard focus on Re-analyze while the report is busy, and an opened full value stays open', async () => {
+    const long = `${'very-long-value-'.repeat(20)}end`;
+    const report = await insert({
+      url: 'https://news.localhost/panel/keyboard',
+      result: 'decent',
+      score: 64,
+      results: {
+        meta_description: { passed: false, importance: 'high', value: long },
+        title: { passed: true, importance: 'high', value: 'Keyboard' },
+      },
+    });
+    await openReport('panel/keyboard', 'news.localhost/panel/keyboard');
+    await waitForPanel('news.localhost/panel/keyboard');
+    const frame = await panelFrame();
+    /** The focused element in the panel: its tag and focus key. */
+    const focused = (): Promise<string> =>
+      frame.evaluate(() => {
+        const active = (globalThis as unknown as { document: { activeElement: { tagName: string; dataset?: Record<string, string> } | null } }).document.activeElement;
+        return `${active?.tagName ?? 'none'}:${active?.dataset?.focusKey ?? ''}`;
+      });
+
+    const more = panel().locator('details.value-more');
+    await more.locator('summary').click();
+    assert.equal(await more.getAttribute('open'), '');
+
+    // The re-analysis takes 2 s and fails (the report stays as it is, so its value too).
+    await wb.admin('faults', { method: 'PATCH', path: `/api/v1/reports/${report.id}`, delayMs: 2000, status: 503, times: 1 });
+    await panel().getByRole('button', { name: 'Re-analyze', exact: true }).focus();
+    await wb.page.keyboard.press('Enter');
+    await panel().locator('article.report.busy').waitFor({ state: 'attached', timeout: 10_000 });
+    // While busy the buttons are disabled: focus waits on the title, not on the page's link
+    // (Enter there would open the browser).
+    assert.equal(await focused(), 'H1:');
+    await panel().locator('article.report:not(.busy)').waitFor({ state: 'attached', timeout: 20_000 });
+    assert.equal(await focused(), 'BUTTON:command:reanalyze', 'focus is back on Re-analyze');
+    assert.equal(await more.getAttribute('open'), '', 'the full value stays open across the redraws');
+    // The re-analysis failed: nothing to compare with (it was stored before the write once).
+    assert.equal(await panel().locator('section.since').count(), 0, 'no "since the previous analysis"');
+    await wb.screenshot('panel-keyboard-focus-back');
+    await wb.page.keyboard.press('Escape');
+    await wb.admin('faults', undefined, 'DELETE');
+    await wb.closeAllEditors();
   });
 });
