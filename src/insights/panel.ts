@@ -50,6 +50,13 @@ class InsightsPanel implements vscode.Disposable {
   #model: InsightsModel | null = null;
   /** The service the loaded reports came from: a load after a service switch starts over, and its ids are not opened on another service. */
   #dataServiceUrl: string | undefined;
+  /**
+   * Connection changes seen (URL, key, settings), and how many there had been when the loaded
+   * reports' load began: Retry continues only on the same connection. A new key on the same
+   * service is another account, whose reports must not join the first one's.
+   */
+  #connectionChanges = 0;
+  #dataConnection = 0;
   #state: InsightsState;
   #asOfMs: number | undefined;
   #loading: AbortController | undefined;
@@ -114,10 +121,11 @@ class InsightsPanel implements vscode.Disposable {
       this.#fail(l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'));
       return;
     }
-    // Continuing a load on another service would mix two services' reports.
-    if (fresh || this.#fromOtherService()) {
+    // Continuing a load on another service or account would mix their reports.
+    if (fresh || this.#fromOtherService() || this.#dataConnection !== this.#connectionChanges) {
       this.#progress = emptyProgress();
       this.#dataServiceUrl = this.deps.connection.serviceUrl;
+      this.#dataConnection = this.#connectionChanges;
     }
     const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
     const progress = this.#progress;
@@ -174,6 +182,7 @@ class InsightsPanel implements vscode.Disposable {
   }
 
   #onConnectionChange(): void {
+    this.#connectionChanges++;
     if (this.#loading) {
       this.#fail(
         l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.'),
@@ -243,6 +252,11 @@ class InsightsPanel implements vscode.Disposable {
     this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
       if (!this.#life.ended) this.#log('warn', `could not post to the page: ${String(error)}`);
     });
+  }
+
+  /** A message as from the page (the test hook's `receive`). */
+  receive(raw: unknown): void {
+    this.#onMessage(raw);
   }
 
   #onMessage(raw: unknown): void {
@@ -330,6 +344,8 @@ class InsightsPanel implements vscode.Disposable {
 export interface InsightsTestHook {
   lastPosted(project: string | null): InsightsState | undefined;
   webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
+  /** Hands the panel a message as if its page had sent it (validated the same way). */
+  receive(project: string | null, message: unknown): void;
 }
 
 /** Every open insights panel, one per project; restores them after a window reload. */
@@ -343,6 +359,7 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
       const value: InsightsTestHook = {
         lastPosted: (project) => this.#panels.get(key(project))?.lastPosted,
         webviewPanel: (project) => this.#panels.get(key(project))?.panel,
+        receive: (project, message) => this.#panels.get(key(project))?.receive(message),
       };
       Object.defineProperty(hook, TestHook.insights, { configurable: true, value });
       this.#disposables.push({ dispose: () => delete hook[TestHook.insights] });

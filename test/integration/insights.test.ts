@@ -29,6 +29,7 @@ interface PostedState {
 interface Hook {
   lastPosted(project: string | null): PostedState | undefined;
   webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
+  receive(project: string | null, message: unknown): void;
 }
 
 function hook(): Hook | undefined {
@@ -272,6 +273,29 @@ describe('insights loading', function () {
     });
     assert.match(state.error ?? '', /service changed/);
     await admin('faults', undefined, 'DELETE');
+    await configure(serviceUrl(), keys().other);
+  });
+
+  it('starts over on Retry after the key changed: another account’s reports never join the ones loaded', async () => {
+    // Each list answer takes 0.7 s: the key changes once the first 100 of 150 are in.
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 700, times: 20 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await waitFor(() => posted(null)?.progressText === 'Loaded 100 of 150 reports', {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      message: 'the first page loaded',
+    });
+    await configure(serviceUrl(), keys().main);
+    const failed = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    assert.equal(failed.model?.total, 100, 'what was loaded stays on screen with the error');
+    await admin('faults', undefined, 'DELETE');
+    hook()?.receive(null, { type: 'retry' });
+    const state = await ready(null);
+    // The main account's reports alone: a continued load would show 100 of the other account's plus these.
+    assert.equal(state.model?.total, (await serviceReports(null)).length);
     await configure(serviceUrl(), keys().other);
   });
 });
