@@ -29,6 +29,30 @@ export interface BatchOptions {
   run: (ref: ReportRef) => Promise<void>;
 }
 
+/**
+ * A 429 refuses a write before it is carried out, so the item is sent again after the wait
+ * the service asks for (this long when it does not say; at most {@link MAX_WAIT_S}), up to
+ * {@link MAX_WAITS} times an item. Without this, every item after the limit failed at once.
+ */
+const DEFAULT_WAIT_S = 5;
+const MAX_WAIT_S = 60;
+const MAX_WAITS = 3;
+
+/** Waits `seconds`; false when cancelled first. */
+function pause(seconds: number, token: vscode.CancellationToken): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      resolve(true);
+    }, seconds * 1000);
+    const sub = token.onCancellationRequested(() => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(false);
+    });
+  });
+}
+
 /** Runs the items one after another. Never throws: failures end up in the outcome. */
 export async function runBatch(parts: Parts, options: BatchOptions): Promise<BatchOutcome> {
   const succeeded: ReportId[] = [];
@@ -44,9 +68,22 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           continue;
         }
         const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-        progress.report({ message: `${index + 1}/${total} ${escapeForMessage(label)}`, increment: index === 0 ? 0 : 100 / total });
+        const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
+        progress.report({ message: step, increment: index === 0 ? 0 : 100 / total });
         try {
-          await options.run(ref);
+          for (let waits = 0; ; waits++) {
+            try {
+              await options.run(ref);
+              break;
+            } catch (e) {
+              if (!isApiError(e) || e.kind !== 'rateLimited' || waits >= MAX_WAITS) throw e;
+              const seconds = Math.min(MAX_WAIT_S, Math.max(1, e.retryAfter ?? DEFAULT_WAIT_S));
+              parts.log.info(`${options.action} ${ref.id}: the service is rate limiting; trying again in ${seconds} s.`);
+              progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', step, seconds) });
+              if (!(await pause(seconds, token))) throw e;
+              progress.report({ message: step });
+            }
+          }
           succeeded.push(ref.id);
         } catch (e) {
           const message = describe(e, { reportId: ref.id }).message;

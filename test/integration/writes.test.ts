@@ -311,6 +311,27 @@ describe('write commands', function () {
       for (const r of reports) assert.notEqual((await getReport(r.id))?.generated_at, r.generated_at);
       assert.equal((await requestsOf('PATCH')).length, 2);
     });
+
+    it('waits out the service’s rate limit (429, Retry-After) and sends the refused item again', async () => {
+      const reports = await Promise.all(
+        ['good.html', 'bad.html'].map((p) => insertReport({ url: demoPage('ratelimit.localhost', p) })),
+      );
+      // The second update is refused once: wait 1 s, it says.
+      await admin('faults', {
+        method: 'PATCH',
+        path: `/api/v1/reports/${encodeURIComponent(String(reports[1].id))}`,
+        status: 429,
+        headers: { 'Retry-After': '1' },
+        body: { message: 'Too Many Attempts.' },
+        times: 1,
+      });
+      const nodes = reports.map(node);
+      const outcome = await run<BatchOutcome>('pageReports.reanalyzeReport', nodes[0], nodes, { confirmed: true });
+      assert.equal(outcome.succeeded.length, 2, JSON.stringify(outcome.failed));
+      assert.deepEqual(outcome.failed, []);
+      for (const r of reports) assert.notEqual((await getReport(r.id))?.generated_at, r.generated_at);
+      assert.equal((await requestsOf('PATCH')).length, 3, 'the refused update sent once more, no more');
+    });
   });
 
   describe('Delete Project', () => {
