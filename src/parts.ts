@@ -79,6 +79,8 @@ export interface ReportsViewApi {
   setBusy(id: ReportId, busy: boolean): void;
   /** Replaces a loaded report in place (after re-analyze or privacy change). */
   update(report: Report): void;
+  /** Drops a deleted report's row at once. */
+  remove(id: ReportId): void;
   /** The reports selected in the view (a keybinding passes no item). */
   selectedReports(): Report[];
   /** The list query the view shows (filters and sort), without paging. */
@@ -102,6 +104,8 @@ export interface ProjectsViewApi {
   refresh(): Promise<void>;
   /** Replaces a loaded report in place, under whichever project holds it. */
   update(report: Report): void;
+  /** Drops a deleted report's row under its project at once. */
+  remove(id: ReportId): void;
   /** Shows or clears the busy state of a report's item under its project. */
   setBusy(id: ReportId, busy: boolean): void;
   /** The search and sort as the user set them. */

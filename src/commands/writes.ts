@@ -74,6 +74,13 @@ export class Writes {
     this.parts.panels.update(report);
   }
 
+  /** A report is gone from the service: its rows leave both views and its panel closes. */
+  showDeleted(id: ReportId): void {
+    this.parts.reportsView.remove(id);
+    this.parts.projectsView.remove(id);
+    this.parts.panels.close(id);
+  }
+
   /** Reloads both views from page 1; never rejects. */
   async refreshViews(): Promise<void> {
     await Promise.allSettled([this.parts.reportsView.refresh(), this.parts.projectsView.refresh()]);

@@ -194,6 +194,21 @@ export class PagedList<T> implements Disposable, ListHandle {
     return true;
   }
 
+  /**
+   * Drops a loaded item at once (a deleted report), so it leaves the view even when the
+   * refresh after the delete fails. Returns whether it was loaded; notifies when it was.
+   */
+  remove(key: string): boolean {
+    const at = this.#index.get(key);
+    if (at === undefined) return false;
+    this.#list.splice(at, 1);
+    this.#index.clear();
+    this.#list.forEach((item, i) => this.#index.set(this.keyOf(item), i));
+    if (this.#totalCount !== undefined) this.#totalCount = Math.max(0, this.#totalCount - 1);
+    this.#fire();
+    return true;
+  }
+
   /** The loaded item with this key, if any. */
   get(key: string): T | undefined {
     const at = this.#index.get(key);

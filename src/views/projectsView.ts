@@ -134,6 +134,11 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     }
   }
 
+  /** Drops a deleted report's row under its project at once (the refresh after the delete may fail). */
+  remove(id: ReportId): void {
+    for (const child of this.#children.values()) child.list.remove(String(id));
+  }
+
   setBusy(id: ReportId, busy: boolean): void {
     if (!this.markBusy(id, busy)) return;
     for (const child of this.#children.values()) {

@@ -137,6 +137,11 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     this.changeEmitter.fire(this.#nodes.nodeFor(summary));
   }
 
+  /** Drops a deleted report's row at once (the refresh after the delete may fail). */
+  remove(id: ReportId): void {
+    this.#list.remove(String(id));
+  }
+
   selectedReports(): Report[] {
     return this.treeView.selection.flatMap((node) => (node.kind === 'report' ? [node.report] : []));
   }

@@ -7,6 +7,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, configure, keys, resetService, serviceUrl } from './harness';
+import { TestHook } from '../../src/ids';
+import type { ReportsView } from '../../src/views/reportsView';
 import type { RawReport } from '../service/types';
 import type { RecordedRequest } from '../service/types';
 
@@ -231,6 +233,22 @@ describe('write commands', function () {
       assert.equal(await run('pageReports.deleteReport', node(report), undefined, { confirmed: true }), true);
       assert.equal(await getReport(report.id), undefined);
       assert.equal((await requestsOf('DELETE')).length, 1);
+    });
+
+    it('drops the deleted report’s row even when the list cannot be loaded again after it', async () => {
+      const report = await insertReport({ url: demoPage('norefresh.localhost') });
+      const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+      await run('pageReports.refreshReports');
+      const listed = async (): Promise<boolean> =>
+        (await reportsView.getChildren()).some((n) => n.kind === 'report' && String(n.report.id) === String(report.id));
+      assert.equal(await listed(), true, 'listed before');
+      await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, times: 20 });
+      try {
+        assert.equal(await run('pageReports.deleteReport', node(report), undefined, { confirmed: true }), true);
+        assert.equal(await listed(), false, 'its row left although the refresh failed');
+      } finally {
+        await admin('faults', undefined, 'DELETE');
+      }
     });
 
     it('deletes nothing without the confirmation', async () => {

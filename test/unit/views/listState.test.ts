@@ -306,6 +306,22 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.replace(changed), true);
     assert.equal(list.items[3], changed);
     assert.equal(list.replace({ ...changed, id: 'nope' }), false);
+
+    // A deleted report leaves at once; the rest keep their order and stay findable by key.
+    const total = list.total;
+    const gone = list.items[3];
+    const after = list.items[4];
+    let notified = 0;
+    const sub = list.onDidChange(() => notified++);
+    assert.equal(list.remove(reportKey(gone)), true);
+    sub.dispose();
+    assert.equal(notified, 1);
+    assert.equal(list.items.length, 24);
+    assert.equal(list.get(reportKey(gone)), undefined);
+    assert.equal(list.items[3], after);
+    assert.equal(list.get(reportKey(after)), after);
+    assert.equal(list.total, total === undefined ? undefined : total - 1);
+    assert.equal(list.remove(reportKey(gone)), false, 'not loaded (any more)');
   });
 
   it('reset goes back to idle without a request; ensureLoaded loads page 1 once', async () => {
