@@ -127,6 +127,8 @@ export interface ReportPanelsApi {
   update(report: Report): void;
   /** Shows or clears the busy state in the report's panel. */
   setBusy(id: ReportId, busy: boolean): void;
+  /** Shows "no longer exists" in the panel of report `id` of `serviceUrl` (a write found it gone). */
+  showDeleted(id: ReportId, serviceUrl: string | undefined): void;
   /** Closes the report's panel, when one is open (after a delete). */
   close(id: ReportId): void;
   /** Closes every open panel whose report belongs to the project. */

@@ -38,6 +38,9 @@ const DEFAULT_WAIT_S = 5;
 const MAX_WAIT_S = 60;
 const MAX_WAITS = 3;
 
+/** Cancelled while waiting out a rate limit. */
+class Cancelled extends Error {}
+
 /** Waits `seconds`; false when cancelled first. */
 function pause(seconds: number, token: vscode.CancellationToken): Promise<boolean> {
   return new Promise((resolve) => {
@@ -80,12 +83,16 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
               const seconds = Math.min(MAX_WAIT_S, Math.max(1, e.retryAfter ?? DEFAULT_WAIT_S));
               parts.log.info(`${options.action} ${ref.id}: the service is rate limiting; trying again in ${seconds} s.`);
               progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', step, seconds) });
-              if (!(await pause(seconds, token))) throw e;
+              if (!(await pause(seconds, token))) throw new Cancelled();
               progress.report({ message: step });
             }
           }
           succeeded.push(ref.id);
         } catch (e) {
+          if (e instanceof Cancelled) {
+            skipped.push(ref.id); // cancelled while waiting: this one was refused, not done
+            continue;
+          }
           const message = describe(e, { reportId: ref.id }).message;
           parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
           failed.push({ id: ref.id, message });

@@ -75,7 +75,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
         deleteOne(w, api, ref),
       );
       if (outcome === undefined) return false;
-      w.showDeleted(ref.id);
+      w.dropReport(ref.id);
       await w.refreshViews();
       flash(
         outcome === 'gone'
@@ -106,7 +106,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     action: 'Delete report',
     run: async (ref) => {
       if ((await deleteOne(w, api, ref)) === undefined) throw new Error(l10n.t('Already being deleted.'));
-      w.showDeleted(ref.id);
+      w.dropReport(ref.id);
     },
   });
   await w.refreshViews();

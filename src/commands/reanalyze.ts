@@ -30,10 +30,10 @@ async function reanalyzeOne(
     // A list's copy is a summary without the analysis: the diff needs a whole report.
     const whole = [ref.report, w.panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
     const before = whole ?? (await api.getReport(ref.id));
+    const origin = originOf(w.parts.connection.serviceUrl); // the service the update goes to
     const after = await api.updateReport(ref.id, { update: true });
     // Kept only once the service has the new analysis: a failed re-analysis leaves the
     // previous one the panel compares with as it was.
-    const origin = originOf(w.parts.connection.serviceUrl);
     if (origin !== undefined) {
       await w.parts.analyses.remember(origin, ref.id, before.raw).then(undefined, (e: unknown) => {
         w.log.warn(

@@ -1,6 +1,7 @@
 /**
  * What the writes share (product spec "Writing"): each write is sent once, never retried
- * automatically, and a second invocation for the same target and operation while the first is
+ * automatically (but for a batch item the service refused with 429 before acting, batch.ts),
+ * and a second invocation for the same target and operation while the first is
  * in flight is ignored; the target's items and panel show it busy meanwhile; afterwards the
  * lists and the panel show the result. One module per write uses this: create.ts,
  * reanalyze.ts, privacy.ts, delete.ts, deleteProject.ts.
@@ -75,7 +76,7 @@ export class Writes {
   }
 
   /** A report is gone from the service: its rows leave both views and its panel closes. */
-  showDeleted(id: ReportId): void {
+  dropReport(id: ReportId): void {
     this.parts.reportsView.remove(id);
     this.parts.projectsView.remove(id);
     this.parts.panels.close(id);
@@ -98,10 +99,15 @@ export class Writes {
    * undefined), the report's items and panel busy meanwhile.
    */
   write<T>(op: string, id: ReportId, task: () => Promise<T>): Promise<T | undefined> {
+    const serviceUrl = this.parts.connection.serviceUrl;
     return this.inFlight.run(`${op}:${id}`, async () => {
       this.setBusy(id, true);
       try {
         return await task();
+      } catch (e) {
+        // Deleted elsewhere: its panel (on the service the write went to) says so.
+        if (isApiError(e) && e.kind === 'notFound') this.parts.panels.showDeleted(id, serviceUrl);
+        throw e;
       } finally {
         this.setBusy(id, false);
       }
@@ -148,21 +154,40 @@ export function listForConfirmation(refs: readonly ReportRef[]): string {
   return lines.join('\n');
 }
 
-/** Network reasons (src/api/failures.ts) that come after the request may have gone out. */
-const AFTER_SENDING = new Set(['connection closed', 'ECONNRESET', 'EPIPE', 'headers timeout', 'body timeout']);
+/**
+ * Network reasons (src/api/failures.ts, src/api/browser.ts) that mean the request never
+ * reached the service: nothing resolved, connected or was trusted.
+ */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'connect timeout',
+  'bad port',
+  'mixed content',
+]);
 
 /**
- * Whether the service may have carried out a write that failed this way: no answer came in
- * time, the connection dropped after the request may have gone out, or a 2xx came with a body
- * that could not be read. Sending it again could then do it twice.
+ * Whether the service may have carried out a write that failed this way, so that sending it
+ * again could do it twice: no answer in time, a connection that failed other than before
+ * sending (certificate and name failures are before), a CORS failure (the browser may have
+ * sent it), a gateway's 502 or 504 (the service behind it may have finished), or a 2xx whose
+ * body could not be read.
  */
 export function mayHaveActed(e: unknown): boolean {
   if (!isApiError(e)) return false;
   switch (e.kind) {
     case 'timeout':
+    case 'cors':
       return true;
-    case 'network':
-      return AFTER_SENDING.has(e.reason ?? '');
+    case 'network': {
+      const reason = e.reason ?? '';
+      return !NEVER_SENT.has(reason) && !/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/.test(reason);
+    }
+    case 'server':
+      return e.status === undefined || e.status === 502 || e.status === 504;
     case 'badResponse':
       return e.status !== undefined && e.status >= 200 && e.status < 300;
     default:

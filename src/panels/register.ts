@@ -26,11 +26,6 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       deps.connection.onDidChange(() => {
         for (const panel of this.#panels.values()) panel.onConnectionChanged();
       }),
-      // A write (Re-analyze, Change Privacy…) found the report gone: its panel says so, as a
-      // load would.
-      deps.errors.onNotFound(({ reportId }) => {
-        if (reportId !== undefined) this.#panels.get(this.#key(reportId))?.showDeleted();
-      }),
     );
   }
 
@@ -78,6 +73,11 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
 
   setBusy(id: ReportId, busy: boolean): void {
     this.#panels.get(this.#key(id))?.setBusy(busy);
+  }
+
+  /** A write on report `id` of `serviceUrl` found it gone: its panel says so, as after a load. */
+  showDeleted(id: ReportId, serviceUrl: string | undefined): void {
+    this.#panels.get(this.#key(id, serviceUrl))?.showDeleted();
   }
 
   close(id: ReportId): void {

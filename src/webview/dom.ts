@@ -85,26 +85,26 @@ export function svg<K extends keyof SVGElementTagNameMap>(
  * control is known by its `focusKey` (several controls may share one: the one at the same
  * place among them is taken). When a redraw leaves the focused control out or disabled
  * (Re-analyze while the report is busy, Retry while it loads again), focus waits on the
- * page's heading instead of landing on another action that Enter would run, and returns to the
- * control when a later draw brings it back, unless the user has moved on meanwhile.
+ * page's heading (or the page itself) instead of landing on another action that Enter would
+ * run, and returns to the control when a later draw brings it back, unless the user has moved
+ * focus from where it waited.
  */
 export class FocusKeeper {
-  /** The control focus waits to return to. */
+  /** The control focus waits to return to, and the element it waits on. */
   #pending: { key: string; index: number } | undefined;
+  #waitingOn: HTMLElement | undefined;
 
   /** Call before replacing `root`'s children; returns what {@link restore} needs. */
   remember(root: HTMLElement): { key: string; index: number } | undefined | null {
     const active = document.activeElement;
-    const inside = active instanceof HTMLElement && root.contains(active);
-    if (inside && active.dataset.focusKey !== undefined) {
-      const key = active.dataset.focusKey;
-      this.#pending = undefined;
-      return { key, index: keyed(root, key).indexOf(active) };
-    }
-    // On the heading where a redraw left it, or on the body where a click on nothing put it.
-    if (inside || active === document.body) return this.#pending ?? (inside ? null : undefined);
+    const pending = this.#pending;
+    const waiting = active !== null && active === this.#waitingOn;
     this.#pending = undefined;
-    return undefined;
+    this.#waitingOn = undefined;
+    if (!(active instanceof HTMLElement) || !root.contains(active)) return undefined;
+    if (waiting && pending) return pending;
+    const key = active.dataset.focusKey;
+    return key === undefined ? null : { key, index: keyed(root, key).indexOf(active) };
   }
 
   /**
@@ -118,15 +118,15 @@ export class FocusKeeper {
       const target = matches[place.index] ?? matches[0];
       if (target && !(target instanceof HTMLButtonElement && target.disabled)) {
         target.focus();
-        this.#pending = undefined;
         return;
       }
-      this.#pending = place;
     }
-    const heading = root.querySelector<HTMLElement>('h1');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
+    const heading = root.querySelector<HTMLElement>('h1') ?? root;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    if (place !== null) {
+      this.#pending = place;
+      this.#waitingOn = heading;
     }
   }
 }

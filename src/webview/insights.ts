@@ -521,7 +521,7 @@ function toolbar(s: InsightsStrings, state: InsightsState): HTMLElement {
     'div',
     { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } },
     loading
-      ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'reload' })
+      ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'cancel' })
       : button(s.refresh, 'refresh', () => post({ type: 'refresh' }), {
           className: 'button secondary',
           focusKey: 'reload',
@@ -566,7 +566,9 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
             state.loaded > 0 &&
             el('span', { className: 'muted', text: state.progressText }),
         ),
-        // Refresh, Cancel and Retry share a focus key: after Retry, focus goes on to Cancel.
+        // Refresh and Retry share a focus key: after a Retry that loads, focus returns to
+        // Refresh; after one that fails again, to Retry (Cancel has its own: a second Enter
+        // must not cancel what the first started).
         button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'reload' }),
       ),
     );

@@ -85,6 +85,14 @@ describe('writes (end to end)', function () {
     assert.fail(`the context menu closed three times before ${command} could be chosen`);
   }
 
+  /** New Report… from the palette: the URL, then the privacy. */
+  async function newReport(url: string, privacy: 'Public' | 'Private' | 'Password'): Promise<void> {
+    await wb.runCommand('Page Reports: New Report…');
+    await inputBox().fill(url);
+    await inputBox().press('Enter');
+    await choosePrivacy(privacy);
+  }
+
   /** Answers the privacy step of New Report… once it shows. */
   async function choosePrivacy(choice: 'Public' | 'Private' | 'Password'): Promise<void> {
     const pick = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
@@ -153,10 +161,7 @@ describe('writes (end to end)', function () {
 
   it('creates a report for a demo-site page: selected in the tree, its panel open', async () => {
     const url = page('e2e.localhost');
-    await wb.runCommand('Page Reports: New Report…');
-    await inputBox().fill(url);
-    await inputBox().press('Enter');
-    await choosePrivacy('Public');
+    await newReport(url, 'Public');
     const created = row('Reports', label(url));
     await created.waitFor({ state: 'visible', timeout: 30_000 });
     await wb
@@ -174,10 +179,7 @@ describe('writes (end to end)', function () {
   it('creates a Password report: the service holds privacy 2, the log holds no password', async () => {
     const password = 'e2e-report-password-8c1f3a';
     const url = page('secret.localhost', 'mediocre.html');
-    await wb.runCommand('Page Reports: New Report…');
-    await inputBox().fill(url);
-    await inputBox().press('Enter');
-    await choosePrivacy('Password');
+    await newReport(url, 'Password');
     const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
     await hidden.waitFor({ state: 'visible' });
     await hidden.fill(password);
@@ -203,10 +205,7 @@ describe('writes (end to end)', function () {
 
   it("shows the service's refusal (422) next to the URL input, with what was typed kept", async () => {
     const missing = page('fix.localhost', 'no-such-page.html');
-    await wb.runCommand('Page Reports: New Report…');
-    await inputBox().fill(missing);
-    await inputBox().press('Enter');
-    await choosePrivacy('Private');
+    await newReport(missing, 'Private');
     // Back at the URL step: the service's words next to the input, the URL still there.
     await message().filter({ hasText: 'could not be fetched' }).waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await inputBox().inputValue(), missing);
@@ -232,10 +231,7 @@ describe('writes (end to end)', function () {
     const url = page('retry.localhost');
     await wb.admin('requests', undefined, 'DELETE');
     await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', status: 503, times: 1 });
-    await wb.runCommand('Page Reports: New Report…');
-    await inputBox().fill(url);
-    await inputBox().press('Enter');
-    await choosePrivacy('Private');
+    await newReport(url, 'Private');
     const toast = wb.page.locator('.notification-toast', { hasText: 'answered 503' });
     await toast.waitFor({ state: 'visible', timeout: 20_000 });
     await wb.page.locator('.notification-toast', { hasText: 'Analyzing' }).waitFor({ state: 'hidden', timeout: 10_000 });
@@ -258,10 +254,7 @@ describe('writes (end to end)', function () {
     // The connection closes after the store went out: the extension cannot know whether the
     // service created the report (here it did not).
     await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', drop: true, times: 1 });
-    await wb.runCommand('Page Reports: New Report…');
-    await inputBox().fill(url);
-    await inputBox().press('Enter');
-    await choosePrivacy('Public');
+    await newReport(url, 'Public');
     const toast = wb.page.locator('.notification-toast', { hasText: 'may have created the report' });
     await toast.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await toast.innerText(), /Cannot reach 127\.0\.0\.1:\d+ \(connection closed\)/);

@@ -277,8 +277,9 @@ describe('insights loading', function () {
   });
 
   it('starts over on Retry after the key changed: another account’s reports never join the ones loaded', async () => {
-    // Each list answer takes 0.7 s: the key changes once the first 100 of 150 are in.
-    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 700, times: 20 });
+    // Each list answer takes 2 s: the key changes once the first 100 of 150 are in, well
+    // before the second page answers.
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 2000, times: 20 });
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
     await waitFor(() => posted(null)?.progressText === 'Loaded 100 of 150 reports', {
       timeoutMs: 20_000,

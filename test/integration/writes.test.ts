@@ -376,7 +376,7 @@ describe('write commands', function () {
       assert.equal((await reportsOfProject('kept.localhost')).length, 1);
     });
 
-    it('counts a project that is gone already (404) as deleted: no error, the lists refreshed', async () => {
+    it('counts a project that is gone already (404) as deleted, sent once', async () => {
       await insertReport({ url: demoPage('elsewhere.localhost') });
       // Deleted elsewhere after the user chose it.
       await admin('faults', { method: 'DELETE', path: '/api/v1/projects', status: 404, times: 1 });
