@@ -4,7 +4,6 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError } from '../api/errors';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { isOptions } from '../common/guards';
@@ -14,24 +13,20 @@ import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { runBatch, showBatchSummary } from './batch';
 import { loadReport, reportTargets } from './refs';
-import { listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
+import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
 
 /** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
 async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'deleted' | 'gone' | undefined> {
   return w.write('delete', ref.id, async () => {
-    try {
-      await api.deleteReport(ref.id);
-      w.log.info(`Report ${ref.id} deleted.`);
-      const origin = originOf(w.parts.connection.serviceUrl);
-      if (origin !== undefined) await w.parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
-      return 'deleted' as const;
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'notFound') {
-        w.log.info(`Report ${ref.id} was already deleted.`);
-        return 'gone' as const;
-      }
-      throw e;
+    const outcome = await deletedOrGone(() => api.deleteReport(ref.id));
+    if (outcome === 'gone') {
+      w.log.info(`Report ${ref.id} was already deleted.`);
+      return outcome;
     }
+    w.log.info(`Report ${ref.id} deleted.`);
+    const origin = originOf(w.parts.connection.serviceUrl);
+    if (origin !== undefined) await w.parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
+    return outcome;
   });
 }
 

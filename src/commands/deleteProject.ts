@@ -12,7 +12,7 @@ import { pickProject } from './refs';
 import { escapeIcons, singleLine } from '../common/text';
 import { confirmModal, flash, requireApi, windowProgress, type ConfirmOptions } from '../ui/notify';
 import { isOptions } from '../common/guards';
-import type { Writes } from './writes';
+import { deletedOrGone, type Writes } from './writes';
 import type { Log } from '../log';
 import { Command } from '../ids';
 
@@ -68,16 +68,10 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
   if (!ok) return false;
   try {
     const outcome = await inFlight.run(key, () =>
-      windowProgress(l10n.t('Deleting project {0}…', escapeIcons(project)), async () => {
-        try {
-          await api.deleteProject(project);
-          return 'deleted' as const;
-        } catch (e) {
-          // Gone already (deleted elsewhere, or its last report was): that is the goal.
-          if (isApiError(e) && e.kind === 'notFound') return 'gone' as const;
-          throw e;
-        }
-      }),
+      // Gone already: deleted elsewhere, or its last report was.
+      windowProgress(l10n.t('Deleting project {0}…', escapeIcons(project)), () =>
+        deletedOrGone(() => api.deleteProject(project)),
+      ),
     );
     if (outcome === undefined) return false; // a second invocation while the first ran
     log.info(outcome === 'deleted' ? `Project ${project} deleted.` : `Project ${project} was already deleted.`);

@@ -1,9 +1,9 @@
 /**
  * What the writes share (product spec "Writing"): each write is sent once, never retried
  * automatically (but for a batch item the service refused with 429 before acting, batch.ts),
- * and a second invocation for the same target and operation while the first is
- * in flight is ignored; the target's items and panel show it busy meanwhile; afterwards the
- * lists and the panel show the result. One module per write uses this: create.ts,
+ * and a second invocation for the same target and operation while the first is in flight is
+ * ignored; the target's items and panel show it busy meanwhile; afterwards the lists and the
+ * panel show the result. One module per write uses this: create.ts,
  * reanalyze.ts, privacy.ts, delete.ts, deleteProject.ts.
  */
 import { l10n } from 'vscode';
@@ -192,6 +192,17 @@ export function mayHaveActed(e: unknown): boolean {
       return e.status !== undefined && e.status >= 200 && e.status < 300;
     default:
       return false;
+  }
+}
+
+/** Sends a delete; a 404 means the target is gone already, which is the goal. */
+export async function deletedOrGone(send: () => Promise<void>): Promise<'deleted' | 'gone'> {
+  try {
+    await send();
+    return 'deleted';
+  } catch (e) {
+    if (isApiError(e) && e.kind === 'notFound') return 'gone';
+    throw e;
   }
 }
 

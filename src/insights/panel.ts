@@ -48,7 +48,7 @@ class InsightsPanel implements vscode.Disposable {
   #progress: LoadProgress = emptyProgress();
   /** The last complete (or last partial, after a failure or cancel) result shown. */
   #model: InsightsModel | null = null;
-  /** The service the loaded reports came from: a load after a service switch starts over, and its ids are not opened on another service. */
+  /** The service the loaded reports came from: their ids are not opened on another service. */
   #dataServiceUrl: string | undefined;
   /**
    * Connection changes seen (URL, key, settings), and how many there had been when the loaded
@@ -122,7 +122,7 @@ class InsightsPanel implements vscode.Disposable {
       return;
     }
     // Continuing a load on another service or account would mix their reports.
-    if (fresh || this.#fromOtherService() || this.#dataConnection !== this.#connectionChanges) {
+    if (fresh || this.#dataConnection !== this.#connectionChanges) {
       this.#progress = emptyProgress();
       this.#dataServiceUrl = this.deps.connection.serviceUrl;
       this.#dataConnection = this.#connectionChanges;

@@ -235,8 +235,7 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
     title: report.url,
   });
   // The chip's colour says the result; its words say it to assistive technology.
-  const result =
-    report.result === 'good' ? s.good : report.result === 'decent' ? s.decent : report.result === 'bad' ? s.bad : null;
+  const result = report.result === null ? null : s[report.result];
   return el(
     'li',
     {},
