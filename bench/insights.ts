@@ -53,6 +53,7 @@ function pageStrings(): InsightsStrings {
     errorTitle: true,
     cancelled: true,
     noReports: true,
+    loaded: true,
     good: true,
     decent: true,
     bad: true,

@@ -47,6 +47,8 @@ export interface InsightsStrings extends InsightsWords {
   errorTitle: string;
   cancelled: string;
   noReports: string;
+  /** Said when a load ends: "Loaded 40 reports:", then the results. */
+  loaded: string;
   resultsAria: string;
   scoresAria: string;
   mean: string;

@@ -170,6 +170,8 @@ export interface PanelStrings {
   delete: string;
   toolbar: string;
   busy: string;
+  /** Said when a write ends with the report changed: result, score, privacy. */
+  reportUpdated: string;
   openUrl: string;
   urlNotOpenable: string;
   result: string;

@@ -54,6 +54,7 @@ export function insightsStrings(): InsightsStrings {
     errorTitle: l10n.t('Could not load the reports'),
     cancelled: l10n.t('Loading was cancelled; the numbers below cover the reports loaded before.'),
     noReports: l10n.t('No reports yet'),
+    loaded: l10n.t('Loaded {0}:', '{0}'),
     resultsAria: l10n.t('Bar chart of results: {0}.', '{0}'),
     scoresAria: l10n.t('Histogram of scores in ten-point buckets: {0}.', '{0}'),
     mean: l10n.t('Mean {0}', '{0}'),

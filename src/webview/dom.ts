@@ -134,3 +134,46 @@ export class FocusKeeper {
 function keyed(root: HTMLElement, key: string): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)];
 }
+
+/** A message for {@link Announcer}: `urgent` ones interrupt (failures), others wait their turn. */
+export interface Announcement {
+  text: string;
+  urgent?: boolean;
+}
+
+/**
+ * The page's live regions, outside the part a redraw replaces. The pages redraw by replacing
+ * their DOM, and a screen reader reads an element with `role="alert"` each time one is
+ * inserted: the same "could not refresh" on every redraw while it stays. Each draw tells the
+ * announcer what the page says now; a message is read when it appears, not again while it
+ * stays, and again if it goes and comes back.
+ */
+export class Announcer {
+  readonly #polite: HTMLElement;
+  readonly #urgent: HTMLElement;
+  #showing = new Set<string>();
+
+  constructor(parent: HTMLElement = document.body) {
+    this.#polite = el('div', { className: 'sr-only', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.#urgent = el('div', { className: 'sr-only', attrs: { role: 'alert', 'aria-live': 'assertive' } });
+    parent.append(this.#polite, this.#urgent);
+  }
+
+  /** The messages the page shows after this draw; those it did not show before are read. */
+  update(messages: readonly (Announcement | false | null | undefined)[]): void {
+    const now = messages.filter((m): m is Announcement => !!m && m.text !== '');
+    const fresh = now.filter((m) => !this.#showing.has(m.text));
+    this.#showing = new Set(now.map((m) => m.text));
+    const urgent = fresh.filter((m) => m.urgent === true);
+    this.#say(this.#urgent, urgent);
+    this.#say(
+      this.#polite,
+      fresh.filter((m) => !urgent.includes(m)),
+    );
+  }
+
+  #say(region: HTMLElement, messages: readonly Announcement[]): void {
+    // A new element in the region is read as an addition, even when its words equal the last.
+    if (messages.length > 0) region.replaceChildren(el('p', { text: messages.map((m) => m.text).join(' ') }));
+  }
+}

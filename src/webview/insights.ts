@@ -42,7 +42,7 @@ import {
   type SavedInsightsState,
 } from '../common/insightsProtocol';
 import { fill } from '../common/text';
-import { button, el, FocusKeeper, icon } from './dom';
+import { Announcer, button, el, FocusKeeper, icon, type Announcement } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out
 // (the doughnut, radar, polar and bubble controllers, the time scale, filler, title, …).
@@ -76,6 +76,8 @@ let saved: SavedInsightsState | undefined = parseSavedInsightsState(vscode.getSt
 /** The charts on the page, destroyed before every redraw. */
 let charts: Chart[] = [];
 const focus = new FocusKeeper();
+/** Says to screen readers what the page shows when it first shows it (dom.ts). */
+const announcer = new Announcer();
 /** The failing check whose reports are listed (by its name as sent). */
 let openCheck: string | undefined;
 
@@ -253,26 +255,28 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
 // ---------------------------------------------------------------------------------------------
 // The figures.
 
-function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
+type ResultKey = 'good' | 'decent' | 'bad' | 'other';
+
+/** The results' rows: Good, Decent, Bad, and Other only when there are any. */
+function resultRows(s: InsightsStrings, model: InsightsModel): { key: ResultKey; label: string; count: number }[] {
   const { results } = model;
-  const rows: [string, number, string][] = [
-    [s.good, results.good, p.good],
-    [s.decent, results.decent, p.decent],
-    [s.bad, results.bad, p.bad],
-  ];
-  if (results.other > 0) rows.push([s.other, results.other, p.other]);
-  const texts = rows.map(([label, count]) => `${label} ${n(count)}`);
+  const keys: ResultKey[] = results.other > 0 ? ['good', 'decent', 'bad', 'other'] : ['good', 'decent', 'bad'];
+  return keys.map((key) => ({ key, label: s[key], count: results[key] }));
+}
+
+/** "Good 12", "Decent 3", … as the page shows them. */
+function resultTexts(s: InsightsStrings, model: InsightsModel): string[] {
+  return resultRows(s, model).map(({ label, count }) => `${label} ${n(count)}`);
+}
+
+function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
+  const rows = resultRows(s, model);
+  const texts = resultTexts(s, model);
   const total = reportCount(model.total, s, locale);
   const numbers = el(
     'p',
     { className: 'numbers' },
-    ...rows.flatMap(([label, count], i) => [
-      el('span', {
-        className: `count result-${['good', 'decent', 'bad', 'other'][i] ?? 'other'}`,
-        text: `${label} ${n(count)}`,
-      }),
-      ' ',
-    ]),
+    ...rows.flatMap(({ key }, i) => [el('span', { className: `count result-${key}`, text: texts[i] }), ' ']),
     el('span', { className: 'count total', text: total }),
   );
   const chart = chartCanvas(
@@ -280,7 +284,7 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
     horizontalBars(
       p,
       s.columnCount,
-      rows.map(([label, c, colour]) => ({ label, value: c, colour })),
+      rows.map(({ key, label, count }) => ({ label, value: count, colour: p[key] })),
     ),
     barsHeight(rows.length, 34),
   );
@@ -293,7 +297,7 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
       s,
       s.results,
       [s.columnResult, s.columnCount],
-      [...rows.map(([label, count]) => [label, n(count)]), [total, n(model.total)]].map((r) => r.slice(0, 2)),
+      [...rows.map(({ label, count }) => [label, n(count)]), [total, n(model.total)]],
       'data-results',
     ),
   );
@@ -545,16 +549,13 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
       progress.setAttribute('aria-valuemax', String(state.total));
       progress.setAttribute('aria-valuenow', String(state.loaded));
     } else bar.classList.add('indeterminate');
-    area.append(
-      progress,
-      el('p', { className: 'progress-text', attrs: { role: 'status' }, text: state.progressText ?? s.loading }),
-    );
+    area.append(progress, el('p', { className: 'progress-text', text: state.progressText ?? s.loading }));
   }
   if (state.phase === 'error') {
     area.append(
       el(
         'div',
-        { className: 'banner error', attrs: { role: 'alert' } },
+        { className: 'banner error' },
         icon('error', 'banner-icon'),
         el(
           'div',
@@ -576,7 +577,7 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
     area.append(
       el(
         'div',
-        { className: 'banner', attrs: { role: 'status' } },
+        { className: 'banner' },
         icon('info', 'banner-icon'),
         el(
           'div',
@@ -600,13 +601,40 @@ function figures(s: InsightsStrings, model: InsightsModel): HTMLElement {
   return el(
     'div',
     { className: 'figures' },
-    model.total === 0 && el('p', { className: 'empty', attrs: { role: 'status' }, text: s.noReports }),
+    model.total === 0 && el('p', { className: 'empty', text: s.noReports }),
     resultsFigure(s, model, p),
     scoresFigure(s, model, p),
     overTimeFigure(s, model, p),
     checksFigure(s, model, p),
     lowestFigure(s, model),
   );
+}
+
+/**
+ * What the page says to screen readers after a draw (the Announcer reads each when it first
+ * appears; progress is not read at every step): that it loads, why it failed, that it was
+ * cancelled, and when a load ends, the reports' results.
+ */
+function announcements(s: InsightsStrings, state: InsightsState): (Announcement | false)[] {
+  const { model } = state;
+  switch (state.phase) {
+    case 'loading':
+      return [{ text: s.loading }];
+    case 'error':
+      return [{ text: `${s.errorTitle}. ${state.error ?? ''}`, urgent: true }];
+    case 'cancelled':
+      return [{ text: [s.cancelled, state.progressText ?? ''].join(' ') }];
+    case 'ready':
+      if (model === null) return [];
+      return [
+        {
+          text:
+            model.total === 0
+              ? s.noReports
+              : `${fill(s.loaded, reportCount(model.total, s, locale))} ${resultTexts(s, model).join(', ')}.`,
+        },
+      ];
+  }
 }
 
 /** What the figures were last drawn from: a new load's result, or the same (then kept). */
@@ -646,6 +674,7 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
     statusArea(s, state),
   );
   if (figuresElement) root.append(figuresElement);
+  announcer.update(announcements(s, state));
   root.setAttribute('aria-busy', String(state.phase === 'loading'));
   window.scrollTo(0, scroll);
   focus.restore(root, focusPlace);

@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, type CheckChange } from '../common/diff';
 import { fill } from '../common/text';
-import { button, el, FocusKeeper, icon, svg } from './dom';
+import { Announcer, button, el, FocusKeeper, icon, svg, type Announcement } from './dom';
 import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
   isHostMessage,
@@ -60,6 +60,10 @@ let frameRequested = false;
 /** Relative date texts to refresh while the panel stays open. */
 let relativeDates: { element: HTMLElement; epochMs: number }[] = [];
 const focus = new FocusKeeper();
+/** Says to screen readers what the page shows when it first shows it (dom.ts). */
+const announcer = new Announcer();
+/** The report as drawn when a write on it began, to say what changed when it ends. */
+let beforeWrite: string | undefined;
 /** The checks whose whole value the user opened, kept open across redraws of this report. */
 const openValues = new Set<string>();
 
@@ -90,7 +94,7 @@ function renderLoading(s: PanelStrings): HTMLElement {
     'section',
     { className: 'state state-loading' },
     progressBar(s.loading),
-    el('p', { className: 'state-text', text: s.loading, attrs: { role: 'status' } }),
+    el('p', { className: 'state-text', text: s.loading }),
   );
 }
 
@@ -101,7 +105,7 @@ function renderLoading(s: PanelStrings): HTMLElement {
 function foreignBanner(s: PanelStrings, service: string): HTMLElement {
   return el(
     'div',
-    { className: 'banner banner-foreign', attrs: { role: 'status' } },
+    { className: 'banner banner-foreign' },
     icon('info', 'banner-icon'),
     el('div', { className: 'banner-text' }, el('strong', { text: fill(s.foreign, service) })),
     button(s.switchBack, 'arrow-left', () => post({ type: 'switchBack' }), {
@@ -115,7 +119,7 @@ function foreignBanner(s: PanelStrings, service: string): HTMLElement {
 function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error' }>): HTMLElement {
   return el(
     'section',
-    { className: 'state state-error', attrs: { role: 'alert' } },
+    { className: 'state state-error' },
     typeof state.foreign === 'string' && foreignBanner(s, state.foreign),
     el('h1', { className: 'state-title' }, icon('error', 'state-icon'), el('span', { text: s.errorTitle })),
     el('p', { className: 'state-text', text: state.message }),
@@ -127,7 +131,7 @@ function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error'
 function renderDeleted(s: PanelStrings, state: Extract<PanelState, { kind: 'deleted' }>): HTMLElement {
   return el(
     'section',
-    { className: 'state state-deleted', attrs: { role: 'status' } },
+    { className: 'state state-deleted' },
     el('h1', { className: 'state-title' }, icon('trash', 'state-icon'), el('span', { text: s.deletedTitle })),
     el('p', { className: 'state-text', text: state.message }),
   );
@@ -523,7 +527,7 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
 function refreshBanner(s: PanelStrings, message: string): HTMLElement {
   return el(
     'div',
-    { className: 'banner', attrs: { role: 'alert' } },
+    { className: 'banner banner-stale' },
     icon('warning', 'banner-icon'),
     el('div', { className: 'banner-text' }, el('strong', { text: s.refreshFailed }), el('span', { text: message })),
     button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button secondary', focusKey: 'retry' }),
@@ -545,7 +549,6 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     header(s, report),
     // A report from another service keeps its content with its actions off.
     toolbar(s, busy || state.foreign !== null),
-    busy && el('p', { className: 'sr-only', text: s.busy, attrs: { role: 'status' } }),
     // The tree's summary of the report: its analysis is on its way (or could not be fetched:
     // the banner above says so and offers Retry).
     ...(state.partial === true
@@ -594,6 +597,7 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
     content = renderError(s, state);
   }
   root.replaceChildren(content);
+  announcer.update(announcements(s, state));
   root.setAttribute('aria-busy', String(state.kind === 'loading' || (state.kind === 'report' && state.busy)));
 
   // Keep the user's place: same scroll offset, focus back on the same control.
@@ -602,6 +606,44 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
 
   post({ type: 'rendered', kind: state.kind, seq: message.seq });
   endDraw();
+}
+
+/**
+ * What the page says to screen readers after drawing `state` (the Announcer reads each when it
+ * first appears): the state's message, a failed refresh, a write in flight, and when the write
+ * ends with the report changed, what it is now.
+ */
+function announcements(s: PanelStrings, state: PanelState): (Announcement | false)[] {
+  if (state.kind !== 'report') beforeWrite = undefined;
+  switch (state.kind) {
+    case 'loading':
+      return [{ text: s.loading }];
+    case 'error':
+      return [
+        typeof state.foreign === 'string' && { text: fill(s.foreign, state.foreign) },
+        { text: `${s.errorTitle}. ${state.message}`, urgent: true },
+      ];
+    case 'deleted':
+      return [{ text: `${s.deletedTitle}. ${state.message}` }];
+    case 'report': {
+      let updated: Announcement | false = false;
+      const drawn = state.busy || beforeWrite !== undefined ? JSON.stringify(state.report) : '';
+      if (state.busy) beforeWrite ??= drawn;
+      else if (beforeWrite !== undefined) {
+        if (drawn !== beforeWrite) {
+          const view = toReportView(state.report, { locale, labels });
+          updated = { text: fill(s.reportUpdated, view.result.label, view.score.label, view.privacy.label) };
+        }
+        beforeWrite = undefined;
+      }
+      return [
+        state.foreign !== null && { text: fill(s.foreign, state.foreign) },
+        state.refreshError !== null && { text: `${s.refreshFailed} ${state.refreshError}`, urgent: true },
+        state.busy && { text: s.busy },
+        updated,
+      ];
+    }
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ export function panelStrings(): PanelStrings {
     delete: l10n.t('Delete'),
     toolbar: l10n.t('Report actions'),
     busy: l10n.t('Working…'),
+    reportUpdated: l10n.t('Report updated: {0}, score {1}, {2}.', '{0}', '{1}', '{2}'),
     // The page fills these `{0}`s: l10n gets '{0}' as the argument, so the placeholder
     // survives translation wherever the translator moved it.
     openUrl: l10n.t('Open {0} in the browser', '{0}'),

@@ -88,6 +88,12 @@ describe('insights (end to end)', function () {
       shown.map((t) => t.trim()),
       countsText(reports),
     );
+    // Screen readers hear the end of the load with the counts (the live region, read once).
+    const counts = countsText(reports);
+    assert.equal(
+      (await page().locator('[aria-live="polite"]').textContent())?.trim(),
+      `Loaded ${counts.at(-1)}: ${counts.slice(0, -1).join(', ')}.`,
+    );
     // Every chart has a text alternative and is reachable by keyboard.
     const canvases = page().locator('canvas');
     assert.equal(await canvases.count(), 4);
@@ -175,6 +181,8 @@ describe('insights (end to end)', function () {
     assert.ok(text.includes('Could not load the reports'), text);
     assert.ok(text.includes('502'), text);
     await wb.screenshot('insights-error');
+    const alert = (await page().locator('[aria-live="assertive"]').textContent()) ?? '';
+    assert.ok(alert.startsWith('Could not load the reports. ') && alert.includes('502'), alert);
     await wb.admin('faults', undefined, 'DELETE');
     await page().getByRole('button', { name: 'Retry' }).click();
     await page().locator('.figure-results canvas').waitFor({ state: 'visible', timeout: 30_000 });

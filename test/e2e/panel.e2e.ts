@@ -408,7 +408,7 @@ describe('report panel (end to end)', function () {
     await waitForPanel('news.localhost/panel/deleted-elsewhere');
     const retry = panel().getByRole('button', { name: 'Retry', exact: true });
     await retry.waitFor({ state: 'visible', timeout: 20_000 });
-    const alert = await panel().getByRole('alert').innerText();
+    const alert = await panel().locator('.banner-stale').innerText();
     assert.ok(alert.includes('Could not refresh'), alert);
     // In the notifications' words, not the log's ("… to GET /api/v1/reports/…").
     assert.ok(alert.includes('answered 200 with a body that is not the expected JSON.'), alert);
@@ -416,7 +416,7 @@ describe('report panel (end to end)', function () {
 
     assert.equal((await api(`reports/${report.id}`, 'DELETE')).status, 200);
     await retry.click();
-    await panel().getByText(`Report ${report.id} no longer exists.`).waitFor({ state: 'visible', timeout: 20_000 });
+    await panel().locator('.state-text', { hasText: `Report ${report.id} no longer exists.` }).waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await panel().getByRole('heading', { name: 'Report deleted' }).count(), 1);
     assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
     await wb.screenshot('panel-deleted');
@@ -526,6 +526,59 @@ describe('report panel (end to end)', function () {
     assert.equal(await panel().locator('section.since').count(), 0, 'no "since the previous analysis"');
     await wb.screenshot('panel-keyboard-focus-back');
     await wb.page.keyboard.press('Escape');
+    await wb.admin('faults', undefined, 'DELETE');
+    await wb.closeAllEditors();
+  });
+
+  it('tells screen readers of a failed refresh once, not at every redraw, and what a re-analysis changed', async () => {
+    // A demo-site page, so that the service can analyse it again.
+    const { port } = new URL(wb.service.url);
+    const report = await insert({
+      url: `http://announced.localhost:${port}/demo-site/good.html`,
+      result: 'bad',
+      score: 31,
+      results: { title: { passed: false, importance: 'high', value: '' } },
+    });
+    const title = `announced.localhost:${port}/demo-site/good.html`;
+    const row = await refreshedRow(title);
+    // The panel's own fetch fails: it shows the row's report with the stale banner.
+    await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, status: 200, body: 'html', times: 1 });
+    await row.click();
+    await waitForPanel(title);
+    await panel().locator('.banner-stale').waitFor({ state: 'visible', timeout: 20_000 });
+    const urgent = panel().locator('[aria-live="assertive"]');
+    const polite = panel().locator('[aria-live="polite"]');
+    assert.match(
+      (await urgent.textContent()) ?? '',
+      /^Could not refresh the report; this is the data received before\. .*answered 200 with a body that is not the expected JSON\.$/,
+    );
+
+    // From now on, count what the urgent region is given.
+    const frame = await panelFrame();
+    await frame.evaluate(() => {
+      const g = globalThis as unknown as {
+        alertWrites: number;
+        document: { querySelector(selector: string): unknown };
+        MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+      };
+      g.alertWrites = 0;
+      new g.MutationObserver(() => g.alertWrites++).observe(g.document.querySelector('[aria-live="assertive"]'), {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+
+    // A slow re-analysis: the page redraws busy, the banner still there, then the new report.
+    await wb.admin('faults', { method: 'PATCH', path: `/api/v1/reports/${report.id}`, delayMs: 2000, times: 1 });
+    await panel().getByRole('button', { name: 'Re-analyze', exact: true }).click();
+    await panel().locator('article.report.busy').waitFor({ state: 'attached', timeout: 10_000 });
+    assert.equal(await panel().locator('.banner-stale').count(), 1, 'the banner stays while busy');
+    assert.equal((await polite.textContent())?.trim(), 'Working…');
+    await polite.filter({ hasText: 'Report updated' }).waitFor({ state: 'attached', timeout: 30_000 });
+    assert.match((await polite.textContent()) ?? '', /^Report updated: (Good|Decent|Bad|No result), score [\d.—]+, Public\.$/);
+    assert.equal(await panel().locator('.banner-stale').count(), 0, 'the answer cleared the banner');
+    assert.equal(await frame.evaluate(() => (globalThis as unknown as { alertWrites: number }).alertWrites), 0);
     await wb.admin('faults', undefined, 'DELETE');
     await wb.closeAllEditors();
   });
