@@ -21,6 +21,7 @@ import { reportTargets } from './refs';
 import { isHttpUrl } from './create';
 import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage } from '../common/text';
+import { linkQuery } from '../common/urls';
 import { Command } from '../ids';
 
 /** The extension's id: the authority of its URIs. */
@@ -136,12 +137,13 @@ export function linkCommands(parts: Parts) {
       return 'opened';
     }
     if (uri.path === '/new') {
-      const url = params.get('url')?.trim() ?? '';
+      const linked = linkQuery(uri.query);
+      const url = linked.url?.trim() ?? '';
       if (!isHttpUrl(url) || /\s/.test(url) || url.length > 2048) {
         void vscode.window.showErrorMessage(l10n.t('The link does not hold an http or https URL to analyze.'));
         return 'refused';
       }
-      if (!(await useService(params.get('service'), options))) return 'refused';
+      if (!(await useService(linked.params.get('service'), options))) return 'refused';
       // New Report… asks, with the URL filled in: nothing is sent until the user confirms.
       void vscode.commands.executeCommand(Command.createReport, { prefill: url });
       return 'prefilled';

@@ -37,11 +37,16 @@ function importanceHeading(importance: Importance | undefined): string {
 }
 
 /**
- * A link destination the reader's renderer takes as one piece: characters that would end or
- * break it are percent-encoded (the URL already passed {@link openableUrl}).
+ * A link destination the reader's renderer takes as one piece, to the host the URL names:
+ * characters that would end or break it are percent-encoded, and `&` is backslash-escaped,
+ * since Markdown reads entities in destinations (`https://good.example&#64;evil.example/`
+ * passed {@link openableUrl}, its host being `good.example&`, but would link to
+ * `good.example@evil.example`, that is to evil.example). Escaping keeps a query's `&` as it is.
  */
 function linkDestination(url: string): string {
-  return url.replace(/[()<>[\]\s`*_]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return url
+    .replace(/[()<>[\]\s`*_]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+    .replace(/&/g, '\\&');
 }
 
 /** The Markdown block, ending in a line break. */

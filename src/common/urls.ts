@@ -1,7 +1,7 @@
 /**
  * The rules for URLs that come from the service or the user: which ones may be opened in
- * the browser, which hosts are this machine, and how a URL is written to the log.
- * Imports no `vscode`.
+ * the browser, which hosts are this machine, how a URL is written to the log, and how a link
+ * into VS Code carries one. Imports no `vscode`.
  */
 
 /**
@@ -69,4 +69,18 @@ export const DEFAULT_REPORT_PAGE_URL = '{base_url}/reports/{id}';
 export function reportPageUrl(template: string, baseUrl: string, id: string | number): string | undefined {
   const url = template.replaceAll('{base_url}', baseUrl).replaceAll('{id}', encodeURIComponent(String(id)));
   return openableUrl(url);
+}
+
+/**
+ * The parameters of a link's query, and a `/new` link's URL. VS Code hands the handler the
+ * query already percent-decoded, so the `&`, `=` and `+` of the URL being linked look like the
+ * link's own: `url=https%3A%2F%2Fex.com%2Fs%3Fq%3Da%26lang%3Dde` arrives as
+ * `url=https://ex.com/s?q=a&lang=de`. The URL is therefore everything after the first
+ * `url=` (links put it last, as the README says), taken as it is; the parameters before it
+ * (`service=`) are read as usual.
+ */
+export function linkQuery(query: string): { params: URLSearchParams; url: string | undefined } {
+  const match = /(?:^|&)url=/.exec(query);
+  if (match === null) return { params: new URLSearchParams(query), url: undefined };
+  return { params: new URLSearchParams(query.slice(0, match.index)), url: query.slice(match.index + match[0].length) };
 }

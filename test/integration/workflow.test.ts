@@ -368,6 +368,11 @@ describe('developer workflow', function () {
       assert.equal(await handleUri()(link(`/new?url=${encodeURIComponent('https://example.com/')}`)), 'prefilled');
       await new Promise((r) => setTimeout(r, 300));
       await closeInput();
+      // A URL with its own query: its `+` and `&` survive VS Code's decoding of the link.
+      const withQuery = `https://example.com/search?q=a+b&lang=de`;
+      assert.equal(await handleUri()(link(`/new?url=${encodeURIComponent(withQuery)}`)), 'prefilled');
+      await new Promise((r) => setTimeout(r, 300));
+      await closeInput();
       for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'example.com', '']) {
         assert.equal(await handleUri()(link(`/new?url=${encodeURIComponent(url)}`)), 'refused', url);
       }

@@ -74,6 +74,15 @@ describe('Copy as Markdown', () => {
     assert.match(html, /\*\*bold\*\* _em_ `code`/);
   });
 
+  it('links to the host the URL names: an entity in it is no @, a query keeps its &', () => {
+    const entity = parseReport({ id: 1, url: 'https://good.example&#64;evil.example/', results: {} });
+    const html = md.render(reportMarkdown(entity));
+    assert.match(html, /href="https:\/\/good\.example&amp;#64;evil\.example\/"/, html);
+    assert.doesNotMatch(html, /href="[^"]*@/, html);
+    const query = parseReport({ id: 2, url: 'https://shop.example/search?q=a&lang=de', results: {} });
+    assert.match(md.render(reportMarkdown(query)), /href="https:\/\/shop\.example\/search\?q=a&amp;lang=de"/);
+  });
+
   it('says when no check failed and shows a missing score and date as —', () => {
     const clean = parseReport({ id: 1, url: 'https://ok.test/', results: { title: { passed: true } } });
     const text = reportMarkdown(clean);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isLoopbackHost, openableUrl, pinnedUrl, reportPageUrl, urlForLog } from '../../../src/common/urls';
+import { isLoopbackHost, linkQuery, openableUrl, pinnedUrl, reportPageUrl, urlForLog } from '../../../src/common/urls';
 
 describe('URL rules (src/common/urls)', () => {
   it('item 2: openableUrl refuses a backslash, user info and other schemes', () => {
@@ -52,5 +52,18 @@ describe('URL rules (src/common/urls)', () => {
     assert.equal(urlForLog('http://a@b:c@example.com:8080/'), 'http://example.com:8080/');
     assert.equal(urlForLog('https://example.com/@user'), 'https://example.com/@user');
     assert.equal(urlForLog('not a url'), 'not a url');
+  });
+  it("linkQuery: a /new link's URL keeps its own query, as VS Code hands the query over decoded", () => {
+    // What vscode.Uri.parse makes of the link's query: percent-decoded once.
+    const decoded = (query: string): string => decodeURIComponent(query);
+    const url = 'https://ex.com/s?q=a+b&lang=de&x=%2F';
+    const linked = linkQuery(decoded(`service=${encodeURIComponent('https://svc.test')}&url=${encodeURIComponent(url)}`));
+    assert.equal(linked.url, url, 'its +, & and escapes as they were');
+    assert.equal(linked.params.get('service'), 'https://svc.test');
+    assert.equal(linkQuery(decoded(`url=${encodeURIComponent('https://example.com/')}`)).url, 'https://example.com/');
+    assert.equal(linkQuery('id=42&service=https://svc.test').url, undefined);
+    assert.equal(linkQuery('id=42&service=https://svc.test').params.get('id'), '42');
+    // `url=` inside another parameter's value is not the URL.
+    assert.equal(linkQuery('next=curl=x').url, undefined);
   });
 });
