@@ -123,14 +123,17 @@ export interface ProjectsViewApi {
 export interface ReportPanelsApi {
   /** Opens the report's panel, or reveals it when already open. */
   open(id: ReportId, initial?: Report): Promise<void>;
-  /** Shows fresh data in the report's panel, when one is open. */
-  update(report: Report): void;
-  /** Shows or clears the busy state in the report's panel. */
-  setBusy(id: ReportId, busy: boolean): void;
+  /**
+   * Shows fresh data in the report's panel, when one is open: the panel of that report on
+   * `serviceUrl` (by default the current service).
+   */
+  update(report: Report, serviceUrl?: string): void;
+  /** Shows or clears the busy state in the panel of report `id` (of `serviceUrl`, by default the current service). */
+  setBusy(id: ReportId, busy: boolean, serviceUrl?: string): void;
   /** Shows "no longer exists" in the panel of report `id` of `serviceUrl` (a write found it gone). */
   showDeleted(id: ReportId, serviceUrl: string | undefined): void;
-  /** Closes the report's panel, when one is open (after a delete). */
-  close(id: ReportId): void;
+  /** Closes the report's panel, when one is open (after a delete; of `serviceUrl`, by default the current service). */
+  close(id: ReportId, serviceUrl?: string): void;
   /** Closes every open panel whose report belongs to the project. */
   closeProject(project: string): void;
   /** The report an open panel shows, when it has loaded it. */

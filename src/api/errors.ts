@@ -80,3 +80,19 @@ export class ApiError extends Error {
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
+
+/** The `reason` of a `cancelled` error no one asked for: the user switched to another service. */
+export const SERVICE_CHANGED = 'service changed';
+
+/**
+ * What the client of a service the user has left throws instead of sending (the connection
+ * refuses its requests): `cancelled`, so lists and panels drop it quietly, with a reason
+ * the error reporter tells the user, since a command they started was stopped.
+ */
+export function serviceChangedError(serviceUrl: string): ApiError {
+  const host = new URL(serviceUrl).host;
+  return new ApiError(
+    { kind: 'cancelled', host, method: '', path: '', reason: SERVICE_CHANGED },
+    `Not sent to ${host}: the service changed.`,
+  );
+}

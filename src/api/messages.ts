@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
-import { isApiError, type ApiError } from './errors';
+import { isApiError, SERVICE_CHANGED, type ApiError } from './errors';
 import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
@@ -154,6 +154,11 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         actions: ['openSettings', 'showLog'],
       };
     case 'cancelled':
+      if (error.reason === SERVICE_CHANGED)
+        return {
+          message: l10n.t('Stopped: you switched from {0} to another service, so nothing more was sent to it.', error.host),
+          actions: [],
+        };
       return { message: l10n.t('The request was cancelled.'), actions: [] };
   }
 }

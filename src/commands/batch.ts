@@ -1,6 +1,7 @@
 /**
  * Runs one write over several selected reports: progress with cancellation between items
- * (a write already sent is never abandoned half-way), then one summary.
+ * (a write already sent is never abandoned half-way), then one summary. A switch of service
+ * stops it too: the rest would go to a service the user has left.
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
@@ -15,8 +16,10 @@ import { describe } from '../ui/notify';
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
   readonly failed: { id: ReportId; message: string }[];
-  /** Not started: cancelled, or stopped after the service rejected the key. */
+  /** Not started: cancelled, stopped after the service rejected the key, or the service changed. */
   readonly skipped: ReportId[];
+  /** The user switched service while it ran: the items after that were not started. */
+  readonly serviceChanged?: boolean;
 }
 
 export interface BatchOptions {
@@ -61,12 +64,18 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
   const succeeded: ReportId[] = [];
   const failed: { id: ReportId; message: string }[] = [];
   const skipped: ReportId[] = [];
+  const serviceUrl = parts.connection.serviceUrl;
+  let serviceChanged = false;
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: true },
     async (progress, token) => {
       const total = options.refs.length;
       for (const [index, ref] of options.refs.entries()) {
-        if (token.isCancellationRequested) {
+        if (parts.connection.serviceUrl !== serviceUrl && !serviceChanged) {
+          serviceChanged = true;
+          parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
+        }
+        if (token.isCancellationRequested || serviceChanged) {
           skipped.push(ref.id);
           continue;
         }
@@ -89,8 +98,10 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           }
           succeeded.push(ref.id);
         } catch (e) {
-          if (e instanceof Cancelled) {
-            skipped.push(ref.id); // cancelled while waiting: this one was refused, not done
+          // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
+          // (the client of a service the user has left refuses to send).
+          if (e instanceof Cancelled || (isApiError(e) && e.kind === 'cancelled')) {
+            skipped.push(ref.id);
             continue;
           }
           const message = describe(e, { reportId: ref.id }).message;
@@ -106,7 +117,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
       }
     },
   );
-  return { succeeded, failed, skipped };
+  return { succeeded, failed, skipped, ...(serviceChanged ? { serviceChanged } : {}) };
 }
 
 /**
@@ -126,6 +137,7 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
     pieces.push(l10n.t('Failed: {0} ({1})', list, first ? escapeForMessage(first.message) : ''));
   }
   if (skipped.length > 0) pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
+  if (outcome.serviceChanged === true) pieces.push(l10n.t('The service changed while this ran.'));
   const showLog = l10n.t('Show Log');
   void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(
     (choice) => (choice === showLog ? parts.log.show() : undefined),

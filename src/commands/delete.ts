@@ -17,15 +17,16 @@ import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeA
 
 /** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
 async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'deleted' | 'gone' | undefined> {
-  return w.write('delete', ref.id, async () => {
+  return w.write('delete', ref.id, async (serviceUrl) => {
     const outcome = await deletedOrGone(() => api.deleteReport(ref.id));
-    if (outcome === 'gone') {
-      w.log.info(`Report ${ref.id} was already deleted.`);
-      return outcome;
+    if (outcome === 'gone') w.log.info(`Report ${ref.id} was already deleted.`);
+    else {
+      w.log.info(`Report ${ref.id} deleted.`);
+      const origin = originOf(serviceUrl);
+      if (origin !== undefined) await w.parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
     }
-    w.log.info(`Report ${ref.id} deleted.`);
-    const origin = originOf(w.parts.connection.serviceUrl);
-    if (origin !== undefined) await w.parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
+    // Its rows (while the views show that service) and its panel go at once.
+    w.dropReport(ref.id, serviceUrl);
     return outcome;
   });
 }
@@ -50,6 +51,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
     if (w.stillRunning('delete', ref.id)) return undefined;
+    const serviceUrl = w.serviceUrl;
     let report: Report;
     try {
       report = await loadReport(api, ref);
@@ -70,7 +72,6 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
         deleteOne(w, api, ref),
       );
       if (outcome === undefined) return false;
-      w.dropReport(ref.id);
       await w.refreshViews();
       flash(
         outcome === 'gone'
@@ -81,7 +82,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     } catch (e) {
       w.errors.report(e, {
         action: l10n.t('Delete report {0}', idText(ref.id)),
-        retry: () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }),
+        retry: w.retryOn(serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id })),
       });
       return false;
     }
@@ -101,7 +102,6 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     action: 'Delete report',
     run: async (ref) => {
       if ((await deleteOne(w, api, ref)) === undefined) throw new Error(l10n.t('Already being deleted.'));
-      w.dropReport(ref.id);
     },
   });
   await w.refreshViews();

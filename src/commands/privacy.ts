@@ -101,13 +101,16 @@ export async function changePrivacy(
 
   /** Sends the change once; resolves the updated report or throws. */
   const send = async (privacy: Privacy, password: string | undefined): Promise<Report | undefined> =>
-    w.write('privacy', ref.id, async () => {
+    w.write('privacy', ref.id, async (serviceUrl) => {
       w.log.info(`Changing the privacy of report ${ref.id} to ${privacy}.`);
+      let updated: Report;
       try {
-        return await api.updateReport(ref.id, privacy === 2 ? { privacy, password } : { privacy });
+        updated = await api.updateReport(ref.id, privacy === 2 ? { privacy, password } : { privacy });
       } catch (e) {
         throw withoutSecret(e, password);
       }
+      w.showUpdated(updated, serviceUrl);
+      return updated;
     });
   /** Reports a failure of this change; resolves the command's undefined. */
   const failed = (e: unknown): undefined => {
@@ -115,7 +118,6 @@ export async function changePrivacy(
     return undefined;
   };
   const done = (updated: Report, privacy: Privacy): Report => {
-    w.showUpdated(updated);
     void vscode.window.showInformationMessage(
       l10n.t('Report {0} is now {1}.', idText(ref.id), privacyAdjective(privacy)),
     );

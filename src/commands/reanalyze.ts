@@ -26,11 +26,11 @@ async function reanalyzeOne(
   api: ReportsApi,
   ref: ReportRef,
 ): Promise<{ before: Report; after: Report } | undefined> {
-  return w.write('reanalyze', ref.id, async () => {
+  return w.write('reanalyze', ref.id, async (serviceUrl) => {
     // A list's copy is a summary without the analysis: the diff needs a whole report.
     const whole = [ref.report, w.panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
     const before = whole ?? (await api.getReport(ref.id));
-    const origin = originOf(w.parts.connection.serviceUrl); // the service the update goes to
+    const origin = originOf(serviceUrl); // the service the update goes to
     const after = await api.updateReport(ref.id, { update: true });
     // Kept only once the service has the new analysis: a failed re-analysis leaves the
     // previous one the panel compares with as it was.
@@ -41,7 +41,7 @@ async function reanalyzeOne(
         );
       });
     }
-    w.showUpdated(after);
+    w.showUpdated(after, serviceUrl);
     w.log.info(`Report ${ref.id} re-analyzed.`);
     return { before, after };
   });
@@ -59,6 +59,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
     if (w.stillRunning('reanalyze', ref.id)) return undefined;
+    const serviceUrl = w.serviceUrl;
     try {
       const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
         reanalyzeOne(w, api, ref),
@@ -68,7 +69,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     } catch (e) {
       w.errors.report(e, {
         action: l10n.t('Re-analyze report {0}', idText(ref.id)),
-        retry: () => vscode.commands.executeCommand(Command.reanalyzeReport, { id: ref.id }),
+        retry: w.retryOn(serviceUrl, () => vscode.commands.executeCommand(Command.reanalyzeReport, { id: ref.id })),
       });
       return undefined;
     }

@@ -3,9 +3,13 @@
  * automatically (but for a batch item the service refused with 429 before acting, batch.ts),
  * and a second invocation for the same target and operation while the first is in flight is
  * ignored; the target's items and panel show it busy meanwhile; afterwards the lists and the
- * panel show the result. One module per write uses this: create.ts,
- * reanalyze.ts, privacy.ts, delete.ts, deleteProject.ts.
+ * panel show the result. A write belongs to the service it was sent to: when the user
+ * switches service while it runs, its answer goes to that service's panel only (the views
+ * show the other service now, where the same id is another report), and its Retry refuses.
+ * One module per write uses this: create.ts, reanalyze.ts, privacy.ts, delete.ts,
+ * deleteProject.ts.
  */
+import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
@@ -61,25 +65,53 @@ export class Writes {
     return this.parts.reportsView;
   }
 
-  /** Shows or clears the busy state of the report's items (both views) and panel. */
-  setBusy(id: ReportId, busy: boolean): void {
-    this.parts.reportsView.setBusy(id, busy);
-    this.parts.projectsView.setBusy(id, busy);
-    this.parts.panels.setBusy(id, busy);
+  /** The service the views show now. */
+  get serviceUrl(): string | undefined {
+    return this.parts.connection.serviceUrl;
   }
 
-  /** Shows the report as the service now has it, in both views and its panel. */
-  showUpdated(report: Report): void {
-    this.parts.reportsView.update(report);
-    this.parts.projectsView.update(report);
-    this.parts.panels.update(report);
+  /**
+   * Shows or clears the busy state of report `id` of `serviceUrl` (by default the current
+   * service): its items in both views while that is the service they show, and its panel.
+   */
+  setBusy(id: ReportId, busy: boolean, serviceUrl = this.serviceUrl): void {
+    if (serviceUrl === this.serviceUrl) {
+      this.parts.reportsView.setBusy(id, busy);
+      this.parts.projectsView.setBusy(id, busy);
+    }
+    this.parts.panels.setBusy(id, busy, serviceUrl);
+  }
+
+  /** Shows the report as the service (`serviceUrl`, by default the current one) now has it, in both views and its panel. */
+  showUpdated(report: Report, serviceUrl = this.serviceUrl): void {
+    if (serviceUrl === this.serviceUrl) {
+      this.parts.reportsView.update(report);
+      this.parts.projectsView.update(report);
+    }
+    this.parts.panels.update(report, serviceUrl);
   }
 
   /** A report is gone from the service: its rows leave both views and its panel closes. */
-  dropReport(id: ReportId): void {
-    this.parts.reportsView.remove(id);
-    this.parts.projectsView.remove(id);
-    this.parts.panels.close(id);
+  dropReport(id: ReportId, serviceUrl = this.serviceUrl): void {
+    if (serviceUrl === this.serviceUrl) {
+      this.parts.reportsView.remove(id);
+      this.parts.projectsView.remove(id);
+    }
+    this.parts.panels.close(id, serviceUrl);
+  }
+
+  /**
+   * A failed write's Retry: sends again only to the service the write went to. After a
+   * switch the same id names another report, so it says so and sends nothing.
+   */
+  retryOn(serviceUrl: string | undefined, again: () => unknown): () => unknown {
+    return () => {
+      if (serviceUrl === this.serviceUrl) return again();
+      void vscode.window.showWarningMessage(
+        l10n.t('The service changed since this failed, so nothing was sent. Run the command again for the current service.'),
+      );
+      return undefined;
+    };
   }
 
   /** Reloads both views from page 1; never rejects. */
@@ -87,29 +119,30 @@ export class Writes {
     await Promise.allSettled([this.parts.reportsView.refresh(), this.parts.projectsView.refresh()]);
   }
 
-  /** True, after saying so, when the write `op` on report `id` is still in flight. */
+  /** True, after saying so, when the write `op` on report `id` of the current service is still in flight. */
   stillRunning(op: string, id: ReportId): boolean {
-    if (!this.inFlight.has(`${op}:${id}`)) return false;
+    if (!this.inFlight.has(`${op}:${this.serviceUrl ?? ''}:${id}`)) return false;
     flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
     return true;
   }
 
   /**
-   * Runs the write `op` on report `id` unless it is in flight already (then resolves
-   * undefined), the report's items and panel busy meanwhile.
+   * Runs the write `op` on report `id` of the current service unless it is in flight already
+   * (then resolves undefined), the report's items and panel busy meanwhile. `task` gets the
+   * service it writes to, for what it shows afterwards.
    */
-  write<T>(op: string, id: ReportId, task: () => Promise<T>): Promise<T | undefined> {
-    const serviceUrl = this.parts.connection.serviceUrl;
-    return this.inFlight.run(`${op}:${id}`, async () => {
-      this.setBusy(id, true);
+  write<T>(op: string, id: ReportId, task: (serviceUrl: string | undefined) => Promise<T>): Promise<T | undefined> {
+    const serviceUrl = this.serviceUrl;
+    return this.inFlight.run(`${op}:${serviceUrl ?? ''}:${id}`, async () => {
+      this.setBusy(id, true, serviceUrl);
       try {
-        return await task();
+        return await task(serviceUrl);
       } catch (e) {
         // Deleted elsewhere: its panel (on the service the write went to) says so.
         if (isApiError(e) && e.kind === 'notFound') this.parts.panels.showDeleted(id, serviceUrl);
         throw e;
       } finally {
-        this.setBusy(id, false);
+        this.setBusy(id, false, serviceUrl);
       }
     });
   }

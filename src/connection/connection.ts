@@ -9,7 +9,7 @@ import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../a
 import { knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import type { ServiceHealth } from '../activation/statusBar';
-import { isApiError } from '../api/errors';
+import { isApiError, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 
@@ -186,7 +186,10 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    * The client with every call's outcome noted as the service's health: an answer means
    * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
    * rate limited (until the time its Retry-After gave). Outcomes of a client for another URL
-   * than the current one are ignored.
+   * than the current one are ignored, and such a client sends nothing more: a command still
+   * running after the user switched service (a batch, a pick left open) would otherwise send
+   * its next request without a key (the key goes to its own origin only) and be told the key
+   * was rejected. It fails as `cancelled` (errors.ts, serviceChangedError).
    */
   #watched(url: string, api: ReportsApi): ReportsApi {
     const note = (health: ServiceHealth): void => {
@@ -210,6 +213,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     const wrap =
       <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
+        if (this.serviceUrl !== url) throw serviceChangedError(url);
         try {
           const result = await call(...args);
           note({ kind: 'connected' });

@@ -67,12 +67,12 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     return [...this.#panels.values()];
   }
 
-  update(report: Report): void {
-    this.#panels.get(this.#key(report.id))?.showReport(report);
+  update(report: Report, serviceUrl?: string): void {
+    this.#panels.get(this.#key(report.id, serviceUrl))?.showReport(report);
   }
 
-  setBusy(id: ReportId, busy: boolean): void {
-    this.#panels.get(this.#key(id))?.setBusy(busy);
+  setBusy(id: ReportId, busy: boolean, serviceUrl?: string): void {
+    this.#panels.get(this.#key(id, serviceUrl))?.setBusy(busy);
   }
 
   /** A write on report `id` of `serviceUrl` found it gone: its panel says so, as after a load. */
@@ -80,8 +80,8 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     this.#panels.get(this.#key(id, serviceUrl))?.showDeleted();
   }
 
-  close(id: ReportId): void {
-    this.#panels.get(this.#key(id))?.dispose();
+  close(id: ReportId, serviceUrl?: string): void {
+    this.#panels.get(this.#key(id, serviceUrl))?.dispose();
   }
 
   /** Closes the panels of the project's reports, those still loading included (once their project is known). */

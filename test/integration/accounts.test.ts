@@ -214,6 +214,58 @@ describe('accounts and services', function () {
     await run('workbench.action.closeAllEditors');
   });
 
+  it("a batch running when the user switches service stays with its service: the other's report of the same id keeps its row and panel, the rest is not started", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const mine = [await alpha.insert('/batch-1'), await alpha.insert('/batch-2'), await alpha.insert('/batch-3')];
+    // Beta gets a report with the id of alpha's first: ids are per service.
+    let twin = await beta.insert('/twin');
+    for (let i = 0; i < 10 && Number(twin.id) < Number(mine[0]?.id); i++) twin = await beta.insert('/twin');
+    assert.equal(String(twin.id), String(mine[0]?.id), 'beta has a report of the same id');
+    await alpha.admin('requests', undefined, 'DELETE');
+    await beta.admin('requests', undefined, 'DELETE');
+    // Alpha answers the first delete after 3 s: the user switches meanwhile.
+    await alpha.admin('faults', { method: 'DELETE', path: `/api/v1/reports/${mine[0]?.id}`, delayMs: 3000, times: 1 });
+    const nodes = mine.map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
+    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[]; serviceChanged?: boolean }>(
+      'pageReports.deleteReport',
+      nodes[0],
+      nodes,
+      { confirmed: true },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    await run('pageReports.openReport', twin.id);
+    const twinPanel = await waitFor(
+      () =>
+        hook()
+          .panels.openPanels()
+          .find((p) => p.panel.title === 'beta.localhost/twin'),
+      { message: "the panel of beta's report of that id" },
+    );
+    await waitFor(async () => reportUrls(await reportsView().getChildren()).includes(twin.url), {
+      message: "beta's report of that id in the Reports view",
+    });
+
+    const outcome = await batch;
+    assert.deepEqual(outcome.succeeded.map(String), [String(mine[0]?.id)], 'the delete already sent finished');
+    assert.deepEqual(outcome.skipped.map(String), [String(mine[1]?.id), String(mine[2]?.id)], 'the rest not started');
+    assert.deepEqual(outcome.failed, []);
+    assert.equal(outcome.serviceChanged, true);
+    assert.ok(hook().panels.openPanels().includes(twinPanel), "beta's panel of that id stays open");
+    assert.equal(twinPanel.foreignService, undefined);
+    assert.ok(reportUrls(await reportsView().getChildren()).includes(twin.url), "beta's row of that id stays");
+    const alphaDeletes = (await alpha.requests()).filter((r) => r.method === 'DELETE');
+    assert.equal(alphaDeletes.length, 1, 'one delete reached alpha');
+    const keyless = (await alpha.requests()).filter((r) => r.path.startsWith('/api/') && !r.hasAuthorization);
+    assert.deepEqual(keyless, [], 'nothing was sent to alpha without its key after the switch');
+    assert.deepEqual(
+      (await beta.requests()).filter((r) => r.method === 'DELETE'),
+      [],
+      'nothing was deleted on beta',
+    );
+    await run('workbench.action.closeAllEditors');
+  });
+
   it('never sends the key of one service to the other (both request logs)', async () => {
     for (const service of [alpha, beta]) {
       const requests = await service.requests();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ApiError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
+import { ApiError, serviceChangedError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
 import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
 import { describeError } from '../../../src/api/messages';
 import { withBundle } from '../withBundle';
@@ -117,6 +117,11 @@ describe('describeError (product spec: When things go wrong)', () => {
 
   it('cancelled, and errors that are not ApiErrors', () => {
     assert.deepEqual(describeError(apiError({ kind: 'cancelled' })), { message: 'The request was cancelled.', actions: [] });
+    // Not sent because the user switched service: the command they started says it stopped.
+    assert.deepEqual(describeError(serviceChangedError('https://left.example:8443/api')), {
+      message: 'Stopped: you switched from left.example:8443 to another service, so nothing more was sent to it.',
+      actions: [],
+    });
     for (const error of [new Error('boom with details'), 'a string', undefined, { kind: 'network' }]) {
       assert.deepEqual(describeError(error), { message: 'Something went wrong. See the Page Reports log for details.', actions: ['showLog'] });
     }
