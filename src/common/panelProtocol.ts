@@ -233,8 +233,11 @@ export type HostMessage =
    * (`vscode.l10n.bundle`), `{}` in English: the page translates its own words with it.
    */
   | { type: 'init'; bundle: L10nBundle; locale: string }
-  /** `reportId` travels with every state so the page can save it for a window reload. */
-  | { type: 'state'; reportId: ReportId; state: PanelState; seq: number };
+  /**
+   * `reportId` and `serviceUrl` (the service the report came from, when known) travel with
+   * every state so the page can save them for a window reload.
+   */
+  | { type: 'state'; reportId: ReportId; serviceUrl?: string; state: PanelState; seq: number };
 
 /** Page → extension. */
 export type PageMessage =
@@ -252,6 +255,8 @@ export type PageMessage =
 /** What the page keeps with `vscode.setState` (and the serializer reads after a reload). */
 export interface SavedPageState {
   reportId: ReportId;
+  /** The service the report came from: after a reload the panel is that service's, not the current one's. */
+  serviceUrl?: string;
   rawOpen?: boolean;
 }
 
@@ -307,7 +312,12 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
 /** Reads what the page saved with `setState`, as the serializer gets it back after a reload. */
 export function parseSavedPageState(value: unknown): SavedPageState | undefined {
   if (!isRecord(value) || !isReportId(value.reportId)) return undefined;
-  return { reportId: value.reportId, rawOpen: value.rawOpen === true };
+  const serviceUrl = isServiceUrl(value.serviceUrl) ? { serviceUrl: value.serviceUrl } : {};
+  return { reportId: value.reportId, ...serviceUrl, rawOpen: value.rawOpen === true };
+}
+
+function isServiceUrl(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 2048 && /^https?:\/\/[^\s]+$/i.test(value);
 }
 
 /** English message → translation, as in `l10n/bundle.l10n.<language>.json`. */
@@ -324,6 +334,7 @@ export function isHostMessage(value: unknown): value is HostMessage {
   if (value.type === 'state') {
     return (
       isReportId(value.reportId) &&
+      (value.serviceUrl === undefined || isServiceUrl(value.serviceUrl)) &&
       typeof value.seq === 'number' &&
       isRecord(value.state) &&
       (STATE_KINDS as readonly unknown[]).includes(value.state.kind)

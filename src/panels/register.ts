@@ -99,15 +99,19 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     return active && { id: active.id, serviceUrl: active.serviceUrl, foreignService: active.foreignService };
   }
 
-  /** Restores a panel VS Code kept across a reload, from the report id its page saved. */
+  /**
+   * Restores a panel VS Code kept across a reload, from the report id and service its page
+   * saved (pages saved before the service was: the current service).
+   */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
-    if (!state || this.#panels.has(this.#key(state.reportId))) {
+    const serviceUrl = state?.serviceUrl ?? this.deps.connection.serviceUrl;
+    if (!state || this.#panels.has(this.#key(state.reportId, serviceUrl))) {
       // Nothing to show (no id saved), or that report is open already.
       webviewPanel.dispose();
       return;
     }
-    const panel = this.#track(ReportPanel.revive(this.deps, webviewPanel, state.reportId));
+    const panel = this.#track(ReportPanel.revive(this.deps, webviewPanel, state.reportId, serviceUrl));
     await this.deps.connection.ready;
     await panel.load();
   }

@@ -118,10 +118,14 @@ export class ReportPanel implements vscode.Disposable {
     return new ReportPanel(deps, panel, id, initial);
   }
 
-  /** Takes over a panel VS Code restored after a reload (see the serializer). */
-  static revive(deps: PanelDeps, panel: vscode.WebviewPanel, id: ReportId): ReportPanel {
+  /**
+   * Takes over a panel VS Code restored after a reload (see the serializer): the panel of
+   * report `id` of `serviceUrl` (the service it showed; when the user has switched since, it
+   * says so and never asks the current service for that id), or of the current service.
+   */
+  static revive(deps: PanelDeps, panel: vscode.WebviewPanel, id: ReportId, serviceUrl?: string): ReportPanel {
     panel.webview.options = pageWebviewOptions(deps.context);
-    return new ReportPanel(deps, panel, id, undefined);
+    return new ReportPanel(deps, panel, id, undefined, serviceUrl);
   }
 
   private constructor(
@@ -129,13 +133,14 @@ export class ReportPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly id: ReportId,
     initial: Report | undefined,
+    serviceUrl = deps.connection.serviceUrl,
   ) {
     this.#life = new PanelLifetime(panel, () => {
       this.#cancelRefreshAfterDraw();
       this.#loading?.abort();
     });
     this.onDidDispose = this.#life.onDidEnd;
-    this.#serviceUrl = deps.connection.serviceUrl;
+    this.#serviceUrl = serviceUrl;
     const { extensionUri } = deps.context;
     const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
     this.#icon = new TabIcon(panel, this.#life, file('media', 'panel-light.svg'), file('media', 'panel-dark.svg'));
@@ -204,7 +209,16 @@ export class ReportPanel implements vscode.Disposable {
 
   #foreignErrorState(): PanelState {
     const service = this.foreignService ?? '';
-    return { kind: 'error', message: l10n.t('This report belongs to {0}', service), canRetry: false, foreign: service };
+    return {
+      kind: 'error',
+      message: l10n.t(
+        'Switch back to {0} to see it; report {1} of the service shown now would be another report.',
+        service,
+        String(this.id),
+      ),
+      canRetry: false,
+      foreign: service,
+    };
   }
 
   /** The report's project, once loaded (for `closeProject`). */
@@ -416,7 +430,7 @@ export class ReportPanel implements vscode.Disposable {
     this.#seq += 1;
     this.#pending.add(this.#seq);
     if (this.#state.kind === 'report' && this.#state.partial) this.#partialSeqs.add(this.#seq);
-    this.#lastState = { type: 'state', reportId: this.id, state: this.#state, seq: this.#seq };
+    this.#lastState = { type: 'state', reportId: this.id, serviceUrl: this.#serviceUrl, state: this.#state, seq: this.#seq };
     this.#post(this.#lastState);
   }
 

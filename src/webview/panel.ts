@@ -25,7 +25,6 @@ import {
   type PanelState,
   type PanelStrings,
   type ReportData,
-  type ReportId,
   type ReportView,
   type SavedPageState,
 } from '../common/panelProtocol';
@@ -71,10 +70,11 @@ function post(message: PageMessage): void {
   vscode.postMessage(message);
 }
 
-function saveState(patch: Partial<SavedPageState> & { reportId?: ReportId }): void {
+function saveState(patch: Partial<SavedPageState>): void {
   const reportId = patch.reportId ?? saved?.reportId;
   if (reportId === undefined) return;
-  saved = { reportId, rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false };
+  const serviceUrl = 'serviceUrl' in patch ? patch.serviceUrl : saved?.serviceUrl;
+  saved = { reportId, ...(serviceUrl === undefined ? {} : { serviceUrl }), rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false };
   vscode.setState(saved);
 }
 
@@ -117,10 +117,19 @@ function foreignBanner(s: PanelStrings, service: string): HTMLElement {
 }
 
 function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error' }>): HTMLElement {
+  // A report of another service the panel has no data of (restored after a reload): no
+  // failure, only where it is.
+  if (typeof state.foreign === 'string') {
+    return el(
+      'section',
+      { className: 'state state-foreign' },
+      foreignBanner(s, state.foreign),
+      el('p', { className: 'state-text', text: state.message }),
+    );
+  }
   return el(
     'section',
     { className: 'state state-error' },
-    typeof state.foreign === 'string' && foreignBanner(s, state.foreign),
     el('h1', { className: 'state-title' }, icon('error', 'state-icon'), el('span', { text: s.errorTitle })),
     el('p', { className: 'state-text', text: state.message }),
     state.canRetry &&
@@ -619,10 +628,8 @@ function announcements(s: PanelStrings, state: PanelState): (Announcement | fals
     case 'loading':
       return [{ text: s.loading }];
     case 'error':
-      return [
-        typeof state.foreign === 'string' && { text: fill(s.foreign, state.foreign) },
-        { text: `${s.errorTitle}. ${state.message}`, urgent: true },
-      ];
+      if (typeof state.foreign === 'string') return [{ text: `${fill(s.foreign, state.foreign)}. ${state.message}` }];
+      return [{ text: `${s.errorTitle}. ${state.message}`, urgent: true }];
     case 'deleted':
       return [{ text: `${s.deletedTitle}. ${state.message}` }];
     case 'report': {
@@ -685,8 +692,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   current = message;
   if (saved?.reportId !== message.reportId) {
     openValues.clear();
-    saveState({ reportId: message.reportId, rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false });
-  }
+    saveState({
+      reportId: message.reportId,
+      serviceUrl: message.serviceUrl,
+      rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false,
+    });
+  } else if (saved.serviceUrl !== message.serviceUrl) saveState({ serviceUrl: message.serviceUrl });
   scheduleDraw();
 });
 

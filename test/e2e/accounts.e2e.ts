@@ -119,7 +119,18 @@ describe('accounts and services (end to end)', function () {
     assert.equal(await banner.locator('strong').innerText(), `This report belongs to ${host(wb.service.url)}`);
     assert.equal(await frame.locator('article.report').count(), 1, 'the report is still shown');
     await wb.screenshot('accounts-panel-other-service');
+
+    // After a window reload the panel is still the first service's: it says so (its report is
+    // not asked of the second service, where that id is another report), and Switch Back shows it.
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await statusItem(host(second.url)).waitFor({ state: 'visible', timeout: 60_000 });
+    await banner.waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await banner.locator('strong').innerText(), `This report belongs to ${host(wb.service.url)}`);
+    assert.equal(await frame.locator('article.report').count(), 0, "nothing of the second service's report of that id");
+    await wb.screenshot('accounts-panel-other-service-after-reload');
     await banner.locator('button', { hasText: 'Switch Back' }).click();
+    await frame.locator('article.report').waitFor({ state: 'visible', timeout: 30_000 });
     await banner.waitFor({ state: 'detached', timeout: 30_000 });
     await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
     await wb.closeAllEditors();

@@ -61,6 +61,15 @@ describe('panel protocol: messages from the page', () => {
   it('reads back the state the page saved for a reload', () => {
     assert.deepEqual(parseSavedPageState({ reportId: 42, rawOpen: true }), { reportId: 42, rawOpen: true });
     assert.deepEqual(parseSavedPageState({ reportId: 'abc' }), { reportId: 'abc', rawOpen: false });
+    // The service the report came from, when the page saved it; anything else is no service URL.
+    assert.deepEqual(parseSavedPageState({ reportId: 7, serviceUrl: 'https://reports.example:8443/' }), {
+      reportId: 7,
+      serviceUrl: 'https://reports.example:8443/',
+      rawOpen: false,
+    });
+    for (const serviceUrl of ['javascript:alert(1)', 'https://a b/', 42, 'x'.repeat(3000)]) {
+      assert.deepEqual(parseSavedPageState({ reportId: 7, serviceUrl }), { reportId: 7, rawOpen: false }, String(serviceUrl));
+    }
     for (const bad of [
       undefined,
       null,
