@@ -3,6 +3,7 @@
  * each and hands this object around; no part imports another's class, only these interfaces.
  */
 import type * as vscode from 'vscode';
+import type { ServiceHealth } from './activation/statusBar';
 import type { Report, ReportId, ReportQuery, ReportsApi } from './api/types';
 import type { RecentAnalyses } from './common/recentAnalyses';
 import type { InsightsPanelsApi } from './insights/panel';
@@ -25,6 +26,8 @@ export interface ConnectionApi {
    * so the views can say where their data comes from; otherwise undefined.
    */
   readonly distinguishingLabel: string | undefined;
+  /** What the service's last answers say: connected, rejected key, unreachable, rate limited… */
+  readonly health: ServiceHealth;
   /** Waits for the first read of settings and secrets (activation never awaits it). */
   readonly ready: Promise<void>;
   /** `text` with the current API key (and anything else secret) replaced, for logs and messages. */

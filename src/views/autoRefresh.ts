@@ -1,11 +1,14 @@
 /**
  * `Setting.autoRefresh`: every N minutes (0 = off) the views that are showing reload
  * their lists. Only while the window has focus (nobody reads a list in a window in the
- * background, and the service's rate limit is shared), never while a view's load is in flight
- * or the service asked it to wait (429), and through the views' own refresh, which keeps
- * expansion, and with stable item ids the selection and scroll position too.
+ * background, and the service's rate limit is shared), never while a view's load is in flight,
+ * the service asked to wait (a 429 to any request), or it rejected the key (each tick would be
+ * rejected again). The views load the pages loaded so far again (PagedList.refreshLoaded, at
+ * most five a list) and swap them in, so expansion, the rows paged to and, with stable item
+ * ids, the selection and scroll position stay.
  */
 import * as vscode from 'vscode';
+import type { ServiceHealth } from '../activation/statusBar';
 import type { ConnectionApi } from '../parts';
 import type { ViewBase } from './viewBase';
 import { Setting } from '../ids';
@@ -24,23 +27,36 @@ export function autoRefreshMs(value: unknown): number {
 
 interface RefreshableView extends Pick<ViewBase, 'idle'> {
   readonly treeView: Pick<vscode.TreeView<unknown>, 'visible'>;
-  refresh(): Promise<void>;
+  refreshLoaded(): Promise<void>;
 }
 
-/** Refreshes what is visible and idle, when the window has focus and the connection is ready. */
+/** What a tick reads of the connection. */
+type TickConnection = Pick<ConnectionApi, 'state' | 'health'>;
+
+/** Whether the service's last answers ask the extension to leave it alone for now. */
+function holdsOff(health: ServiceHealth, now: number): boolean {
+  if (health.kind === 'rejected') return true;
+  return health.kind === 'rateLimited' && health.until !== undefined && now < health.until;
+}
+
+/**
+ * Refreshes what is visible and idle, when the window has focus, the connection is ready and
+ * the service neither rate limits nor rejects the key.
+ */
 export async function autoRefreshTick(
   views: readonly RefreshableView[],
-  connection: Pick<ConnectionApi, 'state'>,
+  connection: TickConnection,
   focused: boolean,
+  now = Date.now(),
 ): Promise<number> {
-  if (!focused || connection.state !== 'ready') return 0;
+  if (!focused || connection.state !== 'ready' || holdsOff(connection.health, now)) return 0;
   const due = views.filter((view) => view.treeView.visible && view.idle);
-  await Promise.allSettled(due.map((view) => view.refresh()));
+  await Promise.allSettled(due.map((view) => view.refreshLoaded()));
   return due.length;
 }
 
 /** Starts the timer and follows the setting. */
-export function startAutoRefresh(views: readonly RefreshableView[], connection: ConnectionApi): vscode.Disposable {
+export function startAutoRefresh(views: readonly RefreshableView[], connection: TickConnection): vscode.Disposable {
   let timer: ReturnType<typeof setInterval> | undefined;
   const restart = (): void => {
     if (timer !== undefined) clearInterval(timer);

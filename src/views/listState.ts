@@ -59,6 +59,13 @@ export interface ListHandle {
   retry(): Promise<void>;
 }
 
+/**
+ * The most pages {@link PagedList.refreshLoaded} loads again: past that, an auto-refresh
+ * would send more requests a minute than the service's rate limit likes for a list nobody
+ * scrolls through; such a list keeps its first pages and offers Load more again.
+ */
+export const MAX_REFRESHED_PAGES = 5;
+
 export class PagedList<T> implements Disposable, ListHandle {
   #fetcher: FetchPage<T> | undefined;
   #generation = 0;
@@ -170,6 +177,17 @@ export class PagedList<T> implements Disposable, ListHandle {
     return this.#start('reload');
   }
 
+  /**
+   * Loads again every page loaded so far (at most {@link MAX_REFRESHED_PAGES}) and swaps them
+   * in at once, so the rows the user paged to stay, with their selection (auto-refresh).
+   * Only from a loaded list with nothing in flight; otherwise does nothing (the next tick asks
+   * again).
+   */
+  refreshLoaded(): Promise<void> {
+    if (!this.#fetcher || this.#inFlight || this.#currentStatus !== 'loaded') return Promise.resolve();
+    return this.#start('reload', Math.min(MAX_REFRESHED_PAGES, Math.max(1, this.#nextPage - 1)));
+  }
+
   /** Fetches the next page and appends it. Joins any request in flight instead of overlapping it. */
   loadMore(): Promise<void> {
     if (this.#inFlight) return this.#inFlight.promise;
@@ -245,26 +263,41 @@ export class PagedList<T> implements Disposable, ListHandle {
     current?.controller.abort();
   }
 
-  #start(kind: 'reload' | 'more'): Promise<void> {
+  /** Starts loading `pages` pages (a reload from page 1, or the next page). */
+  #start(kind: 'reload' | 'more', pages = 1): Promise<void> {
     const fetcher = this.#fetcher;
     if (!fetcher || this.#disposed) return Promise.resolve();
     const generation = ++this.#generation;
     const controller = new AbortController();
     const page = kind === 'reload' ? 1 : this.#nextPage;
     this.#currentStatus = kind === 'reload' ? 'loading' : 'loadingMore';
-    const promise = this.#run(fetcher, page, kind, generation, controller.signal);
+    const promise = this.#run(fetcher, page, pages, kind, generation, controller.signal);
     this.#inFlight = { kind, generation, controller, promise };
     this.#fire();
     return promise;
   }
 
-  async #run(fetcher: FetchPage<T>, page: number, kind: 'reload' | 'more', generation: number, signal: AbortSignal): Promise<void> {
+  /** Fetches `pages` pages from `firstPage` one after another, then shows them at once. */
+  async #run(
+    fetcher: FetchPage<T>,
+    firstPage: number,
+    pages: number,
+    kind: 'reload' | 'more',
+    generation: number,
+    signal: AbortSignal,
+  ): Promise<void> {
     // Let `start` record the request before any answer can arrive (a fetcher may be synchronous).
     await Promise.resolve();
-    let answer: Page<T>;
+    const answers: Page<T>[] = [];
     try {
       if (generation !== this.#generation) return;
-      answer = await fetcher(page, signal);
+      for (let page = firstPage; page < firstPage + pages; page++) {
+        const answer = await fetcher(page, signal);
+        if (generation !== this.#generation) return;
+        answers.push(answer);
+        // The list ended (or shrank) before the pages loaded so far.
+        if (!answer.hasMore || answer.items.length === 0) break;
+      }
     } catch (error) {
       // Superseded (aborted or stale): the newer request owns the state.
       if (generation !== this.#generation) return;
@@ -281,11 +314,12 @@ export class PagedList<T> implements Disposable, ListHandle {
       this.#list.length = 0;
       this.#index.clear();
     }
-    for (const item of answer.items) this.#add(item);
-    this.#totalCount = answer.total;
+    for (const answer of answers) for (const item of answer.items) this.#add(item);
+    const last = answers[answers.length - 1];
+    this.#totalCount = last?.total;
     // An empty page ends the list even if the server claims more (no endless Load more).
-    this.#more = answer.hasMore && answer.items.length > 0;
-    this.#nextPage = page + 1;
+    this.#more = last !== undefined && last.hasMore && last.items.length > 0;
+    this.#nextPage = firstPage + answers.length;
     this.#lastError = undefined;
     this.#failedStep = undefined;
     this.#currentStatus = 'loaded';

@@ -127,6 +127,15 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     await this.track(this.#list.refresh());
   }
 
+  /**
+   * Auto-refresh: the projects and each expanded project's reports, the pages loaded so far
+   * again; expansion, the rows the user paged to and the selection kept.
+   */
+  async refreshLoaded(): Promise<void> {
+    const lists = [this.#list, ...[...this.#children.values()].map((child) => child.list)];
+    await this.track(Promise.all(lists.map((list) => list.refreshLoaded())).then(() => undefined));
+  }
+
   update(report: Report): void {
     const summary = toListSummary(report);
     for (const child of this.#children.values()) {

@@ -112,6 +112,11 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     await this.track(this.#list.refresh());
   }
 
+  /** Auto-refresh: the pages loaded so far again, the rows the user paged to kept. */
+  async refreshLoaded(): Promise<void> {
+    await this.track(this.#list.refreshLoaded());
+  }
+
   async setProjectFilter(project: string | undefined): Promise<void> {
     await this.setQuery(withReportFilters(this.#state, { project }));
   }

@@ -153,6 +153,27 @@ describe('views', function () {
     assert.ok(requests.every((r) => r.query.per_page === '10' && r.query.sort_by === 'url' && r.query.sort === 'asc'));
   });
 
+  it("auto-refresh's reload keeps the pages loaded in both views: the rows paged to stay", async () => {
+    const { reportsView, projectsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    let children = await reportsView.getChildren();
+    await vscode.commands.executeCommand('pageReports.loadMore', children.at(-1));
+    await vscode.commands.executeCommand('pageReports.loadMore', (await reportsView.getChildren()).at(-1));
+    children = await reportsView.getChildren();
+    assert.equal(ids(children).length, 30);
+    const [project] = (await projectsView.getChildren()).filter((n) => n.kind === 'project');
+    assert.ok(project);
+    await projectsView.getChildren(project);
+    const underProject = await allChildren(projectsView, project);
+    await admin('requests', undefined, 'DELETE');
+
+    await Promise.all([reportsView.refreshLoaded(), projectsView.refreshLoaded()]);
+    assert.deepEqual(ids(await reportsView.getChildren()), ids(children), 'the 30 rows, in the same order');
+    assert.deepEqual(ids(await projectsView.getChildren(project)), ids(underProject), "the project's rows too");
+    const pages = (await listRequests()).filter((r) => r.query.project === undefined).map((r) => r.query.page);
+    assert.deepEqual(pages, ['1', '2', '3'], 'the Reports view asked for the three pages it had');
+  });
+
   it('each filter’s children are the service’s own answer', async () => {
     const { reportsView } = views();
     const projects = await serverList<RawProject>('/api/v1/projects', {});

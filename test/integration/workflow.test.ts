@@ -327,19 +327,27 @@ describe('developer workflow', function () {
     }
   });
 
-  it('auto-refresh: only visible, idle views, only with the window focused and the connection ready', async () => {
+  it('auto-refresh: only visible, idle views, only with the window focused, the connection ready and the service not holding it off', async () => {
     let refreshed = 0;
     const view = (visible: boolean, idle: boolean) => ({
       treeView: { visible },
       idle,
-      refresh: async () => void (refreshed += 1),
+      refreshLoaded: async () => void (refreshed += 1),
     });
-    assert.equal(await autoRefreshTick([view(true, true)], { state: 'ready' }, false), 0, 'not while unfocused');
-    assert.equal(await autoRefreshTick([view(true, true)], { state: 'noKey' }, true), 0, 'not without a connection');
+    const ready = { state: 'ready', health: { kind: 'connected' } } as const;
+    assert.equal(await autoRefreshTick([view(true, true)], ready, false), 0, 'not while unfocused');
+    assert.equal(await autoRefreshTick([view(true, true)], { ...ready, state: 'noKey' }, true), 0, 'not without a connection');
     assert.equal(
-      await autoRefreshTick([view(false, true), view(true, false), view(true, true)], { state: 'ready' }, true),
-      1,
+      await autoRefreshTick([view(true, true)], { ...ready, health: { kind: 'rejected' } }, true),
+      0,
+      'not while the service rejects the key (each tick would be rejected again)',
     );
+    const now = Date.now();
+    const limited = { ...ready, health: { kind: 'rateLimited', until: now + 30_000 } } as const;
+    assert.equal(await autoRefreshTick([view(true, true)], limited, true, now), 0, 'not while a 429 to any request says wait');
+    assert.equal(await autoRefreshTick([view(true, true)], limited, true, now + 31_000), 1, 'after the wait');
+    refreshed = 0;
+    assert.equal(await autoRefreshTick([view(false, true), view(true, false), view(true, true)], ready, true), 1);
     assert.equal(refreshed, 1);
   });
 

@@ -324,6 +324,49 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.remove(reportKey(gone)), false, 'not loaded (any more)');
   });
 
+  it('refreshLoaded (auto-refresh) loads every page loaded so far again, at most five, and swaps them in at once', async () => {
+    const list = new PagedList<Report>(reportKey);
+    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 10));
+    await list.load(probe.fetch);
+    await list.loadMore();
+    await list.loadMore();
+    assert.equal(list.items.length, 30);
+    const before = list.items.map(reportKey);
+    const inserted = await adminCall<{ id: number }>(svc.url, 'reports', {
+      key: KEY,
+      report: { url: 'https://refreshed.localhost/new', result: 'good', score: 90 },
+    });
+    probe.calls = [];
+    let changes = 0;
+    const sub = list.onDidChange(() => changes++);
+    await list.refreshLoaded();
+    sub.dispose();
+    assert.deepEqual(probe.calls, [1, 2, 3], 'the three pages loaded, one after another');
+    assert.equal(probe.maxInFlight, 1);
+    assert.equal(list.items.length, 30, 'the rows paged to stay');
+    assert.equal(reportKey(list.items[0]), String(inserted.id), 'the new report on top');
+    assert.deepEqual(list.items.slice(1).map(reportKey), before.slice(0, 29));
+    assert.equal(list.hasMore, true);
+    assert.equal(changes, 2, 'loading, then every page at once: no list of one page in between');
+
+    // Seven pages loaded: five come again, the rest behind Load more.
+    for (let i = 0; i < 4; i++) await list.loadMore();
+    assert.equal(list.items.length, 70);
+    probe.calls = [];
+    await list.refreshLoaded();
+    assert.deepEqual(probe.calls, [1, 2, 3, 4, 5]);
+    assert.equal(list.items.length, 50);
+    await list.loadMore();
+    assert.deepEqual(probe.calls, [1, 2, 3, 4, 5, 6], 'Load more goes on from page 6');
+
+    // Not while something is in flight (the next tick asks again).
+    probe.calls = [];
+    const more = list.loadMore();
+    await list.refreshLoaded();
+    await more;
+    assert.deepEqual(probe.calls, [7]);
+  });
+
   it('reset goes back to idle without a request; ensureLoaded loads page 1 once', async () => {
     const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
     const list = new PagedList<Report>(reportKey);
