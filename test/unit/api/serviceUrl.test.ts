@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { isLoopbackHost, parseServiceUrl } from '../../../src/api/serviceUrl';
+import { withBundle } from '../withBundle';
 
 describe('parseServiceUrl', () => {
   const ok = (input: string, url: string, insecure: boolean) => {
@@ -52,6 +54,20 @@ describe('parseServiceUrl', () => {
     bad('https://reports.example.com/?', /query/);
     bad('https://reports.example.com/#top', /fragment/);
     bad('https://reports.example.com/#', /fragment/);
+  });
+
+  it('refuses a URL ending in /api/v1 (the client adds it), naming the one to use', () => {
+    bad('https://reports.example.com/api/v1', /^Leave \/api\/v1 out of the service URL; Page Reports adds it\. Use https:\/\/reports\.example\.com\.$/);
+    bad('https://reports.example.com/app/API/v1/', /Use https:\/\/reports\.example\.com\/app\.$/);
+    ok('https://reports.example.com/api', 'https://reports.example.com/api', false);
+    ok('https://reports.example.com/api/v10', 'https://reports.example.com/api/v10', false);
+  });
+
+  it('says why in the display language (the German bundle)', () => {
+    const bundle = JSON.parse(fs.readFileSync('l10n/bundle.l10n.de.json', 'utf8')) as Record<string, string>;
+    const result = withBundle(bundle, () => parseServiceUrl('https://user@reports.example.com'));
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.error, /Benutzername|Passwort/, result.error);
   });
 
   it('item 5: treats only localhost, 127.0.0.0/8 and [::1] as loopback (not *.localhost)', () => {
