@@ -221,10 +221,21 @@ function at(where: string, field: string): string {
 // ---------------------------------------------------------------------------------------
 // Entry points used by the client. Each throws ResponseShapeError on an unusable body.
 
+/**
+ * The report object without a `password` field. The service never sends one (contract), but a
+ * service that echoed it would otherwise have the report's password shown in the panel's raw
+ * view, written by Export as JSON and kept in memory; report passwords never reach a file.
+ */
+function withoutPassword(input: Record<string, unknown>): Record<string, unknown> {
+  if (input.password === undefined) return input;
+  const { password: _password, ...rest } = input;
+  return rest;
+}
+
 /** One report object (not wrapped). Nesting is capped at {@link MAX_NESTING} levels. */
 export function parseReport(body: unknown, where = ''): Report {
   if (!isRecord(body)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
-  const input = capNesting(body) as Record<string, unknown>;
+  const input = withoutPassword(capNesting(body) as Record<string, unknown>);
   const id = input.id;
   if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id !== ''))) {
     throw new ResponseShapeError(`${at(where, 'id')}: expected a finite number or a non-empty string`);

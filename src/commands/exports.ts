@@ -119,6 +119,7 @@ async function fetchAll(
         for (let page = 1; reports.length < limit; page++) {
           const answer = await api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal);
           total = answer.total ?? total;
+          const before = reports.length;
           for (const report of answer.items) {
             // Pages may overlap when reports are added meanwhile: each report once.
             if (seen.has(String(report.id)) || reports.length >= limit) continue;
@@ -130,7 +131,9 @@ async function fetchAll(
             message: `${reports.length}${of}`,
             increment: total ? (answer.items.length / Math.min(total, limit)) * 100 : undefined,
           });
-          if (!answer.hasMore || answer.items.length === 0 || token.isCancellationRequested) break;
+          // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
+          const added = reports.length > before;
+          if (!answer.hasMore || !added || token.isCancellationRequested) break;
         }
       } catch (e) {
         if (token.isCancellationRequested) return undefined;

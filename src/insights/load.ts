@@ -82,6 +82,7 @@ export async function loadReports(
       throw new ProjectGoneError(project);
     progress.total = page.total;
     progress.nextPage += 1;
+    const before = progress.reports.length;
     for (const report of page.items) {
       // A report created while paging shifts the newest-first pages by one: skip repeats.
       const key = String(report.id);
@@ -90,7 +91,8 @@ export async function loadReports(
       if (progress.reports.length >= limit) break;
       progress.reports.push(report);
     }
-    const more = page.hasMore && page.items.length > 0;
+    // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
+    const more = page.hasMore && page.items.length > 0 && progress.reports.length > before;
     if (progress.reports.length >= limit) {
       progress.done = true;
       progress.capped = more || (page.total !== undefined && page.total > limit);

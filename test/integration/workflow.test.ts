@@ -207,6 +207,24 @@ describe('developer workflow', function () {
     assert.deepEqual(JSON.parse(fs.readFileSync(target.fsPath, 'utf8')), fresh.data);
   });
 
+  it('Export Report as JSON… never writes a report password, even one the service echoes', async () => {
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    const secret = 'echoed-report-password-7f3a';
+    await admin('faults', {
+      method: 'GET',
+      path: `/api/v1/reports/${report.id}`,
+      status: 200,
+      body: { data: { ...report, privacy: 2, password: secret } },
+      times: 1,
+    });
+    const target = vscode.Uri.file(path.join(tmp, 'echoed.json'));
+    assert.equal((await run<vscode.Uri | undefined>('pageReports.exportReportJson', { id: report.id }, { target }))?.fsPath, target.fsPath);
+    const written = fs.readFileSync(target.fsPath, 'utf8');
+    assert.ok(!written.includes(secret), 'no password in the file');
+    assert.equal((JSON.parse(written) as RawReport).url, report.url, 'the rest of the report is there');
+  });
+
   it('Export List as CSV…: every page of the view’s query; an empty list is a header row; failures write nothing', async () => {
     const project = 'csv.localhost';
     for (let i = 0; i < 27; i++) {
@@ -254,6 +272,25 @@ describe('developer workflow', function () {
       );
     } finally {
       await run('pageReports.clearReportFilters');
+    }
+  });
+
+  it('Export List as CSV… ends when a page brings nothing new (a service that ignores page=)', async () => {
+    const first = await api<{ data: RawReport[] }>('/api/v1/reports?per_page=100&page=1');
+    await admin('faults', {
+      method: 'GET',
+      path: '/api/v1/reports',
+      status: 200,
+      body: { data: first.data.slice(0, 5), meta: { current_page: 1, last_page: 9, per_page: 5, total: 45 } },
+      times: 100,
+    });
+    try {
+      const target = vscode.Uri.file(path.join(tmp, 'repeating.csv'));
+      assert.equal((await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath, target.fsPath);
+      const lines = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
+      assert.equal(lines.length, 1 + 5 + 1, 'header, the five reports once, the final CRLF');
+    } finally {
+      await admin('faults', undefined, 'DELETE');
     }
   });
 

@@ -146,6 +146,15 @@ describe('schemas: reports', () => {
     assert.deepEqual(Object.keys(report.raw), Object.keys(sent), 'field order kept');
   });
 
+  it('drops a password the service should never send: not in raw (the raw view, Export as JSON)', () => {
+    for (const password of ['hunter2', '', 42, { nested: 'x' }]) {
+      const report = parseReport({ ...canonical, privacy: 2, password });
+      assert.equal(Object.hasOwn(report.raw, 'password'), false, JSON.stringify(password));
+      assert.ok(!JSON.stringify(report.raw).includes('hunter2'));
+      assert.deepEqual(Object.keys(report.raw), Object.keys({ ...canonical, privacy: 2 }), 'the other fields kept, in order');
+    }
+  });
+
   it('requires an id and a url, naming what is missing', () => {
     assert.match(shapeError(() => parseReport({ url: 'https://a.example' })).problem, /id/);
     assert.match(shapeError(() => parseReport({ id: 1 })).problem, /url/);

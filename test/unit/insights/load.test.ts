@@ -59,6 +59,23 @@ describe('insights loader (reference service)', function () {
     );
   });
 
+  it('ends when a page brings nothing new: a service that ignores page= does not keep it loading', async () => {
+    const first = await serverList('sort_by=id&sort=desc&per_page=100&page=1');
+    // Every list request answers page 1 with "more to come".
+    await h.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/reports',
+      status: 200,
+      body: { data: first.data, meta: { current_page: 1, last_page: 3, per_page: 100, total: 260 } },
+      times: 50,
+    });
+    await h.admin('requests', undefined, 'DELETE');
+    const progress = await loadReports(api, emptyProgress(), { project: null, limit: 2000 });
+    assert.equal(progress.done, true);
+    assert.equal(progress.reports.length, 100);
+    assert.equal((await h.requests()).filter((r) => r.path === '/api/v1/reports').length, 2, 'page 1, then its repeat');
+  });
+
   it('asks for one project with project= and counts what the service holds for it', async () => {
     const expected = await serverList('project=shop.localhost&per_page=10');
     assert.ok(expected.meta.total > 0, 'the seed has shop.localhost reports');
