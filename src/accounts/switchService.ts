@@ -9,6 +9,7 @@ import { l10n } from 'vscode';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { confirmModal, flash, windowProgress } from '../ui/notify';
 import { isOptions } from '../common/guards';
+import { escapeForMessage } from '../common/text';
 import {
   askForKey,
   askServiceUrl,
@@ -172,7 +173,9 @@ async function addServiceWithKey(
     void vscode.window.showErrorMessage(
       outcome.kind === 'rejected'
         ? l10n.t('The service rejected the API key.')
-        : l10n.t('Could not check the API key; nothing was saved.'),
+        : outcome.kind === 'failed'
+          ? l10n.t('Could not check the API key: {0} Nothing was saved.', escapeForMessage(outcome.message))
+          : l10n.t('Could not check the API key; nothing was saved.'),
     );
     return false;
   }

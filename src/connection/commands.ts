@@ -25,7 +25,16 @@ export interface ConnectionCommandDeps {
 }
 
 /** Outcome of checking a key with the service. */
-type KeyCheck = { kind: 'ok' } | { kind: 'rejected' } | { kind: 'failed'; message: string } | { kind: 'cancelled' };
+/**
+ * What checking a key found. `failed` with `wrongUrl`: the answer shows the service URL is
+ * wrong (no such resource there, or a redirect to another server), so saving the key
+ * unchecked cannot help; the URL is what to fix.
+ */
+type KeyCheck =
+  | { kind: 'ok' }
+  | { kind: 'rejected' }
+  | { kind: 'failed'; message: string; wrongUrl: boolean }
+  | { kind: 'cancelled' };
 
 const hostOf = (url: string): string => new URL(url).host;
 
@@ -71,7 +80,8 @@ export async function checkKey(
     }
     const message = describe(e).message;
     deps.log.warn(`Could not check the API key with ${hostOf(baseUrl)}: ${message}`);
-    return { kind: 'failed', message };
+    const wrongUrl = isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect');
+    return { kind: 'failed', message, wrongUrl };
   }
 }
 
@@ -138,11 +148,20 @@ async function setKeyFromArgument(
     );
     return false;
   }
+  if (outcome.kind === 'failed' && outcome.wrongUrl) {
+    offer(
+      vscode.window.showErrorMessage,
+      l10n.t('Could not check the API key: {0} Nothing was saved.', escapeForMessage(outcome.message)),
+      l10n.t('Set Service URL…'),
+      () => vscode.commands.executeCommand(Command.setServiceUrl),
+    );
+    return false;
+  }
   if (outcome.kind === 'failed') {
     const saveAnyway = l10n.t('Save Anyway');
     const retry = l10n.t('Retry');
     // Not awaited: the command answers now; the buttons act later with the key kept only
-    // in this closure.
+    // in this closure, and only for the service it was typed for.
     void vscode.window
       .showWarningMessage(
         l10n.t('Could not check the API key: {0}', escapeForMessage(outcome.message)),
@@ -150,7 +169,14 @@ async function setKeyFromArgument(
         retry,
       )
       .then(async (choice) => {
-        if (choice === saveAnyway && conn.origin === origin) await save(conn, origin, key, deps);
+        if (choice === undefined) return;
+        if (conn.serviceUrl !== url) {
+          void vscode.window.showWarningMessage(
+            l10n.t('The service changed since the key was given, so it was not saved. Set the API key again for the current service.'),
+          );
+          return;
+        }
+        if (choice === saveAnyway) await save(conn, origin, key, deps);
         else if (choice === retry) await setKeyFromArgument(deps, conn, key);
       })
       .then(undefined, (e: unknown) => logSaveFailure(deps, e));
@@ -252,6 +278,16 @@ export function askForKey(
               );
               break;
             case 'failed':
+              if (outcome.wrongUrl) {
+                // The URL is wrong: a key saved unchecked would not work either.
+                unchecked = undefined;
+                box.buttons = [];
+                box.validationMessage = severe(
+                  l10n.t('Could not check the key: {0} Check the service URL (Set Service URL…).', outcome.message),
+                  vscode.InputBoxValidationSeverity.Error,
+                );
+                break;
+              }
               unchecked = key;
               box.buttons = [saveUnchecked];
               box.validationMessage = severe(

@@ -81,6 +81,22 @@ describe('connection (end to end)', function () {
     assert.match(await wb.welcome('Projects').innerText(), /Add the API key/);
   });
 
+  it('a check that shows the URL is wrong (404) points at the URL and offers no Save Without Checking', async () => {
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/projects', status: 404, body: { message: 'Not Found' }, times: 1 });
+    await passwordBox().fill(wb.keys.main);
+    await passwordBox().press('Enter');
+    const said = message().filter({ hasText: 'Check the service URL (Set Service URL…).' });
+    await said.waitFor({ state: 'visible' });
+    assert.equal(
+      await wb.page.locator('.quick-input-widget .action-label[aria-label="Save Without Checking"]').count(),
+      0,
+      'a key saved unchecked would not work with this URL either',
+    );
+    assert.equal(await passwordBox().inputValue(), wb.keys.main, 'the typed key is still there');
+    await wb.screenshot('connection-key-wrong-url');
+    assert.match(await wb.welcome('Projects').innerText(), /Add the API key/, 'nothing saved');
+  });
+
   it('accepts the right key: the box closes and both views leave their welcome content', async () => {
     await passwordBox().fill(wb.keys.main);
     await passwordBox().press('Enter');
