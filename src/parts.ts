@@ -17,7 +17,7 @@ export interface ConnectionApi {
   readonly state: ConnectionState;
   /** Normalized base URL of the service (no trailing slash), or undefined. */
   readonly serviceUrl: string | undefined;
-  /** Fires when the URL, the key (in any window) or the request timeout changes. */
+  /** Fires when the URL or the key (in any window) changes; not for the request timeout. */
   readonly onDidChange: vscode.Event<void>;
   /** The client for the current URL and key; undefined unless `state` is `ready`. */
   readonly api: ReportsApi | undefined;

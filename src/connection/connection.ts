@@ -345,8 +345,10 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /**
-   * Updates the context key, and fires onDidChange when the state, the URL, the key or the
-   * timeout differ from what listeners last saw (the key by a counter, never its value).
+   * Updates the context key, and fires onDidChange when the state, the URL or the key differ
+   * from what listeners last saw (the key by a counter, never its value). A new timeout is no
+   * news for them: the next request's client has it (see `api`), and lists, panels and
+   * insights must not start over as if the service had changed.
    */
   #publish(): void {
     const state = this.state;
@@ -356,7 +358,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       void vscode.commands.executeCommand('setContext', ContextKey.state, contextState);
       noteState(this.context.globalState, this.#rawUrl, contextState);
     }
-    const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.#keyVersion} ${this.#timeoutMs}`;
+    const snapshot = `${state} ${this.serviceUrl ?? ''} ${this.#keyVersion}`;
     if (snapshot !== this.#lastSnapshot) {
       this.#lastSnapshot = snapshot;
       this.#emitter.fire();

@@ -185,7 +185,9 @@ class InsightsPanel implements vscode.Disposable {
     this.#connectionChanges++;
     if (this.#loading) {
       this.#fail(
-        l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.'),
+        this.#fromOtherService()
+          ? l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.')
+          : l10n.t('The API key changed while the reports were loading. Refresh to load them with the current key.'),
       );
       return;
     }

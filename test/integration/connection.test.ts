@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 import { activate, admin, disconnect, itInNode, keys, resetService, serviceUrl, someReportId } from './harness';
 import { adminCall } from '../service/adminClient';
 import type { RecordedRequest } from '../service/types';
+import { TestHook } from '../../src/ids';
+import type { ReportsView } from '../../src/views/reportsView';
 
 /** API requests the service saw since the last clear. */
 async function requests(base: string = serviceUrl()): Promise<RecordedRequest[]> {
@@ -200,6 +202,35 @@ describe('connection', function () {
     } finally {
       await admin('faults', undefined, 'DELETE');
       await config.update('requestTimeout', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a changed request timeout does not start the lists over: it is no change of service', async () => {
+    const hook = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView } | undefined;
+    assert.ok(hook, 'the views test hook');
+    const { reportsView } = hook;
+    assert.equal(await vscode.commands.executeCommand('pageReports.setServiceUrl', serviceUrl()), true);
+    assert.equal(await vscode.commands.executeCommand('pageReports.setApiKey', keys().main), true);
+    await vscode.commands.executeCommand('pageReports.reports.focus');
+    const config = vscode.workspace.getConfiguration('pageReports');
+    await config.update('pageSize', 10, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const last = (await reportsView.getChildren()).at(-1);
+    assert.equal(last?.kind, 'loadMore', 'more than one page to load');
+    await vscode.commands.executeCommand('pageReports.loadMore', last);
+    const before = (await reportsView.getChildren()).length;
+    await clearRequests();
+    await config.update('requestTimeout', 20, vscode.ConfigurationTarget.Global);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal((await reportsView.getChildren()).length, before, 'the pages loaded stay');
+      const lists = (await requests()).filter((r) => r.path === '/api/v1/reports');
+      assert.deepEqual(lists, [], 'nothing loaded again');
+    } finally {
+      await config.update('requestTimeout', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+      // Hidden again: the suites after this one count the requests of what they show.
+      await vscode.commands.executeCommand('workbench.view.explorer');
     }
   });
 });

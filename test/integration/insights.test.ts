@@ -262,7 +262,7 @@ describe('insights loading', function () {
     assert.equal(state.model?.total, 150);
   });
 
-  it('ends in the error state when the service (here: its key) changes while loading', async () => {
+  it('ends in the error state when the connection (here: its key) changes while loading, and says what changed', async () => {
     await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
     await waitFor(() => posted(null)?.phase === 'loading', { message: 'loading' });
@@ -271,7 +271,7 @@ describe('insights loading', function () {
       timeoutMs: 20_000,
       message: 'the error state',
     });
-    assert.match(state.error ?? '', /service changed/);
+    assert.match(state.error ?? '', /The API key changed while the reports were loading/);
     await admin('faults', undefined, 'DELETE');
     await configure(serviceUrl(), keys().other);
   });
