@@ -64,12 +64,29 @@ export async function reportLink(id: ReportId, origin: string): Promise<string> 
 export function urlAt(document: vscode.TextDocument, selection: vscode.Selection): string | undefined {
   const candidate = selection.isEmpty
     ? (() => {
-        const range = document.getWordRangeAtPosition(selection.active, /https?:\/\/[^\s"'<>()[\]{}`]+/i);
+        const range = document.getWordRangeAtPosition(selection.active, /https?:\/\/[^\s"'<>[\]{}`]+/i);
         return range ? document.getText(range) : undefined;
       })()
     : document.getText(selection);
-  const text = candidate?.trim().replace(/[.,;:!?]+$/, '');
+  const text = candidate === undefined ? undefined : withoutTrailingPunctuation(candidate.trim());
   return text !== undefined && text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text) ? text : undefined;
+}
+
+/**
+ * A URL as written in prose: without the sentence's punctuation after it, nor a closing
+ * parenthesis it does not open (`(see https://example.com/a)`), while one it opens stays
+ * (`https://en.wikipedia.org/wiki/Foo_(bar)`).
+ */
+function withoutTrailingPunctuation(url: string): string {
+  let text = url;
+  for (;;) {
+    const trimmed = text.replace(/[.,;:!?]+$/, '');
+    const opens = trimmed.split('(').length - 1;
+    const closes = trimmed.split(')').length - 1;
+    const next = trimmed.endsWith(')') && closes > opens ? trimmed.slice(0, -1) : trimmed;
+    if (next === text) return text;
+    text = next;
+  }
 }
 
 export function linkCommands(parts: Parts) {
@@ -82,7 +99,19 @@ export function linkCommands(parts: Parts) {
     if (api === undefined || origin === undefined) return undefined;
     const refs = await reportTargets(api, item, selected, l10n.t('Copy the link of which report?'));
     if (refs.length === 0) return undefined;
-    const links = await Promise.all(refs.map((ref) => reportLink(ref.id, origin)));
+    // Only ids the handler takes back (linkReportId): a link that can only be refused helps no one.
+    const unlinkable = refs.filter((ref) => linkReportId(String(ref.id)) === undefined);
+    if (unlinkable.length > 0) {
+      void vscode.window.showWarningMessage(
+        l10n.t(
+          'No link for report {0}: its id is not one a link can carry. Copy URL gives the page it is about.',
+          escapeForMessage(unlinkable.map((ref) => String(ref.id).slice(0, 80)).join(', ')),
+        ),
+      );
+    }
+    const linkable = refs.filter((ref) => !unlinkable.includes(ref));
+    if (linkable.length === 0) return undefined;
+    const links = await Promise.all(linkable.map((ref) => reportLink(ref.id, origin)));
     const text = links.join('\n');
     await vscode.env.clipboard.writeText(text);
     flash(links.length === 1 ? l10n.t('Link copied.') : l10n.t('{0} links copied.', links.length));

@@ -149,6 +149,18 @@ describe('developer workflow', function () {
     assert.equal(await handleUri()(link(`/report?${query}`)), 'opened', 'the link opens the report');
   });
 
+  it('Copy Link to Report copies no link its own handler would refuse (an id a link cannot carry)', async () => {
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    const row = (r: Omit<RawReport, 'id'> & { id: number | string }) => ({ kind: 'report', report: { ...r, raw: r } });
+    const odd = { ...report, id: '12345678901234567890' };
+    const text = await run<string>('pageReports.copyReportLink', row(report), [row(report), row(odd)]);
+    assert.equal(text.split('\n').length, 1, 'one link: the other id says why instead');
+    assert.ok(text.includes(`id%3D${report.id}%26`) || text.includes(`id=${report.id}&`), text);
+    assert.equal(await run('pageReports.copyReportLink', row(odd), [row(odd)]), undefined);
+    assert.equal(await vscode.env.clipboard.readText(), text, 'the clipboard keeps the last link copied');
+  });
+
   it('the report panel’s title bar: its commands act on the active panel’s report (VS Code passes no report there)', async () => {
     const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
     assert.ok(report);
@@ -337,6 +349,20 @@ describe('developer workflow', function () {
     assert.equal(await run('pageReports.analyzeUrl'), 'https://example.com/pricing');
     await new Promise((r) => setTimeout(r, 300));
     await closeInput();
+    // Parentheses: one the URL opens stays, one around it goes.
+    for (const [line, expected] of [
+      ['Read https://en.wikipedia.org/wiki/Foo_(bar).', 'https://en.wikipedia.org/wiki/Foo_(bar)'],
+      ['(see https://example.com/a), then', 'https://example.com/a'],
+    ] as const) {
+      const prose = await vscode.workspace.openTextDocument({ content: line });
+      const proseEditor = await vscode.window.showTextDocument(prose);
+      const at = line.indexOf('https://') + 10;
+      proseEditor.selection = new vscode.Selection(0, at, 0, at);
+      assert.equal(await run('pageReports.analyzeUrl'), expected, line);
+      await new Promise((r) => setTimeout(r, 300));
+      await closeInput();
+      await run('workbench.action.closeActiveEditor');
+    }
     assert.deepEqual(await requestsOf('POST'), [], 'nothing was sent');
     await run('workbench.action.closeActiveEditor');
   });
