@@ -137,8 +137,8 @@ export interface ReportPanelsApi {
   showDeleted(id: ReportId, serviceUrl: string | undefined): void;
   /** Closes the report's panel, when one is open (after a delete; of `serviceUrl`, by default the current service). */
   close(id: ReportId, serviceUrl?: string): void;
-  /** Closes every open panel whose report belongs to the project. */
-  closeProject(project: string): void;
+  /** Closes every open panel whose report belongs to the project (of `serviceUrl`, by default the current service). */
+  closeProject(project: string, serviceUrl?: string): void;
   /** The report an open panel shows, when it has loaded it. */
   current(id: ReportId): Report | undefined;
   /** The report whose panel is the active editor, if one is. */

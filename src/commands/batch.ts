@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError } from '../api/errors';
+import { isApiError, SERVICE_CHANGED } from '../api/errors';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
@@ -101,6 +101,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
           // (the client of a service the user has left refuses to send).
           if (e instanceof Cancelled || (isApiError(e) && e.kind === 'cancelled')) {
+            if (isApiError(e) && e.reason === SERVICE_CHANGED) serviceChanged = true;
             skipped.push(ref.id);
             continue;
           }

@@ -50,7 +50,9 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
     if (name === undefined) return false;
   }
   const project = name;
-  const key = `deleteProject:${project}`;
+  // Project names repeat across services (a host each): the write is this service's.
+  const serviceUrl = w.serviceUrl;
+  const key = `deleteProject:${serviceUrl ?? ''}:${project}`;
   if (inFlight.has(key)) {
     flash(l10n.t('Project {0} is already being deleted.', escapeIcons(project)));
     return false;
@@ -75,8 +77,9 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
     );
     if (outcome === undefined) return false; // a second invocation while the first ran
     log.info(outcome === 'deleted' ? `Project ${project} deleted.` : `Project ${project} was already deleted.`);
-    panels.closeProject(project);
-    await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
+    panels.closeProject(project, serviceUrl);
+    if (w.serviceUrl === serviceUrl)
+      await Promise.allSettled([parts.projectsView.refresh(), parts.reportsView.refresh()]);
     flash(
       outcome === 'deleted'
         ? l10n.t('Project {0} deleted.', escapeIcons(project))
@@ -86,7 +89,7 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
   } catch (e) {
     errors.report(e, {
       action: l10n.t('Delete project {0}', project),
-      retry: () => vscode.commands.executeCommand(Command.deleteProject, project),
+      retry: w.retryOn(serviceUrl, () => vscode.commands.executeCommand(Command.deleteProject, project)),
     });
     return false;
   }

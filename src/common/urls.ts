@@ -77,10 +77,18 @@ export function reportPageUrl(template: string, baseUrl: string, id: string | nu
  * link's own: `url=https%3A%2F%2Fex.com%2Fs%3Fq%3Da%26lang%3Dde` arrives as
  * `url=https://ex.com/s?q=a&lang=de`. The URL is therefore everything after the first
  * `url=` (links put it last, as the README says), taken as it is; the parameters before it
- * (`service=`) are read as usual.
+ * (`service=`) are read as usual. A link written before that rule, with `service=` after the
+ * URL, still names its service: a trailing `&service=` with an http(s) origin is taken off.
  */
 export function linkQuery(query: string): { params: URLSearchParams; url: string | undefined } {
   const match = /(?:^|&)url=/.exec(query);
   if (match === null) return { params: new URLSearchParams(query), url: undefined };
-  return { params: new URLSearchParams(query.slice(0, match.index)), url: query.slice(match.index + match[0].length) };
+  const params = new URLSearchParams(query.slice(0, match.index));
+  let url = query.slice(match.index + match[0].length);
+  const trailing = /&service=(https?:\/\/[^/?#&\s]+\/?)$/i.exec(url);
+  if (trailing?.[1] !== undefined && !params.has('service')) {
+    params.set('service', trailing[1]);
+    url = url.slice(0, trailing.index);
+  }
+  return { params, url };
 }

@@ -3,6 +3,7 @@ import type { Report, ReportId } from '../api/types';
 import type { ActiveReport, ReportPanelsApi } from '../parts';
 import { parseSavedPageState } from '../common/panelProtocol';
 import { isListSummary } from '../views/summary';
+import { knownServices } from '../accounts/knownServices';
 import { ReportPageAssets } from './pageAssets';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
@@ -85,8 +86,10 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   /** Closes the panels of the project's reports, those still loading included (once their project is known). */
-  closeProject(project: string): void {
-    for (const panel of [...this.#panels.values()]) panel.closeIfProject(project);
+  closeProject(project: string, serviceUrl = this.deps.connection.serviceUrl): void {
+    for (const panel of [...this.#panels.values()]) {
+      if (panel.serviceUrl === serviceUrl) panel.closeIfProject(project);
+    }
   }
 
   current(id: ReportId): Report | undefined {
@@ -105,7 +108,11 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
    */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
-    const serviceUrl = state?.serviceUrl ?? this.deps.connection.serviceUrl;
+    // The page's word is checked like any page message: only a service this machine knows
+    // (Switch Back would make it current).
+    const known = knownServices(this.deps.context.globalState).map((service) => service.url);
+    const savedService = state?.serviceUrl !== undefined && known.includes(state.serviceUrl) ? state.serviceUrl : undefined;
+    const serviceUrl = savedService ?? this.deps.connection.serviceUrl;
     if (!state || this.#panels.has(this.#key(state.reportId, serviceUrl))) {
       // Nothing to show (no id saved), or that report is open already.
       webviewPanel.dispose();

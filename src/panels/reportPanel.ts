@@ -193,7 +193,7 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /**
-   * The service URL, the key or the timeout changed: a panel of the current service loads
+   * The service URL or the key changed: a panel of the current service loads
    * again; one of another service keeps its content and says where it came from.
    */
   onConnectionChanged(): void {

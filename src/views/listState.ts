@@ -180,11 +180,12 @@ export class PagedList<T> implements Disposable, ListHandle {
   /**
    * Loads again every page loaded so far (at most {@link MAX_REFRESHED_PAGES}) and swaps them
    * in at once, so the rows the user paged to stay, with their selection (auto-refresh).
-   * Only from a loaded list with nothing in flight; otherwise does nothing (the next tick asks
-   * again).
+   * Only from a loaded list, or one whose last step failed (the next tick recovers it), with
+   * nothing in flight; otherwise does nothing (the next tick asks again).
    */
   refreshLoaded(): Promise<void> {
-    if (!this.#fetcher || this.#inFlight || this.#currentStatus !== 'loaded') return Promise.resolve();
+    const settled = this.#currentStatus === 'loaded' || this.#currentStatus === 'error';
+    if (!this.#fetcher || this.#inFlight || !settled) return Promise.resolve();
     return this.#start('reload', Math.min(MAX_REFRESHED_PAGES, Math.max(1, this.#nextPage - 1)));
   }
 

@@ -62,6 +62,8 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   );
   /** Reports of the projects that were expanded, by project name. */
   readonly #children = new Map<string, ProjectChildren>();
+  /** Projects the user collapsed again (their lists stay, but auto-refresh leaves them). */
+  readonly #collapsed = new Set<string>();
   #state: ProjectQueryState;
 
   constructor(
@@ -80,6 +82,12 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       // Expanded projects list their reports in the Reports view's sort: follow it.
       reportsView.onDidChangeQuery(() => this.#resetChildren()),
       { dispose: () => this.#dropChildren() },
+      this.treeView.onDidCollapseElement(({ element }) => {
+        if (element.kind === 'project') this.#collapsed.add(element.project.name);
+      }),
+      this.treeView.onDidExpandElement(({ element }) => {
+        if (element.kind === 'project') this.#collapsed.delete(element.project.name);
+      }),
     );
     this.showQuery();
     this.showQueryWhenReady();
@@ -128,12 +136,17 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   /**
-   * Auto-refresh: the projects and each expanded project's reports, the pages loaded so far
-   * again; expansion, the rows the user paged to and the selection kept.
+   * Auto-refresh: the projects, then each expanded project's reports, one list after another
+   * (the service's rate limit is shared), the pages loaded so far again; expansion, the rows
+   * the user paged to and the selection kept.
    */
   async refreshLoaded(): Promise<void> {
-    const lists = [this.#list, ...[...this.#children.values()].map((child) => child.list)];
-    await this.track(Promise.all(lists.map((list) => list.refreshLoaded())).then(() => undefined));
+    const expanded = [...this.#children].filter(([name]) => !this.#collapsed.has(name)).map(([, child]) => child.list);
+    await this.track(
+      (async () => {
+        for (const list of [this.#list, ...expanded]) await list.refreshLoaded();
+      })(),
+    );
   }
 
   update(report: Report): void {

@@ -152,6 +152,8 @@ export class Announcer {
   readonly #polite: HTMLElement;
   readonly #urgent: HTMLElement;
   #showing = new Set<string>();
+  /** What each region last said, so it can be emptied once the page no longer shows it. */
+  readonly #said = new Map<HTMLElement, readonly string[]>();
 
   constructor(parent: HTMLElement = document.body) {
     this.#polite = el('div', { className: 'sr-only', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -173,7 +175,17 @@ export class Announcer {
   }
 
   #say(region: HTMLElement, messages: readonly Announcement[]): void {
-    // A new element in the region is read as an addition, even when its words equal the last.
-    if (messages.length > 0) region.replaceChildren(el('p', { text: messages.map((m) => m.text).join(' ') }));
+    if (messages.length > 0) {
+      // A new element in the region is read as an addition, even when its words equal the last.
+      region.replaceChildren(el('p', { text: messages.map((m) => m.text).join(' ') }));
+      this.#said.set(
+        region,
+        messages.map((m) => m.text),
+      );
+    } else if ((this.#said.get(region) ?? []).every((text) => !this.#showing.has(text))) {
+      // Gone from the page: not left behind for someone reading the page later.
+      region.replaceChildren();
+      this.#said.delete(region);
+    }
   }
 }

@@ -74,7 +74,11 @@ function saveState(patch: Partial<SavedPageState>): void {
   const reportId = patch.reportId ?? saved?.reportId;
   if (reportId === undefined) return;
   const serviceUrl = 'serviceUrl' in patch ? patch.serviceUrl : saved?.serviceUrl;
-  saved = { reportId, ...(serviceUrl === undefined ? {} : { serviceUrl }), rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false };
+  saved = {
+    reportId,
+    ...(serviceUrl === undefined ? {} : { serviceUrl }),
+    rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false,
+  };
   vscode.setState(saved);
 }
 
@@ -645,7 +649,10 @@ function announcements(s: PanelStrings, state: PanelState): (Announcement | fals
       }
       return [
         state.foreign !== null && { text: fill(s.foreign, state.foreign) },
-        state.refreshError !== null && { text: `${s.refreshFailed} ${state.refreshError}`, urgent: true },
+        // Not while a Retry runs: the banner stays up meanwhile, and a Retry that fails the
+        // same way is then read again.
+        state.refreshError !== null &&
+          !state.refreshing && { text: `${s.refreshFailed} ${state.refreshError}`, urgent: true },
         state.busy && { text: s.busy },
         updated,
       ];

@@ -172,6 +172,11 @@ describe('views', function () {
     assert.deepEqual(ids(await projectsView.getChildren(project)), ids(underProject), "the project's rows too");
     const pages = (await listRequests()).filter((r) => r.query.project === undefined).map((r) => r.query.page);
     assert.deepEqual(pages, ['1', '2', '3'], 'the Reports view asked for the three pages it had');
+    const projectName = project.kind === 'project' ? project.project.name : '';
+    assert.ok(
+      (await listRequests()).some((r) => r.query.project === projectName),
+      "the expanded project's reports were asked for again",
+    );
   });
 
   it('each filter’s children are the service’s own answer', async () => {

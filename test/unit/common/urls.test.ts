@@ -63,6 +63,10 @@ describe('URL rules (src/common/urls)', () => {
     assert.equal(linkQuery(decoded(`url=${encodeURIComponent('https://example.com/')}`)).url, 'https://example.com/');
     assert.equal(linkQuery('id=42&service=https://svc.test').url, undefined);
     assert.equal(linkQuery('id=42&service=https://svc.test').params.get('id'), '42');
+    // A link with service= after the URL (written before url= had to come last).
+    const late = linkQuery(decoded(`url=${encodeURIComponent(url)}&service=${encodeURIComponent('https://svc.test:8443')}`));
+    assert.equal(late.url, url);
+    assert.equal(late.params.get('service'), 'https://svc.test:8443');
     // `url=` inside another parameter's value is not the URL.
     assert.equal(linkQuery('next=curl=x').url, undefined);
   });
