@@ -165,21 +165,17 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
         () => w.refreshViews(),
       );
     } else {
-      const serviceUrl = w.parts.connection.serviceUrl;
       w.errors.report(e, {
         action: l10n.t('New report'),
         // On the connection of the moment; never on another service than the one typed for.
-        retry: async () => {
-          const now = await requireApi(w.parts.connection);
-          if (now === undefined) return;
-          if (w.parts.connection.serviceUrl !== serviceUrl) {
-            void vscode.window.showWarningMessage(
-              l10n.t('The service changed since this report was typed. Run New Report again for the current service.'),
-            );
-            return;
-          }
-          await createAndShow(w, now, input);
-        },
+        retry: w.retryOn(
+          w.serviceUrl,
+          async () => {
+            const now = await requireApi(w.parts.connection);
+            if (now !== undefined) await createAndShow(w, now, input);
+          },
+          l10n.t('The service changed since this report was typed. Run New Report again for the current service.'),
+        ),
       });
     }
     return undefined;

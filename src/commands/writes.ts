@@ -71,44 +71,47 @@ export class Writes {
   }
 
   /**
+   * Both views while they show `serviceUrl`; none once the user has switched away from it
+   * (there the same id is another report).
+   */
+  #viewsOf(serviceUrl: string | undefined): (Parts['reportsView'] | Parts['projectsView'])[] {
+    return serviceUrl === this.serviceUrl ? [this.parts.reportsView, this.parts.projectsView] : [];
+  }
+
+  /**
    * Shows or clears the busy state of report `id` of `serviceUrl` (by default the current
    * service): its items in both views while that is the service they show, and its panel.
    */
   setBusy(id: ReportId, busy: boolean, serviceUrl = this.serviceUrl): void {
-    if (serviceUrl === this.serviceUrl) {
-      this.parts.reportsView.setBusy(id, busy);
-      this.parts.projectsView.setBusy(id, busy);
-    }
+    for (const view of this.#viewsOf(serviceUrl)) view.setBusy(id, busy);
     this.parts.panels.setBusy(id, busy, serviceUrl);
   }
 
   /** Shows the report as the service (`serviceUrl`, by default the current one) now has it, in both views and its panel. */
   showUpdated(report: Report, serviceUrl = this.serviceUrl): void {
-    if (serviceUrl === this.serviceUrl) {
-      this.parts.reportsView.update(report);
-      this.parts.projectsView.update(report);
-    }
+    for (const view of this.#viewsOf(serviceUrl)) view.update(report);
     this.parts.panels.update(report, serviceUrl);
   }
 
   /** A report is gone from the service: its rows leave both views and its panel closes. */
   dropReport(id: ReportId, serviceUrl = this.serviceUrl): void {
-    if (serviceUrl === this.serviceUrl) {
-      this.parts.reportsView.remove(id);
-      this.parts.projectsView.remove(id);
-    }
+    for (const view of this.#viewsOf(serviceUrl)) view.remove(id);
     this.parts.panels.close(id, serviceUrl);
   }
 
   /**
    * A failed write's Retry: sends again only to the service the write went to. After a
-   * switch the same id names another report, so it says so and sends nothing.
+   * switch the same id names another report, so it says so (`changed`, or the general
+   * sentence) and sends nothing.
    */
-  retryOn(serviceUrl: string | undefined, again: () => unknown): () => unknown {
+  retryOn(serviceUrl: string | undefined, again: () => unknown, changed?: string): () => unknown {
     return () => {
       if (serviceUrl === this.serviceUrl) return again();
       void vscode.window.showWarningMessage(
-        l10n.t('The service changed since this failed, so nothing was sent. Run the command again for the current service.'),
+        changed ??
+          l10n.t(
+            'The service changed since this failed, so nothing was sent. Run the command again for the current service.',
+          ),
       );
       return undefined;
     };

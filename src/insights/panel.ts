@@ -51,7 +51,7 @@ class InsightsPanel implements vscode.Disposable {
   /** The service the loaded reports came from: their ids are not opened on another service. */
   #dataServiceUrl: string | undefined;
   /**
-   * Connection changes seen (URL, key, settings), and how many there had been when the loaded
+   * Connection changes seen (URL, key), and how many there had been when the loaded
    * reports' load began: Retry continues only on the same connection. A new key on the same
    * service is another account, whose reports must not join the first one's.
    */
