@@ -20,6 +20,8 @@ export interface BatchOutcome {
   readonly skipped: ReportId[];
   /** The user switched service while it ran: the items after that were not started. */
   readonly serviceChanged?: boolean;
+  /** The user cancelled it: the items after that were not started. */
+  readonly cancelled?: boolean;
 }
 
 export interface BatchOptions {
@@ -66,6 +68,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
   const skipped: ReportId[] = [];
   const serviceUrl = parts.connection.serviceUrl;
   let serviceChanged = false;
+  let cancelled = false;
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: true },
     async (progress, token) => {
@@ -76,6 +79,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
         }
         if (token.isCancellationRequested || serviceChanged) {
+          cancelled ||= token.isCancellationRequested;
           skipped.push(ref.id);
           continue;
         }
@@ -102,6 +106,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           // (the client of a service the user has left refuses to send).
           if (e instanceof Cancelled || (isApiError(e) && e.kind === 'cancelled')) {
             if (isApiError(e) && e.reason === SERVICE_CHANGED) serviceChanged = true;
+            else cancelled = true;
             skipped.push(ref.id);
             continue;
           }
@@ -118,7 +123,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
       }
     },
   );
-  return { succeeded, failed, skipped, ...(serviceChanged ? { serviceChanged } : {}) };
+  return { succeeded, failed, skipped, ...(serviceChanged ? { serviceChanged } : {}), ...(cancelled ? { cancelled } : {}) };
 }
 
 /**

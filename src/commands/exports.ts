@@ -10,10 +10,12 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
-import { reportsCsv, safeFileName } from '../common/csv';
+import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
-import { displayUrl, loadWholeReport, reportTargets } from './refs';
+import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
+import { runBatch, showBatchSummary } from './batch';
+import type { ReportRef } from '../common/commandArgs';
 import { flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
@@ -150,22 +152,57 @@ async function fetchAll(
 export function reportExportCommands(parts: Parts) {
   const { errors } = parts;
 
-  /** Copy as Markdown: the selected reports, one block each, to the clipboard. */
+  /**
+   * Copy as Markdown: the selected reports, one block each, to the clipboard. Several reports
+   * the panel does not hold already load one after another with progress (runBatch: cancel,
+   * rate limits, a switch of service); what loaded is copied, and one message says what did not.
+   */
   async function copyMarkdown(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
     const refs = await reportTargets(api, item, selected, l10n.t('Copy which report as Markdown?'));
     if (refs.length === 0) return undefined;
-    try {
-      const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
-      const text = reports.map((r) => reportMarkdown(r)).join('\n');
-      await vscode.env.clipboard.writeText(text);
-      flash(l10n.t('Copied as Markdown.'));
-      return text;
-    } catch (e) {
-      errors.report(e, { action: l10n.t('Copy as Markdown') });
+    if (refs.length === 1 || refs.every(holdsWholeReport)) {
+      try {
+        const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
+        return await copyReports(reports);
+      } catch (e) {
+        errors.report(e, { action: l10n.t('Copy as Markdown') });
+        return undefined;
+      }
+    }
+    const loaded = new Map<ReportRef, Report>();
+    const outcome = await runBatch(parts, {
+      title: l10n.t('Copying {0} reports as Markdown', refs.length),
+      refs,
+      action: 'Copy as Markdown',
+      run: async (ref) => {
+        loaded.set(ref, await loadWholeReport(api, ref));
+      },
+    });
+    if (outcome.cancelled === true) {
+      void vscode.window.showInformationMessage(l10n.t('Copy as Markdown cancelled: nothing was copied.'));
       return undefined;
     }
+    const reports = refs.flatMap((ref) => loaded.get(ref) ?? []);
+    if (outcome.failed.length === 0 && outcome.skipped.length === 0) return copyReports(reports);
+    const text = reports.length > 0 ? await copyReports(reports, { quiet: true }) : undefined;
+    showBatchSummary(parts, outcome, (count) =>
+      count === 0
+        ? l10n.t('Nothing was copied.')
+        : l10n.t('Copied {0} of {1} reports as Markdown.', count, refs.length),
+    );
+    return text;
+  }
+
+  /** Writes the reports' Markdown to the clipboard and says so (unless `quiet`). Resolves the text. */
+  async function copyReports(reports: readonly Report[], options: { quiet?: boolean } = {}): Promise<string> {
+    const text = reports.map((r) => reportMarkdown(r)).join('\n');
+    await vscode.env.clipboard.writeText(text);
+    if (options.quiet !== true) {
+      flash(reports.length === 1 ? l10n.t('Copied as Markdown.') : l10n.t('Copied {0} reports as Markdown.', reports.length));
+    }
+    return text;
   }
 
   /**
@@ -238,7 +275,7 @@ export function reportExportCommands(parts: Parts) {
     return saveAs({
       name: `${name}.csv`,
       filters: { CSV: ['csv'] },
-      content: new TextEncoder().encode(reportsCsv(reports)),
+      content: new TextEncoder().encode(`${CSV_BOM}${reportsCsv(reports)}`),
       what: l10n.t('{0} reports as CSV', reports.length),
       target: targetOf(args),
     });

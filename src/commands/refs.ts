@@ -22,7 +22,12 @@ export async function loadReport(api: ReportsApi, ref: ReportRef): Promise<Repor
  * (`views/summary.ts`), so that one is asked of the service too.
  */
 export async function loadWholeReport(api: ReportsApi, ref: ReportRef): Promise<Report> {
-  return ref.report !== undefined && !isListSummary(ref.report) ? ref.report : api.getReport(ref.id);
+  return holdsWholeReport(ref) ? ref.report : api.getReport(ref.id);
+}
+
+/** Whether `ref` carries the whole report (a panel's), not a list row's summary. */
+export function holdsWholeReport(ref: ReportRef): ref is ReportRef & { report: Report } {
+  return ref.report !== undefined && !isListSummary(ref.report);
 }
 
 /** The URL without its scheme, as the Reports view shows it. */

@@ -8,7 +8,11 @@
  *   reads them as numbers.
  * - Formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
  *   return gets a `'` in front, so no spreadsheet runs server text as a formula.
- * - Text is written as it came (any Unicode); the caller encodes the file as UTF-8.
+ * - Text is written as it came (any Unicode) but for the characters that would hide or
+ *   disguise it in a spreadsheet: control characters other than tab, CR and LF, and bidi
+ *   controls (`…\u202Eexe.pdf` shows as `…fdp.exe`) become U+FFFD, so what a cell holds is
+ *   what it shows. The caller encodes the file as UTF-8 with a byte-order mark
+ *   ({@link CSV_BOM}), which spreadsheets need to read it as UTF-8.
  */
 import type { Report } from '../api/types';
 import { epochOf } from './dates';
@@ -27,14 +31,20 @@ export const CSV_COLUMNS = [
 
 export type CsvCell = string | number | undefined;
 
+/** The byte-order mark a CSV file starts with: Excel reads a file without it in the system's legacy code page. */
+export const CSV_BOM = '\ufeff';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const HIDING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One cell: bare numbers, guarded and quoted text, empty for a missing value. */
 export function csvCell(value: CsvCell): string {
   if (value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  const shown = value.replace(HIDING, '\ufffd');
+  const guarded = FORMULA_START.test(shown) ? `'${shown}` : shown;
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

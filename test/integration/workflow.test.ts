@@ -209,6 +209,37 @@ describe('developer workflow', function () {
     assert.equal(await vscode.env.clipboard.readText(), text);
   });
 
+  it('Copy as Markdown of several list rows: loaded one after another; one that is gone is named, the rest copied', async () => {
+    const made: RawReport[] = [];
+    for (const score of [11, 22, 33]) {
+      const answer = await admin<{ data: RawReport }>('reports', {
+        key: keys().main,
+        report: { url: `https://md-many.localhost/${score}`, result: 'bad', score },
+      });
+      made.push(answer.data);
+    }
+    // List rows hold summaries (no analysis): each report is asked of the service.
+    const row = (r: RawReport) => ({ kind: 'report', report: { ...r, raw: r, summary: { checks: 0, failed: 0 } } });
+    const [first, gone, last] = made;
+    assert.ok(first && gone && last);
+    await admin('faults', { method: 'GET', path: `/api/v1/reports/${gone.id}`, status: 404, times: 5 });
+    await admin('requests', undefined, 'DELETE');
+    try {
+      const text = await run<string>('pageReports.copyReportMarkdown', row(first), made.map(row));
+      assert.equal(await vscode.env.clipboard.readText(), text);
+      assert.ok(text.includes('**Score:** 11 ') && text.includes('**Score:** 33 '), text);
+      assert.ok(!text.includes('**Score:** 22 '), 'the report that is gone is not in it');
+      const gets = (await requestsOf('GET')).filter((r) => r.path.startsWith('/api/v1/reports/')).map((r) => r.path);
+      assert.deepEqual(
+        gets,
+        made.map((r) => `/api/v1/reports/${r.id}`),
+        'one request a report, in order',
+      );
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+    }
+  });
+
   it('Export Report as JSON…: every field the service sent, to the chosen file', async () => {
     const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
     assert.ok(report);
@@ -252,7 +283,9 @@ describe('developer workflow', function () {
         (await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath,
         target.fsPath,
       );
-      const lines = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
+      const bytes = fs.readFileSync(target.fsPath);
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark: spreadsheets read it as UTF-8');
+      const lines = bytes.subarray(3).toString('utf8').split('\r\n');
       assert.equal(lines[0], 'id,url,project,result,score,privacy,generated_at,created_at');
       assert.equal(lines.length, 1 + 27 + 1, 'header, 27 records, the final CRLF');
       assert.ok(
@@ -280,7 +313,7 @@ describe('developer workflow', function () {
       await run('pageReports.exportReportsCsv', { target: empty });
       assert.equal(
         fs.readFileSync(empty.fsPath, 'utf8'),
-        'id,url,project,result,score,privacy,generated_at,created_at\r\n',
+        '\ufeffid,url,project,result,score,privacy,generated_at,created_at\r\n',
       );
     } finally {
       await run('pageReports.clearReportFilters');

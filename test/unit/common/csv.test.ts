@@ -67,6 +67,16 @@ describe('CSV writer', () => {
     assert.equal(new TextDecoder().decode(new TextEncoder().encode(line)), line);
   });
 
+  it('shows what a cell holds: control and bidi characters become U+FFFD, line breaks and tabs stay', () => {
+    // In a spreadsheet `invoice-\u202Egpj.exe` reads as `invoice-exe.jpg`; a NUL or an escape hides the rest.
+    assert.equal(csvCell('https://x.test/invoice-\u202Egpj.exe'), 'https://x.test/invoice-\ufffdgpj.exe');
+    assert.equal(csvCell('a\u0000b\u001bc\u0085d\u2067e\u200ff\u061cg'), 'a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf\ufffdg');
+    assert.equal(csvCell('two\nlines\tand a tab'), '"two\nlines\tand a tab"');
+    // A control character in front does not slip a formula past the guard.
+    assert.equal(csvCell('\u0000=1+1'), '\ufffd=1+1', 'not a formula: the cell starts with U+FFFD');
+    assert.equal(csvCell('emoji \u{1F469}\u200d\u{1F4BB}'), 'emoji \u{1F469}\u200d\u{1F4BB}', 'a zero-width joiner stays');
+  });
+
   it('makes default file names safe', () => {
     assert.equal(safeFileName('report-42-example.com/pricing?x=1', 'report'), 'report-42-example.com-pricing-x=1');
     assert.equal(safeFileName('../../etc/passwd', 'f'), 'etc-passwd');
