@@ -105,7 +105,13 @@ export function activate(context: vscode.ExtensionContext): void {
     // The accounts tests read the provider, the status bar and the panels the same way.
     Object.defineProperty(hook, TestHook.accounts, {
       configurable: true,
-      get: () => ({ provider: auth.provider, statusBar, panels: load().panels, secrets: context.secrets }),
+      get: () => ({
+        provider: auth.provider,
+        statusBar,
+        panels: load().panels,
+        secrets: context.secrets,
+        globalState: context.globalState,
+      }),
     });
     subscriptions.push({
       dispose: () => {

@@ -102,6 +102,8 @@ export const GlobalStateKey = {
   knownServices: 'pageReports.knownServices',
   /** Origins with an API key in SecretStorage (SecretStorage cannot list its keys). */
   originsWithKey: 'pageReports.originsWithKey',
+  /** The folder of the last export: the next save dialog opens there (src/commands/exports.ts). */
+  lastExportFolder: 'pageReports.lastExportFolder',
 } as const;
 
 /** Keys of `ExtensionContext.workspaceState` (this workspace only). */

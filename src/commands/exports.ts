@@ -19,7 +19,7 @@ import type { ReportRef } from '../common/commandArgs';
 import { flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
-import { Command, Setting } from '../ids';
+import { Command, GlobalStateKey, Setting } from '../ids';
 
 /** Most reports one CSV export fetches, unless the setting says otherwise (package.json: 100-20000). */
 export const DEFAULT_EXPORT_LIMIT = 2000;
@@ -62,14 +62,48 @@ interface SaveOptions {
   what: string;
   /** A target from the arguments: no dialog. */
   target?: vscode.Uri;
+  /** The language of an untitled editor holding the content (Open in Editor). */
+  language: string;
+}
+
+/**
+ * The folder a save dialog opens in, so it can suggest the file name: the last export's,
+ * else the workspace's first folder, else VS Code's `files.dialog.defaultPath`, else the
+ * home folder. Undefined when there is none (the dialog then opens where VS Code chooses,
+ * without a name).
+ */
+export function exportFolder(state: vscode.Memento): vscode.Uri | undefined {
+  const last = state.get<unknown>(GlobalStateKey.lastExportFolder);
+  if (typeof last === 'string' && last !== '') {
+    try {
+      return vscode.Uri.parse(last, true);
+    } catch {
+      // A value this version cannot read: the other candidates.
+    }
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (folder !== undefined) return folder;
+  const configured = vscode.workspace.getConfiguration('files.dialog').get<unknown>('defaultPath');
+  if (typeof configured === 'string' && configured.trim() !== '') return vscode.Uri.file(configured.trim());
+  return homeFolder();
+}
+
+/**
+ * The user's home folder where the extension host has one (Node: desktop, remote,
+ * code-server). The web worker host has none: VS Code's dialog then opens where it chooses.
+ */
+function homeFolder(): vscode.Uri | undefined {
+  const env = typeof process === 'undefined' ? undefined : process.env;
+  const home = env?.HOME ?? env?.USERPROFILE;
+  return home ? vscode.Uri.file(home) : undefined;
 }
 
 /**
  * Asks where to save (unless a target was given) and writes. Resolves the file written, or
  * undefined after saying why nothing was written.
  */
-async function saveAs(options: SaveOptions): Promise<vscode.Uri | undefined> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vscode.Uri | undefined> {
+  const folder = exportFolder(state);
   const target =
     options.target ??
     (await vscode.window.showSaveDialog({
@@ -79,7 +113,13 @@ async function saveAs(options: SaveOptions): Promise<vscode.Uri | undefined> {
       title: l10n.t('Export {0}', options.what),
     }));
   if (target === undefined) {
-    void vscode.window.showInformationMessage(l10n.t('Export cancelled: nothing was written.'));
+    // A browser without local file access gives no dialog at all: the content can still be had.
+    offer(
+      vscode.window.showInformationMessage,
+      l10n.t('Export cancelled: nothing was written.'),
+      l10n.t('Open in Editor'),
+      () => openInEditor(options),
+    );
     return undefined;
   }
   try {
@@ -95,12 +135,22 @@ async function saveAs(options: SaveOptions): Promise<vscode.Uri | undefined> {
         escapeForMessage(reason),
       ),
       l10n.t('Save Elsewhere…'),
-      () => saveAs({ ...options, target: undefined }),
+      () => saveAs(state, { ...options, target: undefined }),
     );
     return undefined;
   }
+  await state.update(GlobalStateKey.lastExportFolder, vscode.Uri.joinPath(target, '..').toString());
   flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
   return target;
+}
+
+/** The content in a new untitled editor, to save from there. */
+async function openInEditor(options: SaveOptions): Promise<void> {
+  const document = await vscode.workspace.openTextDocument({
+    content: new TextDecoder().decode(options.content),
+    language: options.language,
+  });
+  await vscode.window.showTextDocument(document);
 }
 
 /** Every report of `query`, a page at a time, at most `limit`; undefined when cancelled. */
@@ -231,9 +281,10 @@ export function reportExportCommands(parts: Parts) {
       });
       return undefined;
     }
-    return saveAs({
+    return saveAs(parts.context.globalState, {
       name: `${reportFileStem(report)}.json`,
       filters: { JSON: ['json'] },
+      language: 'json',
       content: new TextEncoder().encode(`${JSON.stringify(report.raw, null, 2)}\n`),
       what: l10n.t('report {0} as JSON', idText(report.id)),
       target,
@@ -272,9 +323,10 @@ export function reportExportCommands(parts: Parts) {
     }
     const date = new Date().toISOString().slice(0, 10);
     const name = safeFileName(`reports-${query.project ?? 'all'}-${date}`, `reports-${date}`);
-    return saveAs({
+    return saveAs(parts.context.globalState, {
       name: `${name}.csv`,
       filters: { CSV: ['csv'] },
+      language: 'plaintext',
       content: new TextEncoder().encode(`${CSV_BOM}${reportsCsv(reports)}`),
       what: l10n.t('{0} reports as CSV', reports.length),
       target: targetOf(args),

@@ -9,6 +9,14 @@ import type { FrameLocator, Locator } from 'playwright-core';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport } from '../service/types';
 
+/** Waits until `check` holds (polling), or fails saying what did not come. */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not come within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 describe('developer workflow (end to end)', function () {
   this.timeout(240_000);
@@ -90,5 +98,27 @@ describe('developer workflow (end to end)', function () {
     assert.deepEqual(gone, ['Legacy check']);
     await wb.page.waitForTimeout(1000); // the tree row's busy icon clears right after the panel draws
     await wb.screenshot('workflow-since');
+  });
+
+  it('Export Report as JSON…: the save dialog suggests a name; cancelled, the report still opens in an editor', async () => {
+    await wb.runCommand('Page Reports: Export Report as JSON…');
+    const quickInput = wb.page.locator('.quick-input-widget');
+    const box = quickInput.locator('input.input');
+    // The command acts on the active panel (the report re-analyzed above); no folder is open,
+    // so the dialog starts in the home folder.
+    // code-server's save dialog is a quick input holding the path it suggests.
+    await until(
+      async () => /^\/.+\/report-\d+-since\.localhost[^/]*\.json$/.test(await box.inputValue()),
+      'the suggested file name',
+    );
+    await box.press('Escape');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'Export cancelled: nothing was written.' });
+    await toast.waitFor({ state: 'visible', timeout: 10_000 });
+    await toast.getByRole('button', { name: 'Open in Editor' }).click();
+    const editor = wb.page.locator('.editor-instance .view-lines').first();
+    await editor.waitFor({ state: 'visible', timeout: 10_000 });
+    await until(async () => (await editor.innerText()).includes('since.localhost'), 'the report in the editor');
+    assert.match((await wb.page.locator('.tab.active').innerText()).trim(), /^Untitled/);
+    await wb.screenshot('workflow-export-open-in-editor');
   });
 });

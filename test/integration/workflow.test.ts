@@ -320,6 +320,20 @@ describe('developer workflow', function () {
     }
   });
 
+  it('the save dialog opens where the last export went, so it can suggest the file name', async () => {
+    const { exportFolder } = await import('../../src/commands/exports');
+    const state = ((globalThis as Record<symbol, unknown>)[TestHook.accounts] as { globalState: vscode.Memento })
+      .globalState;
+    const folder = fs.mkdtempSync(path.join(tmp, 'last-'));
+    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+    assert.ok(report);
+    await run('pageReports.exportReportJson', { id: report.id }, { target: vscode.Uri.file(path.join(folder, 'r.json')) });
+    assert.equal(exportFolder(state)?.fsPath, folder);
+    // A write that fails does not move it.
+    await run('pageReports.exportReportJson', { id: report.id }, { target: vscode.Uri.file(tmp) });
+    assert.equal(exportFolder(state)?.fsPath, folder);
+  });
+
   it('Export List as CSV… ends when a page brings nothing new (a service that ignores page=)', async () => {
     const first = await api<{ data: RawReport[] }>('/api/v1/reports?per_page=100&page=1');
     await admin('faults', {
