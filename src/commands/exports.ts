@@ -93,6 +93,7 @@ export function exportFolder(state: vscode.Memento): vscode.Uri | undefined {
  * code-server). The web worker host has none: VS Code's dialog then opens where it chooses.
  */
 function homeFolder(): vscode.Uri | undefined {
+  // eslint-disable-next-line no-restricted-globals -- guarded: without `process` (the web worker) there is no home folder
   const env = typeof process === 'undefined' ? undefined : process.env;
   const home = env?.HOME ?? env?.USERPROFILE;
   return home ? vscode.Uri.file(home) : undefined;

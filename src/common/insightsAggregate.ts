@@ -244,8 +244,14 @@ export function aggregate(reports: readonly Report[], project: string | null): I
     }))
     .sort((a, b) => b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  const lowest = refs
-    .map((ref, index) => ({ score: ref.score, index }))
+  // A page analysed again has several reports: its newest (the first: reports come newest
+  // first) stands for it, so a page fixed since is not listed for its old score.
+  const newestOfPage = new Map<string, number>();
+  refs.forEach((ref, index) => {
+    if (!newestOfPage.has(ref.url)) newestOfPage.set(ref.url, index);
+  });
+  const lowest = [...newestOfPage.values()]
+    .map((index) => ({ score: refs[index]?.score ?? null, index }))
     .filter((r): r is { score: number; index: number } => r.score !== null)
     // Stable sort: equal scores keep the newest first.
     .sort((a, b) => a.score - b.score)
@@ -382,7 +388,8 @@ const md = escapeMarkdown;
 
 /**
  * The Markdown summary for an issue or pull request: the result counts, the score numbers
- * and buckets, and the ten checks that fail most. Server strings (the project, check names)
+ * and buckets, and the ten checks that fail most; `notes` say what the numbers cover when
+ * not every report (the cap, a load cut short). Server strings (the project, check names)
  * are escaped so they render as exactly their text; the rest is the extension's own words.
  */
 export function summaryMarkdown(
@@ -390,12 +397,15 @@ export function summaryMarkdown(
   asOf: string,
   words: SummaryWords = DEFAULT_SUMMARY_WORDS,
   locale = 'en',
+  notes: readonly string[] = [],
 ): string {
   const n = (value: number): string => formatCount(value, locale);
   const { results, scores } = model;
   const lines: string[] = [];
   lines.push(`## ${fill(words.title, model.project === null ? words.allProjects : md(model.project))}`, '');
   lines.push(`_${fill(words.asOf, asOf)}_`, '');
+  // What the numbers cover, when not every report: the cap, a load cut short (the extension's own words).
+  for (const note of notes) lines.push(`_${note}_`, '');
   lines.push(`### ${words.results}`, '');
   const counts = [
     `${words.good} ${n(results.good)}`,

@@ -18,8 +18,13 @@ export interface InsightsState {
   phase: InsightsPhase;
   /** The project, or null for all projects. */
   project: string | null;
-  /** What is loaded so far (while loading: the last complete result, if any), or null. */
+  /** The result shown (while loading: the last one, if any), or null. */
   model: InsightsModel | null;
+  /**
+   * Set (with `model` null) when the page already has the model of this `modelAt`: progress
+   * messages do not send it again.
+   */
+  modelKept?: boolean;
   /** "Loaded 300 of 1,240 reports" while loading (or after a failure or cancel), else null. */
   progressText: string | null;
   /** Reports loaded, and the server's total when known: for the progress bar. */
@@ -33,6 +38,8 @@ export interface InsightsState {
   modelAt: number | null;
   /** Why the load failed (phase `error`), or null. */
   error: string | null;
+  /** What a cancel or a failure left on screen when not the page's own words, or null. */
+  notice: string | null;
 }
 
 /** The page's words, localized by the controller and sent in `init`; `{0}` filled by the page. */
@@ -82,7 +89,10 @@ export interface InsightsStrings extends InsightsWords {
 
 /** Extension → page. */
 export type InsightsHostMessage =
-  { type: 'init'; strings: InsightsStrings; locale: string } | { type: 'state'; state: InsightsState; seq: number };
+  | { type: 'init'; strings: InsightsStrings; locale: string }
+  | { type: 'state'; state: InsightsState; seq: number }
+  /** The summary is on the clipboard: the page says so to screen readers (the status bar is not read). */
+  | { type: 'copied'; text: string };
 
 /** Page → extension. */
 export type InsightsPageMessage =
@@ -138,6 +148,7 @@ export function parseSavedInsightsState(value: unknown): SavedInsightsState | un
 export function isInsightsHostMessage(value: unknown): value is InsightsHostMessage {
   if (!isRecord(value)) return false;
   if (value.type === 'init') return isRecord(value.strings) && typeof value.locale === 'string';
+  if (value.type === 'copied') return typeof value.text === 'string';
   if (value.type === 'state')
     return (
       typeof value.seq === 'number' &&

@@ -43,12 +43,33 @@ function key(project: string | null): string {
   return project === null ? '*' : `project:${project}`;
 }
 
+/** What the figures show: a result, when it was made, and what it covers. */
+interface Shown {
+  readonly model: InsightsModel;
+  /** When it was computed (epoch ms). */
+  readonly atMs: number;
+  /** The service its reports came from: their ids are not opened on another service. */
+  readonly serviceUrl: string | undefined;
+  /** The connection (count of changes) its load ran on. */
+  readonly connection: number;
+  /** The server's total when it was loaded, and whether the cap cut the data. */
+  readonly total: number | undefined;
+  readonly capped: boolean;
+  /** Every report up to the cap was loaded: not cut short by a failure or a cancel. */
+  readonly complete: boolean;
+}
+
 /** One project's insights panel: loads, aggregates, posts; acts on the page's validated requests. */
 class InsightsPanel implements vscode.Disposable {
   #progress: LoadProgress = emptyProgress();
-  /** The last complete (or last partial, after a failure or cancel) result shown. */
-  #model: InsightsModel | null = null;
-  /** The service the loaded reports came from: their ids are not opened on another service. */
+  /** The cap of the load running or last run (`Setting.insightsLimit`). */
+  #limit = insightsLimit(undefined);
+  /**
+   * The result shown: the last complete one, which a Refresh that fails or is cancelled
+   * keeps; a partial one only when there was no complete one on this connection.
+   */
+  #shown: Shown | undefined;
+  /** The service the load running or last run asks: their ids are not opened on another service. */
   #dataServiceUrl: string | undefined;
   /**
    * Connection changes seen (URL, key), and how many there had been when the loaded
@@ -58,7 +79,8 @@ class InsightsPanel implements vscode.Disposable {
   #connectionChanges = 0;
   #dataConnection = 0;
   #state: InsightsState;
-  #asOfMs: number | undefined;
+  /** The `modelAt` of the model the page last received: progress messages do not send it again. */
+  #pageModelAt: number | null = null;
   #loading: AbortController | undefined;
   #pageReady = false;
   #seq = 0;
@@ -127,7 +149,10 @@ class InsightsPanel implements vscode.Disposable {
       this.#dataServiceUrl = this.deps.connection.serviceUrl;
       this.#dataConnection = this.#connectionChanges;
     }
+    // Another service's or account's figures do not stay on screen while this one's load.
+    if (this.#shown !== undefined && this.#shown.connection !== this.#dataConnection) this.#shown = undefined;
     const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
+    this.#limit = limit;
     const progress = this.#progress;
     this.#setState(this.#stateOf('loading'));
     try {
@@ -140,8 +165,7 @@ class InsightsPanel implements vscode.Disposable {
         },
       });
       if (controller.signal.aborted || this.#life.ended) return;
-      this.#model = aggregate(progress.reports, this.project);
-      this.#asOfMs = Date.now();
+      this.#show(true);
       this.#log('info', `aggregated ${progress.reports.length} reports${progress.capped ? ' (capped)' : ''}.`);
       this.#setState(this.#stateOf('ready'));
     } catch (error) {
@@ -160,25 +184,50 @@ class InsightsPanel implements vscode.Disposable {
     }
   }
 
-  /** Shows the error state with what was loaded so far (aggregated), and Retry. */
+  /**
+   * Makes the reports loaded the result shown: always when `complete`; after a failure or a
+   * cancel only when no complete result of this connection is shown (a Refresh cut short
+   * keeps the figures it was refreshing).
+   */
+  #show(complete: boolean): void {
+    const kept = this.#shown?.complete === true && this.#shown.connection === this.#dataConnection;
+    if (!complete && (kept || this.#progress.reports.length === 0)) return;
+    this.#shown = {
+      model: aggregate(this.#progress.reports, this.project),
+      atMs: Date.now(),
+      serviceUrl: this.#dataServiceUrl,
+      connection: this.#dataConnection,
+      total: this.#progress.total,
+      capped: this.#progress.capped,
+      complete,
+    };
+  }
+
+  /** Shows the error state with what was loaded so far (or the figures a Refresh kept), and Retry. */
   #fail(message: string): void {
+    const refreshing =
+      this.#loading !== undefined && this.#shown?.complete === true && this.#shown.connection === this.#dataConnection;
     this.#loading?.abort();
     this.#loading = undefined;
-    if (this.#progress.reports.length > 0) {
-      this.#model = aggregate(this.#progress.reports, this.project);
-      this.#asOfMs = Date.now();
-    }
-    this.#setState({ ...this.#stateOf('error'), error: message });
+    this.#show(false);
+    const notice = refreshing ? l10n.t('The figures below are those from before this refresh.') : null;
+    this.#setState({ ...this.#stateOf('error'), error: message, notice });
   }
 
   #cancel(): void {
     if (!this.#loading) return;
     this.#loading.abort();
     this.#loading = undefined;
-    this.#model = aggregate(this.#progress.reports, this.project);
-    this.#asOfMs = Date.now();
     this.#log('info', `loading cancelled after ${this.#progress.reports.length} reports.`);
-    this.#setState(this.#stateOf('cancelled'));
+    const refreshing = this.#shown?.complete === true && this.#shown.connection === this.#dataConnection;
+    this.#show(false);
+    // A Refresh cancelled: the figures it was refreshing stay, as they were, and the banner says so.
+    const state = this.#stateOf('cancelled');
+    this.#setState(
+      refreshing
+        ? { ...state, progressText: null, notice: l10n.t('Refresh cancelled: the figures below are those from before it.') }
+        : state,
+    );
   }
 
   #onConnectionChange(): void {
@@ -191,7 +240,7 @@ class InsightsPanel implements vscode.Disposable {
       );
       return;
     }
-    if (this.#model !== null && this.#fromOtherService()) {
+    if (this.#shown !== undefined && this.#shown.serviceUrl !== this.deps.connection.serviceUrl) {
       this.#fail(l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.'));
     }
   }
@@ -203,38 +252,45 @@ class InsightsPanel implements vscode.Disposable {
 
   #stateOf(phase: InsightsPhase): InsightsState {
     const locale = vscode.env.language;
+    const n = (value: number): string => formatCount(value, locale);
     const progress = this.#progress;
     const loaded = progress.reports.length;
     const total = progress.total ?? null;
+    // What this load will fetch: the service's total, or the cap when that is less.
+    const target = total === null ? null : Math.min(total, this.#limit);
     const showProgress = phase !== 'ready' && (phase !== 'loading' || loaded > 0 || total !== null);
     const progressText = !showProgress
       ? null
-      : total !== null
-        ? l10n.t('Loaded {0} of {1} reports', formatCount(loaded, locale), formatCount(total, locale))
-        : l10n.t('Loaded {0} reports', formatCount(loaded, locale));
+      : total === null
+        ? l10n.t('Loaded {0} reports', n(loaded))
+        : total > this.#limit
+          ? l10n.t('Loaded {0} of {1} reports (the newest {1} of {2})', n(loaded), n(this.#limit), n(total))
+          : l10n.t('Loaded {0} of {1} reports', n(loaded), n(total));
+    const shown = this.#shown;
     const capText =
-      progress.capped && this.#model !== null
-        ? total !== null
-          ? l10n.t('Showing the newest {0} of {1} reports', formatCount(loaded, locale), formatCount(total, locale))
-          : l10n.t('Showing the newest {0} reports', formatCount(loaded, locale))
+      shown?.capped === true
+        ? shown.total !== undefined
+          ? l10n.t('Showing the newest {0} of {1} reports', n(shown.model.total), n(shown.total))
+          : l10n.t('Showing the newest {0} reports', n(shown.model.total))
         : null;
     return {
       phase,
       project: this.project,
-      model: this.#model,
+      model: shown?.model ?? null,
       progressText,
       loaded,
-      total,
+      total: target,
       capText,
       asOf:
-        this.#asOfMs === undefined
+        shown === undefined
           ? null
           : l10n.t(
               'As of {0}',
-              new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(this.#asOfMs),
+              new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(shown.atMs),
             ),
-      modelAt: this.#asOfMs ?? null,
+      modelAt: shown?.atMs ?? null,
       error: null,
+      notice: null,
     };
   }
 
@@ -247,7 +303,12 @@ class InsightsPanel implements vscode.Disposable {
     if (!this.#pageReady || this.#life.ended) return;
     this.#seq += 1;
     this.lastPosted = this.#state;
-    this.#post({ type: 'state', state: this.#state, seq: this.#seq });
+    // The page keeps the model it has: a progress message of a Refresh of 20,000 reports does
+    // not send the figures it is refreshing again at every page.
+    const state = this.#state;
+    const kept = state.model !== null && state.modelAt === this.#pageModelAt;
+    this.#pageModelAt = state.modelAt;
+    this.#post({ type: 'state', state: kept ? { ...state, model: null, modelKept: true } : state, seq: this.#seq });
   }
 
   #post(message: InsightsHostMessage): void {
@@ -269,7 +330,9 @@ class InsightsPanel implements vscode.Disposable {
     }
     switch (message.type) {
       case 'ready':
+        // A new page (the panel's first, or after it was hidden): it has no model yet.
         this.#pageReady = true;
+        this.#pageModelAt = null;
         this.#post({ type: 'init', strings: insightsStrings(), locale: vscode.env.language });
         this.#postState();
         return;
@@ -301,11 +364,11 @@ class InsightsPanel implements vscode.Disposable {
 
   /** Opens a report's panel, only for a report of the data this page was sent. */
   #openReport(id: ReportId): void {
-    if (this.#fromOtherService()) {
+    if (this.#shown?.serviceUrl !== this.deps.connection.serviceUrl) {
       this.#log('warn', 'refused to open a report of another service than the current one.');
       return;
     }
-    const known = this.#model?.reports.find((r) => r.id === id);
+    const known = this.#shown?.model.reports.find((r) => r.id === id);
     if (!known) {
       this.#log('warn', 'refused to open a report that is not in the insights data.');
       return;
@@ -315,18 +378,41 @@ class InsightsPanel implements vscode.Disposable {
       .then(undefined, (error: unknown) => this.#log('error', `could not open a report: ${String(error)}`));
   }
 
+  /**
+   * Copy Summary as Markdown: the figures shown, saying when the cap cut them and when they
+   * cover only the reports loaded before a failure or a cancel.
+   */
   #copySummary(): void {
-    if (!this.#model || this.#asOfMs === undefined) return;
+    const shown = this.#shown;
+    if (!shown) return;
     const locale = vscode.env.language;
+    // In UTC, saying so: the summary is read in other time zones. (dateStyle and timeStyle
+    // cannot be combined with timeZoneName: Intl throws.)
     const asOf = new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
       timeZone: 'UTC',
       timeZoneName: 'short',
-    }).format(this.#asOfMs);
-    const markdown = summaryMarkdown(this.#model, asOf, summaryWords(), locale);
+    }).format(shown.atMs);
+    const state = this.#stateOf('ready');
+    const n = (value: number): string => formatCount(value, locale);
+    const notes = [
+      state.capText,
+      shown.complete
+        ? null
+        : shown.total !== undefined
+          ? l10n.t('Partial: loading stopped after {0} of {1} reports; the numbers cover only those.', n(shown.model.total), n(shown.total))
+          : l10n.t('Partial: loading stopped after {0} reports; the numbers cover only those.', n(shown.model.total)),
+    ].filter((note): note is string => note !== null);
+    const markdown = summaryMarkdown(shown.model, asOf, summaryWords(), locale, notes);
     vscode.env.clipboard.writeText(markdown).then(
-      () => vscode.window.setStatusBarMessage(l10n.t('Insights summary copied as Markdown.'), 3000),
+      () => {
+        vscode.window.setStatusBarMessage(l10n.t('Insights summary copied as Markdown.'), 3000);
+        this.#post({ type: 'copied', text: l10n.t('Insights summary copied as Markdown.') });
+      },
       (error: unknown) => this.#log('error', `could not copy the summary: ${String(error)}`),
     );
   }

@@ -562,6 +562,7 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
           { className: 'banner-text' },
           el('strong', { text: s.errorTitle }),
           el('span', { text: state.error ?? '' }),
+          state.notice !== null && el('span', { text: state.notice }),
           state.progressText !== null &&
             state.loaded > 0 &&
             el('span', { className: 'muted', text: state.progressText }),
@@ -582,7 +583,7 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
         el(
           'div',
           { className: 'banner-text' },
-          el('strong', { text: s.cancelled }),
+          el('strong', { text: state.notice ?? s.cancelled }),
           state.progressText !== null && el('span', { text: state.progressText }),
         ),
       ),
@@ -623,7 +624,7 @@ function announcements(s: InsightsStrings, state: InsightsState): (Announcement 
     case 'error':
       return [{ text: `${s.errorTitle}. ${state.error ?? ''}`, urgent: true }];
     case 'cancelled':
-      return [{ text: [s.cancelled, state.progressText ?? ''].join(' ') }];
+      return [{ text: [state.notice ?? s.cancelled, state.progressText ?? ''].join(' ') }];
     case 'ready':
       if (model === null) return [];
       return [
@@ -684,13 +685,22 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (!isInsightsHostMessage(message)) return;
+  if (!isInsightsHostMessage(event.data)) return;
+  let message = event.data;
   if (message.type === 'init') {
     strings = message.strings;
     locale = message.locale;
     if (current) draw(current, true);
     return;
+  }
+  if (message.type === 'copied') {
+    // Read once; the next draw's update leaves it out again.
+    if (strings && current) announcer.update([...announcements(strings, current.state), { text: message.text }]);
+    return;
+  }
+  // A progress message without the model it keeps: the one the page has.
+  if (message.state.modelKept === true && current?.state.modelAt === message.state.modelAt) {
+    message = { ...message, state: { ...message.state, model: current.state.model } };
   }
   current = message;
   if (saved?.project !== message.state.project) {

@@ -105,6 +105,11 @@ describe('insights (end to end)', function () {
     await page().locator('.figure-scores summary', { hasText: 'Show data' }).click();
     const buckets = await page().locator('.figure-scores table.data tbody tr').count();
     assert.equal(buckets, 10);
+    // Copy Summary as Markdown says it copied where a screen reader hears it (the status bar is not read).
+    await page().getByRole('button', { name: 'Copy Summary as Markdown' }).click();
+    await page()
+      .locator('[aria-live="polite"]', { hasText: 'Insights summary copied as Markdown.' })
+      .waitFor({ state: 'attached', timeout: 10_000 });
 
     await wb.screenshot('insights-dark');
     await wb.setTheme('Light Modern');
@@ -216,16 +221,23 @@ describe('insights (end to end)', function () {
     const total = (await serviceReports(null)).length;
     assert.ok((await page().locator('.figure-results .numbers').innerText()).includes(`${total} reports`));
 
-    // Slow pages: Refresh shows the progress and a Cancel button; cancelling keeps what was loaded.
+    // Slow pages: Refresh shows the progress and a Cancel button; cancelling keeps the figures
+    // it was refreshing (not the part of them it had loaded).
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 4000, times: 20 });
     await page().getByRole('button', { name: 'Refresh' }).click();
     const cancel = page().getByRole('button', { name: 'Cancel' });
     await cancel.waitFor({ state: 'visible', timeout: 10_000 });
     assert.ok((await page().locator('.progress-text').innerText()).length > 0);
+    assert.ok(
+      (await page().locator('.figure-results .numbers').innerText()).includes(`${total} reports`),
+      'the figures stay while it loads',
+    );
     await cancel.click();
     await page()
-      .locator('.banner', { hasText: 'Loading was cancelled' })
+      .locator('.banner', { hasText: 'Refresh cancelled: the figures below are those from before it.' })
       .waitFor({ state: 'visible', timeout: 10_000 });
+    assert.ok((await page().locator('.figure-results .numbers').innerText()).includes(`${total} reports`));
+    await wb.screenshot('insights-refresh-cancelled');
     await wb.admin('faults', undefined, 'DELETE');
     await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
   });
@@ -251,7 +263,12 @@ describe('insights (end to end)', function () {
     // its row (seen once in a full run), and the command then asks for the project: the
     // hostile one is picked there, where its name must be text too.
     const pick = wb.page.locator('.quick-input-widget input[placeholder="All projects, or one project"]');
-    if (await pick.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) {
+    if (
+      await pick.waitFor({ state: 'visible', timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       const item = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: hostile }).first();
       await item.waitFor({ state: 'visible', timeout: 10_000 });
       assert.equal(await wb.page.locator('.quick-input-widget .monaco-list-row img').count(), 0);

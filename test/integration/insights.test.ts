@@ -135,7 +135,12 @@ describe('insights panel', function () {
       'each failing check with the number of reports it failed in',
     );
     const lowest = state.model.lowest.map((i) => state.model!.reports[i].score);
-    const scores = reports
+    // One row a page: its newest report (the highest id) stands for it.
+    const newestOfPage = new Map<string, RawReport>();
+    for (const r of [...reports].sort((a, b) => Number(b.id) - Number(a.id))) {
+      if (!newestOfPage.has(r.url)) newestOfPage.set(r.url, r);
+    }
+    const scores = [...newestOfPage.values()]
       .map((r) => r.score)
       .filter((s): s is number => typeof s === 'number')
       .sort((a, b) => a - b);
@@ -241,6 +246,85 @@ describe('insights loading', function () {
       [['id', 'desc', '100', '1']],
       'newest first, 100 a page, and no page past the cap',
     );
+  });
+
+  it('copies a summary that says when the cap cut the data, and when loading stopped early', async () => {
+    await settings().update('insightsLimit', 100, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await ready(null);
+    hook()?.receive(null, { type: 'copySummary' });
+    const capped = await waitFor(
+      async () => {
+        const text = await vscode.env.clipboard.readText();
+        return text.startsWith('## Insights: All projects') ? text : undefined;
+      },
+      { message: 'the summary on the clipboard' },
+    );
+    assert.match(capped, /^_Showing the newest 100 of 150 reports_$/m);
+    assert.doesNotMatch(capped, /Partial/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => insightsTabs().length === 0, { message: 'closed' });
+    await vscode.env.clipboard.writeText('');
+
+    // Cancelled after the first page: the summary covers 100 of 150 and says so.
+    await settings().update('insightsLimit', undefined, vscode.ConfigurationTarget.Global);
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await waitFor(() => posted(null)?.progressText === 'Loaded 100 of 150 reports', {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      message: 'the first page loaded',
+    });
+    hook()?.receive(null, { type: 'cancel' });
+    await waitFor(() => posted(null)?.phase === 'cancelled', { message: 'cancelled' });
+    hook()?.receive(null, { type: 'copySummary' });
+    const partial = await waitFor(
+      async () => {
+        const text = await vscode.env.clipboard.readText();
+        return text.startsWith('## Insights') ? text : undefined;
+      },
+      { message: 'the partial summary on the clipboard' },
+    );
+    assert.match(partial, /^_Partial: loading stopped after 100 of 150 reports; the numbers cover only those\._$/m);
+  });
+
+  it('keeps the figures a Refresh was refreshing when it is cancelled or fails', async () => {
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    assert.equal((await ready(null)).model?.total, 150);
+
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
+    hook()?.receive(null, { type: 'refresh' });
+    await waitFor(() => posted(null)?.progressText === 'Loaded 100 of 150 reports', {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      message: 'the first page of the refresh loaded',
+    });
+    assert.equal(posted(null)?.model?.total, 150, 'the figures stay while it loads');
+    hook()?.receive(null, { type: 'cancel' });
+    const cancelled = await waitFor(() => (posted(null)?.phase === 'cancelled' ? posted(null) : undefined), {
+      message: 'cancelled',
+    });
+    assert.equal(cancelled.model?.total, 150, 'not the 100 the refresh had loaded');
+    assert.equal(
+      (cancelled as PostedState & { notice: string | null }).notice,
+      'Refresh cancelled: the figures below are those from before it.',
+    );
+    await admin('faults', undefined, 'DELETE');
+
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 10 });
+    hook()?.receive(null, { type: 'refresh' });
+    const failed = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    assert.equal(failed.model?.total, 150, 'the figures from before the refresh');
+    assert.equal(
+      (failed as PostedState & { notice: string | null }).notice,
+      'The figures below are those from before this refresh.',
+    );
+    await admin('faults', undefined, 'DELETE');
+    hook()?.receive(null, { type: 'retry' });
+    assert.equal((await ready(null)).model?.total, 150);
   });
 
   it('shows its progress from the totals the service sends', async () => {

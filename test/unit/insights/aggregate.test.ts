@@ -105,9 +105,9 @@ describe('insights aggregation', () => {
       assert.equal(median([]), null);
     });
 
-    it('lists the ten lowest-scoring reports, lowest first, newest first among equals', () => {
+    it('lists the ten lowest-scoring pages, lowest first, newest first among equals', () => {
       const scores = [50, 3, 70, 3, 90, 10, 20, 30, 40, 60, 80, 5, 1];
-      const reports = scores.map((score) => report({ score }));
+      const reports = scores.map((score, i) => report({ score, url: `https://shop.localhost/p${i}` }));
       const model = aggregate(reports, null);
       const lowest = model.lowest.map((i) => model.reports[i].score);
       assert.deepEqual(lowest, [1, 3, 3, 5, 10, 20, 30, 40, 50, 60]);
@@ -116,6 +116,30 @@ describe('insights aggregation', () => {
         model.lowest.slice(1, 3).map((i) => model.reports[i].id),
         [reports[1].id, reports[3].id],
       );
+    });
+  });
+
+  describe('lowest-scoring pages', () => {
+    it('takes each page by its newest report: a page fixed since is not listed for an old score', () => {
+      // Newest first, as the insights load them.
+      const reports = [
+        report({ url: 'https://shop.localhost/fixed', score: 95 }),
+        report({ url: 'https://shop.localhost/poor', score: 40 }),
+        report({ url: 'https://shop.localhost/fixed', score: 12 }),
+        report({ url: 'https://shop.localhost/unscored' }),
+        report({ url: 'https://shop.localhost/poor', score: 20 }),
+        report({ url: 'https://shop.localhost/unscored', score: 5 }),
+      ];
+      const model = aggregate(reports, null);
+      assert.deepEqual(
+        model.lowest.map((i) => [model.reports[i].url, model.reports[i].score]),
+        [
+          ['https://shop.localhost/poor', 40],
+          ['https://shop.localhost/fixed', 95],
+        ],
+        'one row a page, its newest score; a page whose newest report has no score is not listed',
+      );
+      assert.equal(model.total, 6, 'every report still counts in the other figures');
     });
   });
 
