@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError, SERVICE_CHANGED } from '../api/errors';
+import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
@@ -34,33 +35,6 @@ export interface BatchOptions {
   run: (ref: ReportRef) => Promise<void>;
 }
 
-/**
- * A 429 refuses a write before it is carried out, so the item is sent again after the wait
- * the service asks for (this long when it does not say; at most {@link MAX_WAIT_S}), up to
- * {@link MAX_WAITS} times an item. Without this, every item after the limit failed at once.
- */
-const DEFAULT_WAIT_S = 5;
-const MAX_WAIT_S = 60;
-const MAX_WAITS = 3;
-
-/** Cancelled while waiting out a rate limit. */
-class Cancelled extends Error {}
-
-/** Waits `seconds`; false when cancelled first. */
-function pause(seconds: number, token: vscode.CancellationToken): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      resolve(true);
-    }, seconds * 1000);
-    const sub = token.onCancellationRequested(() => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(false);
-    });
-  });
-}
-
 /** Runs the items one after another. Never throws: failures end up in the outcome. */
 export async function runBatch(parts: Parts, options: BatchOptions): Promise<BatchOutcome> {
   const succeeded: ReportId[] = [];
@@ -73,57 +47,67 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
     { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: true },
     async (progress, token) => {
       const total = options.refs.length;
-      for (const [index, ref] of options.refs.entries()) {
-        if (parts.connection.serviceUrl !== serviceUrl && !serviceChanged) {
-          serviceChanged = true;
-          parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
-        }
-        if (token.isCancellationRequested || serviceChanged) {
-          cancelled ||= token.isCancellationRequested;
-          skipped.push(ref.id);
-          continue;
-        }
-        const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-        const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
-        progress.report({ message: step, increment: index === 0 ? 0 : 100 / total });
-        try {
-          for (let waits = 0; ; waits++) {
-            try {
-              await options.run(ref);
-              break;
-            } catch (e) {
-              if (!isApiError(e) || e.kind !== 'rateLimited' || waits >= MAX_WAITS) throw e;
-              const seconds = Math.min(MAX_WAIT_S, Math.max(1, e.retryAfter ?? DEFAULT_WAIT_S));
-              parts.log.info(`${options.action} ${ref.id}: the service is rate limiting; trying again in ${seconds} s.`);
-              progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', step, seconds) });
-              if (!(await pause(seconds, token))) throw new Cancelled();
-              progress.report({ message: step });
-            }
+      // Cancel stops a wait for a rate limit; a write already sent is never abandoned.
+      const cancelWaits = new AbortController();
+      const onCancel = token.onCancellationRequested(() => cancelWaits.abort());
+      try {
+        for (const [index, ref] of options.refs.entries()) {
+          if (parts.connection.serviceUrl !== serviceUrl && !serviceChanged) {
+            serviceChanged = true;
+            parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
           }
-          succeeded.push(ref.id);
-        } catch (e) {
-          // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
-          // (the client of a service the user has left refuses to send).
-          if (e instanceof Cancelled || (isApiError(e) && e.kind === 'cancelled')) {
-            if (isApiError(e) && e.reason === SERVICE_CHANGED) serviceChanged = true;
-            else cancelled = true;
+          if (token.isCancellationRequested || serviceChanged) {
+            cancelled ||= token.isCancellationRequested;
             skipped.push(ref.id);
             continue;
           }
-          const message = describe(e, { reportId: ref.id }).message;
-          parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
-          failed.push({ id: ref.id, message });
-          if (isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden')) {
-            // Every other item would fail the same way: say it once, stop here.
-            parts.errors.report(e);
-            for (const rest of options.refs.slice(index + 1)) skipped.push(rest.id);
-            break;
+          const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
+          const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
+          progress.report({ message: step, increment: index === 0 ? 0 : 100 / total });
+          try {
+            await waitingOutRateLimits(() => options.run(ref), {
+              signal: cancelWaits.signal,
+              onWait: (seconds) => {
+                parts.log.info(
+                  `${options.action} ${ref.id}: the service is rate limiting; trying again in ${seconds} s.`,
+                );
+                progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', step, seconds) });
+              },
+              onResume: () => progress.report({ message: step }),
+            });
+            succeeded.push(ref.id);
+          } catch (e) {
+            // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
+            // (the client of a service the user has left refuses to send).
+            if (isApiError(e) && e.kind === 'cancelled') {
+              if (e.reason === SERVICE_CHANGED) serviceChanged = true;
+              else cancelled = true;
+              skipped.push(ref.id);
+              continue;
+            }
+            const message = describe(e, { reportId: ref.id }).message;
+            parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
+            failed.push({ id: ref.id, message });
+            if (isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden')) {
+              // Every other item would fail the same way: say it once, stop here.
+              parts.errors.report(e);
+              for (const rest of options.refs.slice(index + 1)) skipped.push(rest.id);
+              break;
+            }
           }
         }
+      } finally {
+        onCancel.dispose();
       }
     },
   );
-  return { succeeded, failed, skipped, ...(serviceChanged ? { serviceChanged } : {}), ...(cancelled ? { cancelled } : {}) };
+  return {
+    succeeded,
+    failed,
+    skipped,
+    ...(serviceChanged ? { serviceChanged } : {}),
+    ...(cancelled ? { cancelled } : {}),
+  };
 }
 
 /**
@@ -142,7 +126,8 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
     const list = escapeForMessage(failed.map((f) => `#${f.id}`).join(', '));
     pieces.push(l10n.t('Failed: {0} ({1})', list, first ? escapeForMessage(first.message) : ''));
   }
-  if (skipped.length > 0) pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
+  if (skipped.length > 0)
+    pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
   if (outcome.serviceChanged === true) pieces.push(l10n.t('The service changed while this ran.'));
   const showLog = l10n.t('Show Log');
   void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(

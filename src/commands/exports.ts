@@ -15,6 +15,7 @@ import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
 import { runBatch, showBatchSummary } from './batch';
+import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportRef } from '../common/commandArgs';
 import { flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
@@ -170,7 +171,14 @@ async function fetchAll(
       let total: number | undefined;
       try {
         for (let page = 1; reports.length < limit; page++) {
-          const answer = await api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal);
+          const done = (): string => `${reports.length}${total === undefined ? '' : ` / ${Math.min(total, limit)}`}`;
+          const answer = await waitingOutRateLimits(
+            () => api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal),
+            {
+              signal: controller.signal,
+              onWait: (seconds) => progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
+            },
+          );
           total = answer.total ?? total;
           const before = reports.length;
           for (const report of answer.items) {
@@ -179,9 +187,8 @@ async function fetchAll(
             seen.add(String(report.id));
             reports.push(report);
           }
-          const of = total === undefined ? '' : ` / ${Math.min(total, limit)}`;
           progress.report({
-            message: `${reports.length}${of}`,
+            message: done(),
             increment: total ? (answer.items.length / Math.min(total, limit)) * 100 : undefined,
           });
           // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.

@@ -1,12 +1,14 @@
 /**
  * Loads the reports insights aggregate: the report list (`project=`, `per_page=100`, newest
  * first by `sort_by=id&sort=desc`), page after page, one request at a time (the client's 429
- * policy applies to each), up to a cap. `vscode`-free.
+ * policy applies to each, and a longer wait the service asks for is waited out:
+ * `api/rateLimitWaits.ts`), up to a cap. `vscode`-free.
  *
  * A load is resumable: when a page fails, what was loaded stays in the `LoadProgress` and
  * `loadReports` called again with it continues at the page that failed.
  */
 import type { Page, Report, ReportsApi } from '../api/types';
+import { waitingOutRateLimits } from '../api/rateLimitWaits';
 
 /** The report list's largest page (contract §2). */
 export const INSIGHTS_PAGE_SIZE = 100;
@@ -55,6 +57,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** Called after each page with the progress so far. */
   onPage?: (progress: LoadProgress) => void;
+  /** Called when the service rate limits and the load waits (seconds), and when it goes on (null). */
+  onWait?: (seconds: number | null) => void;
 }
 
 /**
@@ -71,11 +75,13 @@ export async function loadReports(
   const { project, limit, signal } = options;
   const seen = new Set(progress.reports.map((r) => String(r.id)));
   while (!progress.done) {
-    const page: Page<Report> = await api.listReports(
-      { ...(project === null ? {} : { project }), sortBy: 'id', sort: 'desc', perPage: INSIGHTS_PAGE_SIZE },
-      progress.nextPage,
-      signal,
-    );
+    const query = { ...(project === null ? {} : { project }), sortBy: 'id', sort: 'desc', perPage: INSIGHTS_PAGE_SIZE } as const;
+    // Many pages meet the service's rate limit: the load waits as long as it asks.
+    const page: Page<Report> = await waitingOutRateLimits(() => api.listReports(query, progress.nextPage, signal), {
+      ...(signal ? { signal } : {}),
+      onWait: (seconds) => options.onWait?.(seconds),
+      onResume: () => options.onWait?.(null),
+    });
     // The project held reports a page ago and the server now says it has none: it was
     // deleted meanwhile (a project exists while it has reports, contract §1).
     if (project !== null && page.items.length === 0 && progress.reports.length > 0 && page.total === 0)

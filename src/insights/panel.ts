@@ -64,6 +64,8 @@ class InsightsPanel implements vscode.Disposable {
   #progress: LoadProgress = emptyProgress();
   /** The cap of the load running or last run (`Setting.insightsLimit`). */
   #limit = insightsLimit(undefined);
+  /** Seconds the load waits because the service rate limits, or null. */
+  #rateLimitWaitS: number | null = null;
   /**
    * The result shown: the last complete one, which a Refresh that fails or is cancelled
    * keeps; a partial one only when there was no complete one on this connection.
@@ -153,6 +155,7 @@ class InsightsPanel implements vscode.Disposable {
     if (this.#shown !== undefined && this.#shown.connection !== this.#dataConnection) this.#shown = undefined;
     const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
     this.#limit = limit;
+    this.#rateLimitWaitS = null;
     const progress = this.#progress;
     this.#setState(this.#stateOf('loading'));
     try {
@@ -161,6 +164,10 @@ class InsightsPanel implements vscode.Disposable {
         limit,
         signal: controller.signal,
         onPage: () => {
+          if (!controller.signal.aborted && !this.#life.ended) this.#setState(this.#stateOf('loading'));
+        },
+        onWait: (seconds) => {
+          this.#rateLimitWaitS = seconds;
           if (!controller.signal.aborted && !this.#life.ended) this.#setState(this.#stateOf('loading'));
         },
       });
@@ -180,7 +187,10 @@ class InsightsPanel implements vscode.Disposable {
       // What the user reads: the same words, in the display language, as a notification would say.
       this.#fail(describeError(error).message);
     } finally {
-      if (this.#loading === controller) this.#loading = undefined;
+      if (this.#loading === controller) {
+        this.#loading = undefined;
+        this.#rateLimitWaitS = null;
+      }
     }
   }
 
@@ -259,13 +269,16 @@ class InsightsPanel implements vscode.Disposable {
     // What this load will fetch: the service's total, or the cap when that is less.
     const target = total === null ? null : Math.min(total, this.#limit);
     const showProgress = phase !== 'ready' && (phase !== 'loading' || loaded > 0 || total !== null);
-    const progressText = !showProgress
+    const counted = !showProgress
       ? null
       : total === null
         ? l10n.t('Loaded {0} reports', n(loaded))
         : total > this.#limit
           ? l10n.t('Loaded {0} of {1} reports (the newest {1} of {2})', n(loaded), n(this.#limit), n(total))
           : l10n.t('Loaded {0} of {1} reports', n(loaded), n(total));
+    const waiting = phase === 'loading' ? this.#rateLimitWaitS : null;
+    const progressText =
+      waiting === null ? counted : l10n.t('{0} (rate limited: waiting {1} s)', counted ?? l10n.t('Loading reports…'), waiting);
     const shown = this.#shown;
     const capText =
       shown?.capped === true

@@ -346,6 +346,30 @@ describe('insights loading', function () {
     assert.equal(state.model?.total, 150);
   });
 
+  it('waits out a rate limit longer than the client waits by itself, saying so, and loads every report', async () => {
+    await admin('faults', {
+      method: 'GET',
+      path: '/api/v1/reports',
+      status: 429,
+      body: { message: 'Too Many Attempts.' },
+      headers: { 'Retry-After': '11' },
+      times: 1,
+    });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const seen = new Set<string>();
+    await waitFor(
+      () => {
+        const state = posted(null);
+        if (state?.progressText) seen.add(state.progressText);
+        return state?.phase === 'ready' || state?.phase === 'error';
+      },
+      { timeoutMs: 30_000, intervalMs: 50, message: 'the end of the load' },
+    );
+    assert.ok(seen.has('Loading reports… (rate limited: waiting 11 s)'), [...seen].join(' | '));
+    const state = await ready(null);
+    assert.equal(state.model?.total, 150);
+  });
+
   it('ends in the error state when the connection (here: its key) changes while loading, and says what changed', async () => {
     await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
