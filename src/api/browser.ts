@@ -14,11 +14,11 @@
  * - Response headers the service does not expose (Laravel's default exposes none) read as
  *   `null`: `Retry-After` is invisible, so a 429 waits a fixed backoff, and says so.
  */
-import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
+import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
 import { ApiError } from './errors';
 import type { RequestTarget } from './failures';
 
-export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS };
+export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED };
 /** How long the probe that tells a CORS refusal from an unreachable host may take. */
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -94,12 +94,8 @@ export async function browserFetchError(
   fetcher: typeof fetch,
 ): Promise<ApiError | undefined> {
   if (!isBrowserFetchFailure(error)) return undefined;
-  if (mixedContentBlocked(origin)) {
-    return new ApiError(
-      { kind: 'network', ...target, reason: 'mixed content', cause: error },
-      `Cannot reach ${target.host} (mixed content: this page uses https:, so the browser blocks http: requests).`,
-    );
-  }
+  const blocked = httpBlockedError(origin, target);
+  if (blocked) return blocked;
   if (await answersWithoutCors(origin, fetcher)) {
     return new ApiError(
       { kind: 'cors', ...target, reason: CORS_REFUSED, cause: error },
@@ -128,9 +124,8 @@ async function answersWithoutCors(origin: string, fetcher: typeof fetch): Promis
 }
 
 /**
- * Whether the extension's code runs in a browser (the web worker extension host): there a
- * page served over https: may not call an http: service at all (mixed content), whatever
- * the user confirms.
+ * Whether the extension's code runs in a browser (the web worker extension host): there the
+ * editor's policy lets it call http: services only on this machine (`httpBlockedInBrowser`).
  */
 export function runsInBrowser(): boolean {
   const scope = globalThis as { importScripts?: unknown; document?: unknown };
@@ -138,22 +133,29 @@ export function runsInBrowser(): boolean {
 }
 
 /**
- * Whether the browser blocks requests from this page to `serviceOrigin` as mixed content: the
- * page (the worker's origin) uses https: and the service http: on another machine (loopback
- * counts as secure). Always false outside a browser.
+ * Whether the browser will not let the extension reach `serviceOrigin` over http:. VS Code runs
+ * web extensions in a worker under its own content security policy, whose `connect-src`
+ * allows http: only to `localhost` and `127.0.0.1` (any port); from a page served over https:
+ * mixed-content blocking says the same. Always false outside a browser.
  */
-export function mixedContentBlocked(serviceOrigin: string): boolean {
+export function httpBlockedInBrowser(serviceOrigin: string): boolean {
   if (!runsInBrowser()) return false;
-  const page = (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
   let service: URL;
   try {
     service = new URL(serviceOrigin);
   } catch {
     return false;
   }
-  const loopback =
-    /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(service.hostname) || service.hostname.endsWith('.localhost');
-  return page.startsWith('https:') && service.protocol === 'http:' && !loopback;
+  return service.protocol === 'http:' && !['localhost', '127.0.0.1'].includes(service.hostname.toLowerCase());
+}
+
+/** The error of a request not sent because the browser would block it (`httpBlockedInBrowser`), or undefined. */
+export function httpBlockedError(origin: string, target: RequestTarget): ApiError | undefined {
+  if (!httpBlockedInBrowser(origin)) return undefined;
+  return new ApiError(
+    { kind: 'network', ...target, reason: HTTP_BLOCKED },
+    `Not sent to ${target.host}: in a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1.`,
+  );
 }
 
 function errorInit(error: ApiError): ConstructorParameters<typeof ApiError>[0] {

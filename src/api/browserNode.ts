@@ -7,7 +7,7 @@
  */
 import type * as browser from './browser';
 
-export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
+export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
 
 export const hiddenRedirectError: typeof browser.hiddenRedirectError = () => undefined;
 export const hiddenRetryAfterWait: typeof browser.hiddenRetryAfterWait = () => undefined;
@@ -15,4 +15,5 @@ export const withHiddenRetryAfter: typeof browser.withHiddenRetryAfter = (error)
 export const isBrowserFetchFailure: typeof browser.isBrowserFetchFailure = () => false;
 export const browserFetchError: typeof browser.browserFetchError = async () => undefined;
 export const runsInBrowser: typeof browser.runsInBrowser = () => false;
-export const mixedContentBlocked: typeof browser.mixedContentBlocked = () => false;
+export const httpBlockedInBrowser: typeof browser.httpBlockedInBrowser = () => false;
+export const httpBlockedError: typeof browser.httpBlockedError = () => undefined;

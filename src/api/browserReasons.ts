@@ -10,5 +10,7 @@ export const HIDDEN_RETRY_AFTER_WAIT_MS = 2_000;
 export const HIDDEN_RETRY_AFTER = 'Retry-After hidden by the browser';
 /** `ApiError.reason` of a redirect the browser did not let the client see. */
 export const HIDDEN_REDIRECT = 'redirect hidden by the browser';
+/** `ApiError.reason` of a request not sent: the editor's policy in a browser blocks http: to this host. */
+export const HTTP_BLOCKED = 'http: blocked in the browser';
 /** `ApiError.reason` of a request the browser blocked because the service allows no other origin. */
 export const CORS_REFUSED = 'CORS';

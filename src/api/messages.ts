@@ -6,7 +6,7 @@
  * the English text here is also the localization key.
  */
 import * as l10n from '@vscode/l10n';
-import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS } from './browserReasons';
+import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
 import { isApiError, SERVICE_CHANGED, type ApiError } from './errors';
 import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
@@ -121,6 +121,15 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         actions: ['readAboutCors', 'retry'],
       };
     case 'network':
+      if (error.reason === HTTP_BLOCKED) {
+        return {
+          message: l10n.t(
+            'Cannot reach {0}: in a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1. Set the service URL to its https: address.',
+            error.host,
+          ),
+          actions: ['openSettings'],
+        };
+      }
       return {
         message: l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
         actions: ['retry', 'openSettings'],

@@ -7,7 +7,7 @@
  * `node:*` module (it also has to run in a browser worker).
  */
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type ShouldRetryState } from 'ky';
-import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, withHiddenRetryAfter } from './browser';
+import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, httpBlockedError, withHiddenRetryAfter } from './browser';
 import { ApiError } from './errors';
 import { errorForStatus, networkReason, parseRetryAfter, TOO_LARGE_REASON, type RequestTarget } from './failures';
 import type { RequestLogEntry } from './types';
@@ -152,6 +152,12 @@ export class Transport {
         waitedMs: 0,
         startedAt: performance.now(),
       };
+      // In a browser (./browser): a request its policy would block is not sent at all.
+      const blocked = httpBlockedError(this.origin, exchange.target);
+      if (blocked) {
+        this.log(exchange, undefined, blocked.reason);
+        throw blocked;
+      }
       const response = await this.ky(input, {
         method: spec.method,
         body: spec.form,

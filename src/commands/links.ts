@@ -114,7 +114,10 @@ export function linkCommands(parts: Parts) {
     const links = await Promise.all(linkable.map((ref) => reportLink(ref.id, origin)));
     const text = links.join('\n');
     await vscode.env.clipboard.writeText(text);
-    flash(links.length === 1 ? l10n.t('Link copied.') : l10n.t('{0} links copied.', links.length));
+    if (vscode.env.uiKind === vscode.UIKind.Web) {
+      // The web workbench's callback URL: it works in this tab only, while the tab stays open.
+      flash(l10n.t('Link copied: it opens the report in this browser tab while the tab stays open.'));
+    } else flash(links.length === 1 ? l10n.t('Link copied.') : l10n.t('{0} links copied.', links.length));
     return text;
   }
 

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
+import { HTTP_BLOCKED } from '../api/browserReasons';
 import type { ReportRef } from '../common/commandArgs';
 import { truncate } from '../common/format';
 import { isOptions } from '../common/guards';
@@ -202,7 +203,7 @@ const NEVER_SENT = new Set([
   'EHOSTUNREACH',
   'connect timeout',
   'bad port',
-  'mixed content',
+  HTTP_BLOCKED,
 ]);
 
 /**

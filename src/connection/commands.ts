@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { mixedContentBlocked } from '../api/browser';
+import { httpBlockedInBrowser } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
@@ -338,22 +338,30 @@ export function askServiceUrl(title: string, value?: string): Thenable<string | 
 }
 
 /**
- * Checks a service URL as it is typed (Set Service URL…, Add Service…): an error, the warning
- * that the key would travel unencrypted (saying so about mixed content in a browser), or nothing.
+ * Checks a service URL as it is typed (Set Service URL…, Add Service…): an error (also for an
+ * http: address a browser will not let the extension reach), the warning that the key would
+ * travel unencrypted, or nothing.
  */
 function validateServiceUrl(value: string): string | vscode.InputBoxValidationMessage | undefined {
   const parsed = parseServiceUrl(value);
   if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
+  const { origin, host } = new URL(parsed.url);
+  if (httpBlockedInBrowser(origin)) return httpBlockedText(host);
   if (parsed.insecure) {
     return {
-      message: withMixedContent(
-        l10n.t('http: to another machine: the API key would travel unencrypted.'),
-        new URL(parsed.url).origin,
-      ),
+      message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
       severity: vscode.InputBoxValidationSeverity.Warning,
     };
   }
   return undefined;
+}
+
+/** Why a browser cannot reach `host` over http: (`httpBlockedInBrowser`). */
+function httpBlockedText(host: string): string {
+  return l10n.t(
+    'In a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1, so {0} cannot be reached. Use its https: address.',
+    host,
+  );
 }
 
 /**
@@ -384,16 +392,17 @@ export async function setServiceUrl(
     return false;
   }
   const { origin, host } = new URL(parsed.url);
+  if (httpBlockedInBrowser(origin)) {
+    void vscode.window.showErrorMessage(httpBlockedText(host));
+    return false;
+  }
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) {
     const ok = await confirmModal(
       deps.context,
       l10n.t('Send the API key unencrypted to {0}?', host),
-      withMixedContent(
-        l10n.t(
-          'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-          host,
-        ),
-        origin,
+      l10n.t(
+        'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+        host,
       ),
       l10n.t('Use Unencrypted Connection'),
     );
@@ -408,15 +417,6 @@ export async function setServiceUrl(
   flash(l10n.t('Service URL set to {0}.', parsed.url));
   if (!fromArgument && flow.chainKey && conn.state === 'noKey') await askForKey(deps, conn);
   return true;
-}
-
-/**
- * The unencrypted-connection warning, plus what a browser adds: from a page served over
- * https:, it blocks requests to http: on another machine outright (mixed content).
- */
-function withMixedContent(warning: string, origin: string): string {
-  if (!mixedContentBlocked(origin)) return warning;
-  return `${warning} ${l10n.t('In this browser the page uses https:, so it blocks such requests (mixed content).')}`;
 }
 
 /**

@@ -7,7 +7,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { HIDDEN_RETRY_AFTER_WAIT_MS } from '../../../src/api/browser';
+import { HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from '../../../src/api/browser';
+import { createClient } from '../../../src/api/client';
+import { isApiError } from '../../../src/api/errors';
+import { describeError } from '../../../src/api/messages';
 import {
   activate,
   admin,
@@ -55,6 +58,39 @@ describe('web worker extension host', function () {
     assert.ok(seen.origin !== null && /^https?:\/\//.test(seen.origin), `Origin: ${String(seen.origin)}`);
     assert.notEqual(seen.origin, new URL(serviceUrl()).origin);
     assert.equal(seen.hasAuthorization, true);
+  });
+
+  it('refuses an http: service the editor’s policy blocks here (not localhost or 127.0.0.1), and sends nothing to one', async () => {
+    const before = vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
+    assert.equal(
+      await vscode.commands.executeCommand('pageReports.setServiceUrl', 'http://reports.example.test'),
+      false,
+    );
+    assert.equal(
+      vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl'),
+      before,
+      'the setting stays',
+    );
+    // A URL set elsewhere (settings sync from the desktop): the request fails at once, saying why.
+    let fetched = 0;
+    const api = createClient({
+      baseUrl: 'http://reports.example.test',
+      getKey: () => 'a-key',
+      fetch: (input, init) => {
+        fetched++;
+        return fetch(input, init);
+      },
+    });
+    const error = await api.listReports({}, 1).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.ok(isApiError(error) && error.kind === 'network' && error.reason === HTTP_BLOCKED, String(error));
+    assert.equal(fetched, 0, 'nothing sent, not even a probe');
+    assert.match(
+      describeError(error).message,
+      /^Cannot reach reports\.example\.test: in a browser, VS Code lets extensions use http: only to localhost and 127\.0\.0\.1/,
+    );
   });
 
   it('does not follow a redirect the browser hides, not even to the same origin', async () => {

@@ -15,7 +15,7 @@ import {
   hiddenRedirectError,
   hiddenRetryAfterWait,
   isBrowserFetchFailure,
-  mixedContentBlocked,
+  httpBlockedInBrowser,
   runsInBrowser,
   withHiddenRetryAfter,
 } from '../../../src/api/browser';
@@ -92,8 +92,8 @@ describe('browser differences (src/api/browser.ts)', () => {
     });
   });
 
-  it('under Node: not a browser, so no mixed content', () => {
+  it('under Node: not a browser, so http: is not blocked', () => {
     assert.equal(runsInBrowser(), false);
-    assert.equal(mixedContentBlocked('http://reports.example.com'), false);
+    assert.equal(httpBlockedInBrowser('http://reports.example.com'), false);
   });
 });
