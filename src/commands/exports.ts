@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
+import { formatCount } from '../common/insightsAggregate';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
@@ -171,7 +172,8 @@ async function fetchAll(
       let total: number | undefined;
       try {
         for (let page = 1; reports.length < limit; page++) {
-          const done = (): string => `${reports.length}${total === undefined ? '' : ` / ${Math.min(total, limit)}`}`;
+          const n = (value: number): string => formatCount(value, vscode.env.language);
+          const done = (): string => `${n(reports.length)}${total === undefined ? '' : ` / ${n(Math.min(total, limit))}`}`;
           const answer = await waitingOutRateLimits(
             () => api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal),
             {
@@ -324,19 +326,23 @@ export function reportExportCommands(parts: Parts) {
       return undefined;
     }
     const { reports, total } = fetched;
+    const n = (value: number): string => formatCount(value, vscode.env.language);
     if (total !== undefined && total > reports.length) {
       void vscode.window.showWarningMessage(
-        l10n.t('Exporting the first {0} of {1} reports (setting {2}).', reports.length, total, Setting.insightsLimit),
+        l10n.t('Exporting the first {0} of {1} reports (setting {2}).', n(reports.length), n(total), Setting.insightsLimit),
       );
     }
-    const date = new Date().toISOString().slice(0, 10);
-    const name = safeFileName(`reports-${query.project ?? 'all'}-${date}`, `reports-${date}`);
+    // The user's own date; "filtered" when more than the project narrows the list.
+    const now = new Date();
+    const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
+    const filtered = query.result !== undefined || (query.search ?? '') !== '' ? '-filtered' : '';
+    const name = safeFileName(`reports-${query.project ?? 'all'}${filtered}-${date}`, `reports-${date}`);
     return saveAs(parts.context.globalState, {
       name: `${name}.csv`,
       filters: { CSV: ['csv'] },
       language: 'plaintext',
       content: new TextEncoder().encode(`${CSV_BOM}${reportsCsv(reports)}`),
-      what: l10n.t('{0} reports as CSV', reports.length),
+      what: reports.length === 1 ? l10n.t('1 report as CSV') : l10n.t('{0} reports as CSV', n(reports.length)),
       target: targetOf(args),
     });
   }

@@ -16,6 +16,7 @@
  */
 import type { Report } from '../api/types';
 import { epochOf } from './dates';
+import { visibleText } from './text';
 
 /** The columns, in order. */
 export const CSV_COLUMNS = [
@@ -35,15 +36,13 @@ export type CsvCell = string | number | undefined;
 export const CSV_BOM = '\ufeff';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const HIDING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One cell: bare numbers, guarded and quoted text, empty for a missing value. */
 export function csvCell(value: CsvCell): string {
   if (value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const shown = value.replace(HIDING, '\ufffd');
+  const shown = visibleText(value);
   const guarded = FORMULA_START.test(shown) ? `'${shown}` : shown;
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }

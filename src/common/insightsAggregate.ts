@@ -9,7 +9,7 @@
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf } from './dates';
 import { checkLabel, reportTitle } from './format';
-import { escapeMarkdown, fill } from './text';
+import { escapeMarkdown, fill, singleLine } from './text';
 
 /** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */
 export const SCORE_BUCKETS = 10;
@@ -235,7 +235,8 @@ export function aggregate(reports: readonly Report[], project: string | null): I
     .filter((t) => t.failed > 0)
     .map((t) => ({
       name: t.name,
-      label: checkLabel(t.name).label,
+      // Shown on the page, in its charts and their text: no bidi or control characters.
+      label: singleLine(checkLabel(t.name).label),
       importance: t.importance,
       failed: t.failed,
       ran: t.ran,

@@ -7,7 +7,8 @@
  *
  * | Sink                                                             | Function                 |
  * |------------------------------------------------------------------|--------------------------|
- * | tree labels and descriptions (plain text)                        | {@link singleLine}       |
+ * | tree labels and descriptions, insights page names (plain text)   | {@link singleLine}       |
+ * | CSV cells (text that may span lines)                             | {@link visibleText}      |
  * | `MarkdownString` tooltips                                        | {@link escapeMarkdown}   |
  * | status bar (and its progress), quick pick items, placeholders    | {@link escapeIcons}      |
  * | notifications (progress ones too), input-box validation messages | {@link escapeForMessage} |
@@ -19,11 +20,22 @@
  * break a label into lines or show its text reversed (a spoofing trick).
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The same without tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDING_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Plain one-line text for a label or description: unsafe characters become U+FFFD. */
 export function singleLine(text: string): string {
   return text.replace(UNSAFE_CHARS, '\uFFFD');
+}
+
+/**
+ * Text that may span lines (a CSV cell): control characters other than tab and line breaks,
+ * and bidi controls, become U+FFFD, so what it holds is what it shows.
+ */
+export function visibleText(text: string): string {
+  return text.replace(HIDING_CHARS, '\uFFFD');
 }
 
 /**

@@ -41,7 +41,7 @@ import {
   type InsightsStrings,
   type SavedInsightsState,
 } from '../common/insightsProtocol';
-import { fill } from '../common/text';
+import { fill, singleLine } from '../common/text';
 import { Announcer, button, el, FocusKeeper, icon, type Announcement } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out
@@ -476,7 +476,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       ' ',
       el('span', { className: 'muted', text: shareText(check) }),
     );
-    if (check.label !== check.name) item.append(' ', el('code', { className: 'check-key', text: check.name }));
+    if (check.label !== check.name) item.append(' ', el('code', { className: 'check-key', text: singleLine(check.name) }));
     if (expanded) {
       const reports = check.reports.map((i) => model.reports[i]).filter((r): r is ReportRef => r !== undefined);
       item.append(
@@ -658,7 +658,7 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
     figuresElement = state.model === null ? undefined : figures(s, state.model);
     drawnKey = key;
   }
-  const title = fill(s.heading, state.project ?? s.allProjects);
+  const title = fill(s.heading, state.project === null ? s.allProjects : singleLine(state.project));
   root.replaceChildren(
     el(
       'header',

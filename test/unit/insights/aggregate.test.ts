@@ -241,6 +241,15 @@ describe('insights aggregation', () => {
       assert.ok(!JSON.stringify(model).includes('NaN'));
     });
 
+    it('labels a check with bidi or control characters in its name with U+FFFD there (the page, its charts and their text)', () => {
+      const name = 'price\u202Egnp.exe\nnext';
+      const model = aggregate([report({ results: { [name]: { passed: false, importance: 'high' } } })], null);
+      const check = model.checks.find((c) => c.name === name);
+      assert.ok(check, 'counted under its own name');
+      assert.ok(!/[\u202E\n]/.test(check.label), JSON.stringify(check.label));
+      assert.ok(check.label.includes('\uFFFD'));
+    });
+
     it('keeps hostile check names exactly as text, and escapes them in the Markdown summary', () => {
       const reports = [
         report({
