@@ -80,6 +80,8 @@ function pageStrings(): InsightsStrings {
     checkReports: true,
     lowest: true,
     noLowest: true,
+    noOverTime: true,
+    overTimeAxis: true,
     showData: true,
     columnResult: true,
     columnCount: true,

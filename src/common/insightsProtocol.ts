@@ -70,6 +70,10 @@ export interface InsightsStrings extends InsightsWords {
   checkReports: string;
   lowest: string;
   noLowest: string;
+  /** Said instead of the over-time chart when no report has both a score and a generated date. */
+  noOverTime: string;
+  /** The over-time chart's date axis: its dates are in UTC, as its weeks are. */
+  overTimeAxis: string;
   showData: string;
   columnResult: string;
   columnCount: string;

@@ -74,6 +74,8 @@ export function insightsStrings(): InsightsStrings {
     checkReports: l10n.t('Reports where {0} failed', '{0}'),
     lowest: l10n.t('Lowest-scoring pages'),
     noLowest: l10n.t('No report has a score.'),
+    noOverTime: l10n.t('No report has both a score and a generated date.'),
+    overTimeAxis: l10n.t('Generated (UTC)'),
     showData: l10n.t('Show data'),
     columnResult: l10n.t('Result'),
     columnCount: l10n.t('Reports'),

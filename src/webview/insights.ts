@@ -355,14 +355,39 @@ function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   );
 }
 
+const DAY_MS = 86_400_000;
+/** Tick steps of the date axis, in days: the first that keeps at most eight ticks. */
+const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364, 728];
+
+/** Ticks at midnight UTC, a whole number of days apart, from `min` to `max` (both midnights). */
+function dayTicks(min: number, max: number): { value: number }[] {
+  const days = (max - min) / DAY_MS;
+  const step = DAY_STEPS.find((d) => days / d <= 8) ?? Math.ceil(days / 8);
+  const ticks: { value: number }[] = [];
+  for (let t = min; t <= max; t += step * DAY_MS) ticks.push({ value: t });
+  return ticks;
+}
+
 function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
   const { points, weekly, undated } = model.overTime;
+  const undatedNote = undated > 0 && el('p', { className: 'muted', text: fill(s.undated, n(undated)) });
+  // No point to draw: a chart would span 1 ms around 1 January 1970.
+  if (points.length === 0) {
+    return section('over-time', s.overTime, el('p', { className: 'muted', text: s.noOverTime }), undatedNote);
+  }
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const xs = points.map((pt) => pt.x);
-  const from = xs.length > 0 ? day.format(Math.min(...xs)) : s.noScore;
-  const to = xs.length > 0 ? day.format(Math.max(...xs)) : s.noScore;
+  const first = Math.min(...xs);
+  const last = Math.max(...xs);
+  // In the middle of its week (Thursday noon), among the reports it is the median of.
+  const medians = weekly.map((w) => ({ x: w.weekStart + 3.5 * DAY_MS, y: w.median }));
+  const end = Math.max(last, ...medians.map((m) => m.x));
+  // Whole UTC days, so the ticks fall on dates, and a margin (2 %, at least a day) so no point sits on an edge.
+  const margin = Math.max(1, Math.round((end - first) / DAY_MS / 50)) * DAY_MS;
+  const min = Math.floor(first / DAY_MS) * DAY_MS - margin;
+  const max = Math.ceil(end / DAY_MS) * DAY_MS + margin;
   const chart = chartCanvas(
-    fill(s.overTimeAria, n(points.length), from, to),
+    fill(s.overTimeAria, n(points.length), day.format(first), day.format(last)),
     {
       type: 'scatter',
       data: {
@@ -378,7 +403,7 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
           {
             type: 'line',
             label: s.weeklyMedian,
-            data: weekly.map((w) => ({ x: w.weekStart, y: w.median })),
+            data: medians,
             borderColor: p.foreground,
             backgroundColor: p.foreground,
             borderWidth: 2,
@@ -395,11 +420,17 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
           tooltip: { callbacks: { title: (items) => (items[0] ? day.format(items[0].parsed.x ?? 0) : '') } },
         },
         scales: {
-          // A linear axis of epoch ms: no date adapter needed; ticks print as dates (UTC).
+          // A linear axis of epoch ms: no date adapter needed; ticks at midnight UTC print as dates.
           x: {
             type: 'linear',
+            min,
+            max,
             ...scaleStyle(p),
-            ticks: { color: p.foreground, maxTicksLimit: 8, callback: (value) => day.format(Number(value)) },
+            title: { display: true, text: s.overTimeAxis, color: p.foreground },
+            afterBuildTicks: (axis) => {
+              axis.ticks = dayTicks(min, max);
+            },
+            ticks: { color: p.foreground, callback: (value) => day.format(Number(value)) },
           },
           y: { ...scaleStyle(p), min: 0, max: 100 },
         },
@@ -411,7 +442,7 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
   return section(
     'over-time',
     s.overTime,
-    undated > 0 && el('p', { className: 'muted', text: fill(s.undated, n(undated)) }),
+    undatedNote,
     chart,
     dataTable(
       s,

@@ -251,6 +251,8 @@ describe('insights (end to end)', function () {
         project: hostile,
         result: 'bad',
         score: 3,
+        // Without a date: no chart over time (one would span 1 ms of 1 January 1970).
+        generated_at: null,
         results: { [check]: { passed: false, importance: 'high', value: hostile } },
       },
     });
@@ -276,6 +278,9 @@ describe('insights (end to end)', function () {
     }
     await waitForInsights(`Insights: ${hostile}`);
     assert.equal((await page().locator('h1.title').innerText()).trim(), `Insights: ${hostile}`);
+    const overTime = page().locator('.figure-over-time');
+    assert.equal(await overTime.locator('canvas').count(), 0);
+    assert.match(await overTime.innerText(), /No report has both a score and a generated date\./);
     await page().locator('.check-toggle').first().click();
     assert.equal((await page().locator('.check-toggle').first().innerText()).trim(), check);
     assert.equal(
