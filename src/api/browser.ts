@@ -14,11 +14,18 @@
  * - Response headers the service does not expose (Laravel's default exposes none) read as
  *   `null`: `Retry-After` is invisible, so a 429 waits a fixed backoff, and says so.
  */
-import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
+import {
+  CORS_REFUSED,
+  HIDDEN_ERROR_PAGE,
+  HIDDEN_REDIRECT,
+  HIDDEN_RETRY_AFTER,
+  HIDDEN_RETRY_AFTER_WAIT_MS,
+  HTTP_BLOCKED,
+} from './browserReasons';
 import { ApiError } from './errors';
 import type { RequestTarget } from './failures';
 
-export { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED };
+export { CORS_REFUSED, HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED };
 /** How long the probe that tells a CORS refusal from an unreachable host may take. */
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -85,18 +92,28 @@ export function isBrowserFetchFailure(error: unknown): boolean {
  * else `network`. The probe is a plain GET of the service's origin, sent without the key
  * (a no-cors request may carry none) and without credentials. Undefined for other errors.
  * A connection the service drops without an answer while the host still answers the probe
- * also reads as `cors`: the browser gives no way to tell those apart.
+ * also reads as `cors`: the browser gives no way to tell those apart. Once the service has
+ * answered through CORS (`answeredBefore`), such a failure is an error page without CORS
+ * headers (a proxy's 502, a gateway's 429), not a CORS setup: `network` with
+ * `HIDDEN_ERROR_PAGE`.
  */
 export async function browserFetchError(
   error: unknown,
   target: RequestTarget,
   origin: string,
   fetcher: typeof fetch,
+  answeredBefore = false,
 ): Promise<ApiError | undefined> {
   if (!isBrowserFetchFailure(error)) return undefined;
   const blocked = httpBlockedError(origin, target);
   if (blocked) return blocked;
   if (await answersWithoutCors(origin, fetcher)) {
+    if (answeredBefore) {
+      return new ApiError(
+        { kind: 'network', ...target, reason: HIDDEN_ERROR_PAGE, cause: error },
+        `The service at ${target.host} answered ${target.method} ${target.path} with an error page the browser hides (no CORS headers).`,
+      );
+    }
     return new ApiError(
       { kind: 'cors', ...target, reason: CORS_REFUSED, cause: error },
       `The service at ${target.host} does not allow requests from the browser (CORS): ${target.method} ${target.path} was blocked.`,

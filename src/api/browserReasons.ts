@@ -12,5 +12,10 @@ export const HIDDEN_RETRY_AFTER = 'Retry-After hidden by the browser';
 export const HIDDEN_REDIRECT = 'redirect hidden by the browser';
 /** `ApiError.reason` of a request not sent: the editor's policy in a browser blocks http: to this host. */
 export const HTTP_BLOCKED = 'http: blocked in the browser';
+/**
+ * `ApiError.reason` of an answer the browser hid from a service that answered through CORS
+ * before: an error page without CORS headers (a proxy's or gateway's), not a CORS setup.
+ */
+export const HIDDEN_ERROR_PAGE = 'error page hidden by the browser';
 /** `ApiError.reason` of a request the browser blocked because the service allows no other origin. */
 export const CORS_REFUSED = 'CORS';

@@ -6,7 +6,7 @@
  * the English text here is also the localization key.
  */
 import * as l10n from '@vscode/l10n';
-import { HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
+import { HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
 import { isApiError, SERVICE_CHANGED, type ApiError } from './errors';
 import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
@@ -121,6 +121,15 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         actions: ['readAboutCors', 'retry'],
       };
     case 'network':
+      if (error.reason === HIDDEN_ERROR_PAGE) {
+        return {
+          message: l10n.t(
+            'The service at {0} failed with an error page the browser hides (often a proxy or gateway in front of it). Try again in a moment.',
+            error.host,
+          ),
+          actions: ['retry', 'showLog'],
+        };
+      }
       if (error.reason === HTTP_BLOCKED) {
         return {
           message: l10n.t(

@@ -92,6 +92,8 @@ export class Transport {
   private readonly ky: KyInstance;
   /** The platform fetch, for the browser's no-cors probe (./browser). */
   private readonly fetchForProbe: typeof fetch;
+  /** Whether the service has answered this client (in a browser: through CORS), so a hidden answer is no CORS setup. */
+  private answeredBefore = false;
 
   constructor(private readonly options: TransportOptions) {
     const base = new URL(options.baseUrl);
@@ -169,6 +171,7 @@ export class Transport {
           delay: (attempt) => exchange.nextWaitMs ?? backoff(attempt),
         },
       });
+      this.answeredBefore = true;
       if (response.ok) return this.answered(response, exchange, read);
       this.log(exchange, response.status);
       const next = await this.redirectTarget(response, exchange, hop);
@@ -265,7 +268,9 @@ export class Transport {
     let apiError = this.toApiError(error, exchange);
     // In a browser (./browser): a CORS refusal fails like an unreachable host; a probe tells them apart.
     if (apiError?.kind === 'network' && error instanceof NetworkError) {
-      apiError = (await browserFetchError(error.cause, exchange.target, this.origin, this.fetchForProbe)) ?? apiError;
+      apiError =
+        (await browserFetchError(error.cause, exchange.target, this.origin, this.fetchForProbe, this.answeredBefore)) ??
+        apiError;
     }
     if (apiError === undefined) {
       this.log(exchange, undefined, 'unexpected error');
@@ -273,6 +278,7 @@ export class Transport {
     }
     // An error status speaks for itself; anything else says what went wrong.
     const httpFailure = error instanceof HTTPError;
+    if (httpFailure) this.answeredBefore = true;
     this.log(exchange, apiError.status, httpFailure ? undefined : (apiError.reason ?? apiError.kind));
     return apiError;
   }

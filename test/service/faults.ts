@@ -104,6 +104,10 @@ export function parseFaultSpec(value: unknown): SpecResult {
     if (typeof input.drop !== 'boolean') fail('drop', 'The drop must be a boolean.');
     else spec.drop = input.drop;
   }
+  if (input.noCors !== undefined) {
+    if (typeof input.noCors !== 'boolean') fail('noCors', 'The noCors must be a boolean.');
+    else spec.noCors = input.noCors;
+  }
   if (input.bodyDelayMs !== undefined) {
     if (typeof input.bodyDelayMs !== 'number' || !(input.bodyDelayMs >= 0) || input.bodyDelayMs > 600_000) {
       fail('bodyDelayMs', 'The bodyDelayMs must be a number from 0 to 600000.');

@@ -258,6 +258,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       spec = faults.take(method, pathname);
     }
     if (!spec) return {};
+    // A proxy's error page: none of the service's CORS headers (set before the fault applies).
+    if (spec.noCors === true) for (const name of res.getHeaderNames()) if (name.startsWith('access-control-')) res.removeHeader(name);
     if (spec.delayMs !== undefined && spec.delayMs > 0 && !(await sleep(spec.delayMs))) return 'answered';
     const outcome = faultOutcome(spec, pathname, search);
     if (outcome.kind === 'drop') {

@@ -125,6 +125,8 @@ export interface FaultSpec {
   redirectTo?: string;
   /** Destroys the connection without an answer. */
   drop?: boolean;
+  /** Answers without CORS headers, as a proxy's or gateway's error page does (a browser hides it). */
+  noCors?: boolean;
   /** Sends the first half of the fault's body at once and the rest after this many milliseconds. */
   bodyDelayMs?: number;
 }

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from '../../../src/api/browser';
+import { HIDDEN_ERROR_PAGE, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from '../../../src/api/browser';
 import { createClient } from '../../../src/api/client';
 import { isApiError } from '../../../src/api/errors';
 import { describeError } from '../../../src/api/messages';
@@ -16,6 +16,7 @@ import {
   admin,
   assertInlinePage,
   configure,
+  keys,
   openedPanelHtml,
   resetService,
   serviceUrl,
@@ -91,6 +92,29 @@ describe('web worker extension host', function () {
       describeError(error).message,
       /^Cannot reach reports\.example\.test: in a browser, VS Code lets extensions use http: only to localhost and 127\.0\.0\.1/,
     );
+  });
+
+  it('tells an error page without CORS headers (a proxy’s 502) from a service without CORS, once the service has answered', async () => {
+    const client = () => createClient({ baseUrl: serviceUrl(), getKey: () => keys().main, retry: { limit: 0 } });
+    const failure = (api: ReturnType<typeof client>) =>
+      api.listReports({}, 1).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    const proxyError = { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', noCors: true, times: 1 };
+
+    const answered = client();
+    await answered.listReports({}, 1);
+    await admin('faults', proxyError);
+    const hidden = await failure(answered);
+    assert.ok(isApiError(hidden) && hidden.kind === 'network' && hidden.reason === HIDDEN_ERROR_PAGE, String(hidden));
+    assert.match(describeError(hidden).message, /failed with an error page the browser hides/);
+    assert.deepEqual(describeError(hidden).actions, ['retry', 'showLog']);
+
+    // A client the service never answered cannot tell: CORS, with its advice.
+    await admin('faults', proxyError);
+    const first = await failure(client());
+    assert.ok(isApiError(first) && first.kind === 'cors', String(first));
   });
 
   it('does not follow a redirect the browser hides, not even to the same origin', async () => {
