@@ -60,7 +60,8 @@ function items(
     const origin = originOf(service.url) ?? service.url;
     const current = service.url === conn.serviceUrl;
     const details = [
-      withKey.includes(origin) ? '$(key)' : undefined,
+      // In words too: a screen reader does not read the icon.
+      withKey.includes(origin) ? `$(key) ${l10n.t('key stored')}` : l10n.t('no key'),
       current ? l10n.t('current') : undefined,
       service.lastUsed > 0
         ? l10n.t('last used {0}', formatAbsolute(service.lastUsed, vscode.env.language) ?? '')
@@ -79,6 +80,13 @@ function items(
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: `$(add) ${l10n.t('Add Service…')}`, add: true, alwaysShow: true },
   ];
+}
+
+/** Makes a known service current; one without a stored key asks for it, as Set Service URL… does. */
+async function switchTo(deps: ConnectionCommandDeps, conn: ConnectionControls, url: string): Promise<boolean> {
+  const switched = await setServiceUrl(deps, url);
+  if (switched && conn.state === 'noKey') await askForKey(deps, conn);
+  return switched;
 }
 
 function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
@@ -122,7 +130,7 @@ function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Pro
       if (chosen.add) outcome = addService(deps, conn);
       else if (chosen.service)
         outcome =
-          chosen.service.url === conn.serviceUrl ? Promise.resolve(false) : setServiceUrl(deps, chosen.service.url);
+          chosen.service.url === conn.serviceUrl ? Promise.resolve(false) : switchTo(deps, conn, chosen.service.url);
       pick.hide();
     });
     pick.onDidHide(() => {
@@ -242,10 +250,14 @@ async function removeService(
     origin,
     services.map((s) => s.url),
   );
+  // Keys are stored per origin: another known service there keeps using it.
+  const originStillUsed = services.some((s) => s.url !== url && originOf(s.url) === origin);
   const ok = await confirmModal(
     deps.context,
     l10n.t('Remove the service {0}?', label),
-    l10n.t('Its API key is removed from this computer too. The key itself stays valid on the service.'),
+    originStillUsed
+      ? l10n.t('Its API key stays on this computer: another service at {0} uses it.', new URL(origin).host)
+      : l10n.t('Its API key is removed from this computer too. The key itself stays valid on the service.'),
     l10n.t('Remove Service'),
     options,
   );
@@ -256,7 +268,6 @@ async function removeService(
     await conn.reloadNow();
   }
   await forgetService(deps.context.globalState, url);
-  const originStillUsed = services.some((s) => s.url !== url && originOf(s.url) === origin);
   if (!originStillUsed) await conn.removeKey(origin);
   deps.log.info(`Service removed: ${origin}.`);
   flash(l10n.t('Service {0} removed.', label));

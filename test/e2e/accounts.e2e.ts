@@ -181,6 +181,19 @@ describe('accounts and services (end to end)', function () {
         .innerHTML(),
       /codicon-key/,
     );
+    // In words too, for screen readers.
+    assert.match(await secondRow.innerText(), /no key/);
+    assert.match(
+      await quickRows()
+        .filter({ hasText: host(wb.service.url) })
+        .innerText(),
+      /key stored/,
+    );
+    // Switching to it asks for its key, as Set Service URL… does.
+    await secondRow.click();
+    const keyBox = wb.page.locator('.quick-input-widget input[type="password"]');
+    await keyBox.waitFor({ state: 'visible', timeout: 15_000 });
+    await wb.screenshot('accounts-switch-asks-key');
     await wb.page.keyboard.press('Escape');
   });
 });
