@@ -9,8 +9,11 @@
  */
 import { ApiError, isApiError } from './errors';
 
-/** The wait when the service does not say (or a browser hides `Retry-After`). */
-export const DEFAULT_WAIT_S = 5;
+/**
+ * The waits when the service does not say how long (or a browser hides `Retry-After`), one
+ * a time: growing, so three of them outlast a one-minute window.
+ */
+export const UNKNOWN_WAITS_S = [5, 20, 60] as const;
 export const MAX_WAIT_S = 60;
 export const MAX_WAITS = 3;
 
@@ -37,7 +40,7 @@ export async function waitingOutRateLimits<T>(
       return await request();
     } catch (error) {
       if (!isApiError(error) || error.kind !== 'rateLimited' || waits >= MAX_WAITS) throw error;
-      const seconds = Math.min(MAX_WAIT_S, Math.max(1, error.retryAfter ?? DEFAULT_WAIT_S));
+      const seconds = Math.min(MAX_WAIT_S, Math.max(1, error.retryAfter ?? UNKNOWN_WAITS_S[waits] ?? MAX_WAIT_S));
       options.onWait?.(seconds);
       if (!(await pause(seconds, options.signal))) {
         throw new ApiError(

@@ -12,6 +12,7 @@ import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
 import { formatCount } from '../common/insightsAggregate';
+import { insightsLimit } from '../insights/load';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
@@ -23,16 +24,12 @@ import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { Command, GlobalStateKey, Setting } from '../ids';
 
-/** Most reports one CSV export fetches, unless the setting says otherwise (package.json: 100-20000). */
-export const DEFAULT_EXPORT_LIMIT = 2000;
 /** Reports per request while exporting: the service's largest page. */
 const EXPORT_PAGE_SIZE = 100;
 
-/** `Setting.insightsLimit`, bounded to its declared range. */
-export function exportLimit(): number {
-  const value = vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_EXPORT_LIMIT;
-  return Math.min(20_000, Math.max(100, Math.floor(value)));
+/** Most reports one CSV export fetches: `Setting.insightsLimit`, as insights reads it. */
+function exportLimit(): number {
+  return insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
 }
 
 function fileName(uri: vscode.Uri): string {
@@ -76,9 +73,11 @@ interface SaveOptions {
  */
 export function exportFolder(state: vscode.Memento): vscode.Uri | undefined {
   const last = state.get<unknown>(GlobalStateKey.lastExportFolder);
-  if (typeof last === 'string' && last !== '') {
+  // Global state is shared by every window: a folder of another remote (SSH, WSL, …) or of
+  // the local machine means nothing in this one.
+  if (isOptions(last) && typeof last.folder === 'string' && last.remote === thisRemote()) {
     try {
-      return vscode.Uri.parse(last, true);
+      return vscode.Uri.parse(last.folder, true);
     } catch {
       // A value this version cannot read: the other candidates.
     }
@@ -88,6 +87,11 @@ export function exportFolder(state: vscode.Memento): vscode.Uri | undefined {
   const configured = vscode.workspace.getConfiguration('files.dialog').get<unknown>('defaultPath');
   if (typeof configured === 'string' && configured.trim() !== '') return vscode.Uri.file(configured.trim());
   return homeFolder();
+}
+
+/** The remote this window works on (`env.remoteName`), '' for the local machine. */
+function thisRemote(): string {
+  return vscode.env.remoteName ?? '';
 }
 
 /**
@@ -142,7 +146,11 @@ async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vsco
     );
     return undefined;
   }
-  await state.update(GlobalStateKey.lastExportFolder, vscode.Uri.joinPath(target, '..').toString());
+  // Only a folder the user chose: a target from the arguments (automation) does not move it.
+  if (options.target === undefined) {
+    const folder = vscode.Uri.joinPath(target, '..').toString();
+    await state.update(GlobalStateKey.lastExportFolder, { folder, remote: thisRemote() });
+  }
   flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
   return target;
 }
@@ -179,6 +187,7 @@ async function fetchAll(
             {
               signal: controller.signal,
               onWait: (seconds) => progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
+              onResume: () => progress.report({ message: done() }),
             },
           );
           total = answer.total ?? total;

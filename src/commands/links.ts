@@ -116,7 +116,11 @@ export function linkCommands(parts: Parts) {
     await vscode.env.clipboard.writeText(text);
     if (vscode.env.uiKind === vscode.UIKind.Web) {
       // The web workbench's callback URL: it works in this tab only, while the tab stays open.
-      flash(l10n.t('Link copied: it opens the report in this browser tab while the tab stays open.'));
+      flash(
+        links.length === 1
+          ? l10n.t('Link copied: it opens the report in this browser tab while the tab stays open.')
+          : l10n.t('{0} links copied: they open the reports in this browser tab while the tab stays open.', links.length),
+      );
     } else flash(links.length === 1 ? l10n.t('Link copied.') : l10n.t('{0} links copied.', links.length));
     return text;
   }

@@ -58,6 +58,8 @@ export interface WeekMedian {
   median: number;
   /** Scored reports generated that week. */
   count: number;
+  /** Where the chart draws it: the median time of that week's reports (epoch ms), among them. */
+  at: number;
 }
 
 export interface TimePoint {
@@ -171,7 +173,7 @@ export function aggregate(reports: readonly Report[], project: string | null): I
   const buckets = new Array<number>(SCORE_BUCKETS).fill(0);
   const scores: number[] = [];
   const points: TimePoint[] = [];
-  const byWeek = new Map<number, number[]>();
+  const byWeek = new Map<number, { scores: number[]; times: number[] }>();
   let undated = 0;
   const tallies = new Map<string, CheckTally>();
 
@@ -188,9 +190,10 @@ export function aggregate(reports: readonly Report[], project: string | null): I
       else {
         points.push({ x: ref.generatedAt, y: ref.score, report: index });
         const week = isoWeekStart(ref.generatedAt);
-        const list = byWeek.get(week);
-        if (list) list.push(ref.score);
-        else byWeek.set(week, [ref.score]);
+        const list = byWeek.get(week) ?? { scores: [], times: [] };
+        list.scores.push(ref.score);
+        list.times.push(ref.generatedAt);
+        byWeek.set(week, list);
       }
     }
 
@@ -229,7 +232,12 @@ export function aggregate(reports: readonly Report[], project: string | null): I
   const sorted = [...scores].sort((a, b) => a - b);
   const weekly: WeekMedian[] = [...byWeek.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([weekStart, list]) => ({ weekStart, median: median(list)!, count: list.length }));
+    .map(([weekStart, list]) => ({
+      weekStart,
+      median: median(list.scores)!,
+      count: list.scores.length,
+      at: median(list.times)!,
+    }));
 
   const checks: FailingCheck[] = [...tallies.values()]
     .filter((t) => t.failed > 0)

@@ -27,7 +27,7 @@ export interface InsightsState {
   modelKept?: boolean;
   /** "Loaded 300 of 1,240 reports" while loading (or after a failure or cancel), else null. */
   progressText: string | null;
-  /** Reports loaded, and the server's total when known: for the progress bar. */
+  /** Reports loaded, and what the load will fetch (the server's total, or the cap when less): for the progress bar. */
   loaded: number;
   total: number | null;
   /** "Showing the newest 2,000 of 5,310 reports" when the cap cut the data, else null. */

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { httpBlockedInBrowser } from '../api/browser';
+import { HTTP_BLOCKED, httpBlockedInBrowser } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { parseServiceUrl } from '../api/serviceUrl';
@@ -80,7 +80,9 @@ export async function checkKey(
     }
     const message = describe(e).message;
     deps.log.warn(`Could not check the API key with ${hostOf(baseUrl)}: ${message}`);
-    const wrongUrl = isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect');
+    // A URL that cannot work: the fix is the URL, not saving the key unchecked.
+    const wrongUrl =
+      isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect' || (e.kind === 'network' && e.reason === HTTP_BLOCKED));
     return { kind: 'failed', message, wrongUrl };
   }
 }

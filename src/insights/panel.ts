@@ -123,6 +123,10 @@ class InsightsPanel implements vscode.Disposable {
       webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
       // A service switched while loading: what comes next would mix two services' data.
       deps.connection.onDidChange(() => this.#onConnectionChange()),
+      // Hidden, the page is gone (no retained context): the next one gets the whole model.
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.#pageModelAt = null;
+      }),
     );
   }
 
@@ -140,19 +144,20 @@ class InsightsPanel implements vscode.Disposable {
     this.#loading?.abort();
     const controller = new AbortController();
     this.#loading = controller;
-    const api = this.deps.connection.api;
-    if (!api) {
-      this.#fail(l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'));
-      return;
-    }
     // Continuing a load on another service or account would mix their reports.
     if (fresh || this.#dataConnection !== this.#connectionChanges) {
       this.#progress = emptyProgress();
       this.#dataServiceUrl = this.deps.connection.serviceUrl;
       this.#dataConnection = this.#connectionChanges;
     }
-    // Another service's or account's figures do not stay on screen while this one's load.
+    // Another service's or account's figures do not stay on screen while this one's load
+    // (nor under its error, when it cannot start).
     if (this.#shown !== undefined && this.#shown.connection !== this.#dataConnection) this.#shown = undefined;
+    const api = this.deps.connection.api;
+    if (!api) {
+      this.#fail(l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'));
+      return;
+    }
     const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
     this.#limit = limit;
     this.#rateLimitWaitS = null;
@@ -167,8 +172,9 @@ class InsightsPanel implements vscode.Disposable {
           if (!controller.signal.aborted && !this.#life.ended) this.#setState(this.#stateOf('loading'));
         },
         onWait: (seconds) => {
+          if (controller.signal.aborted || this.#life.ended) return;
           this.#rateLimitWaitS = seconds;
-          if (!controller.signal.aborted && !this.#life.ended) this.#setState(this.#stateOf('loading'));
+          this.#setState(this.#stateOf('loading'));
         },
       });
       if (controller.signal.aborted || this.#life.ended) return;
@@ -215,8 +221,9 @@ class InsightsPanel implements vscode.Disposable {
 
   /** Shows the error state with what was loaded so far (or the figures a Refresh kept), and Retry. */
   #fail(message: string): void {
+    // Only figures of the connection in use now were being refreshed.
     const refreshing =
-      this.#loading !== undefined && this.#shown?.complete === true && this.#shown.connection === this.#dataConnection;
+      this.#loading !== undefined && this.#shown?.complete === true && this.#shown.connection === this.#connectionChanges;
     this.#loading?.abort();
     this.#loading = undefined;
     this.#show(false);

@@ -379,9 +379,9 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
   const xs = points.map((pt) => pt.x);
   const first = Math.min(...xs);
   const last = Math.max(...xs);
-  // In the middle of its week (Thursday noon), among the reports it is the median of.
-  const medians = weekly.map((w) => ({ x: w.weekStart + 3.5 * DAY_MS, y: w.median }));
-  const end = Math.max(last, ...medians.map((m) => m.x));
+  // Among the reports it is the median of: at their median time (within their week and range).
+  const medians = weekly.map((w) => ({ x: w.at, y: w.median }));
+  const end = last;
   // Whole UTC days, so the ticks fall on dates, and a margin (2 %, at least a day) so no point sits on an edge.
   const margin = Math.max(1, Math.round((end - first) / DAY_MS / 50)) * DAY_MS;
   const min = Math.floor(first / DAY_MS) * DAY_MS - margin;
@@ -725,8 +725,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   if (message.type === 'copied') {
-    // Read once; the next draw's update leaves it out again.
-    if (strings && current) announcer.update([...announcements(strings, current.state), { text: message.text }]);
+    if (strings && current) {
+      // Said at every copy: the page's own news first, so the copy is new to the Announcer each time.
+      const base = announcements(strings, current.state);
+      announcer.update(base);
+      announcer.update([...base, { text: message.text }]);
+    }
     return;
   }
   // A progress message without the model it keeps: the one the page has.

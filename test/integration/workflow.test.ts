@@ -262,7 +262,10 @@ describe('developer workflow', function () {
       times: 1,
     });
     const target = vscode.Uri.file(path.join(tmp, 'echoed.json'));
-    assert.equal((await run<vscode.Uri | undefined>('pageReports.exportReportJson', { id: report.id }, { target }))?.fsPath, target.fsPath);
+    assert.equal(
+      (await run<vscode.Uri | undefined>('pageReports.exportReportJson', { id: report.id }, { target }))?.fsPath,
+      target.fsPath,
+    );
     const written = fs.readFileSync(target.fsPath, 'utf8');
     assert.ok(!written.includes(secret), 'no password in the file');
     assert.equal((JSON.parse(written) as RawReport).url, report.url, 'the rest of the report is there');
@@ -284,7 +287,11 @@ describe('developer workflow', function () {
         target.fsPath,
       );
       const bytes = fs.readFileSync(target.fsPath);
-      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark: spreadsheets read it as UTF-8');
+      assert.deepEqual(
+        [...bytes.subarray(0, 3)],
+        [0xef, 0xbb, 0xbf],
+        'a UTF-8 byte-order mark: spreadsheets read it as UTF-8',
+      );
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
       assert.equal(lines[0], 'id,url,project,result,score,privacy,generated_at,created_at');
       assert.equal(lines.length, 1 + 27 + 1, 'header, 27 records, the final CRLF');
@@ -320,18 +327,33 @@ describe('developer workflow', function () {
     }
   });
 
-  it('the save dialog opens where the last export went, so it can suggest the file name', async () => {
+  it('the save dialog opens where the last export went, in this window’s file system; a target argument does not move it', async () => {
     const { exportFolder } = await import('../../src/commands/exports');
     const state = ((globalThis as Record<symbol, unknown>)[TestHook.accounts] as { globalState: vscode.Memento })
       .globalState;
-    const folder = fs.mkdtempSync(path.join(tmp, 'last-'));
-    const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
-    assert.ok(report);
-    await run('pageReports.exportReportJson', { id: report.id }, { target: vscode.Uri.file(path.join(folder, 'r.json')) });
-    assert.equal(exportFolder(state)?.fsPath, folder);
-    // A write that fails does not move it.
-    await run('pageReports.exportReportJson', { id: report.id }, { target: vscode.Uri.file(tmp) });
-    assert.equal(exportFolder(state)?.fsPath, folder);
+    const key = 'pageReports.lastExportFolder';
+    const chosen = fs.mkdtempSync(path.join(tmp, 'chosen-'));
+    const remote = vscode.env.remoteName ?? '';
+    try {
+      // As saveAs records a folder chosen in the dialog.
+      await state.update(key, { folder: vscode.Uri.file(chosen).toString(), remote });
+      assert.equal(exportFolder(state)?.fsPath, chosen);
+      // An export to a target given as an argument (automation) leaves it.
+      const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
+      assert.ok(report);
+      const elsewhere = fs.mkdtempSync(path.join(tmp, 'elsewhere-'));
+      await run(
+        'pageReports.exportReportJson',
+        { id: report.id },
+        { target: vscode.Uri.file(path.join(elsewhere, 'r.json')) },
+      );
+      assert.equal(exportFolder(state)?.fsPath, chosen);
+      // A folder another window recorded on another remote is not offered here.
+      await state.update(key, { folder: vscode.Uri.file(chosen).toString(), remote: `${remote}other-remote` });
+      assert.notEqual(exportFolder(state)?.fsPath, chosen);
+    } finally {
+      await state.update(key, undefined);
+    }
   });
 
   it('Export List as CSV… ends when a page brings nothing new (a service that ignores page=)', async () => {
@@ -345,7 +367,10 @@ describe('developer workflow', function () {
     });
     try {
       const target = vscode.Uri.file(path.join(tmp, 'repeating.csv'));
-      assert.equal((await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath, target.fsPath);
+      assert.equal(
+        (await run<vscode.Uri | undefined>('pageReports.exportReportsCsv', { target }))?.fsPath,
+        target.fsPath,
+      );
       const lines = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
       assert.equal(lines.length, 1 + 5 + 1, 'header, the five reports once, the final CRLF');
     } finally {
@@ -446,7 +471,11 @@ describe('developer workflow', function () {
     });
     const ready = { state: 'ready', health: { kind: 'connected' } } as const;
     assert.equal(await autoRefreshTick([view(true, true)], ready, false), 0, 'not while unfocused');
-    assert.equal(await autoRefreshTick([view(true, true)], { ...ready, state: 'noKey' }, true), 0, 'not without a connection');
+    assert.equal(
+      await autoRefreshTick([view(true, true)], { ...ready, state: 'noKey' }, true),
+      0,
+      'not without a connection',
+    );
     assert.equal(
       await autoRefreshTick([view(true, true)], { ...ready, health: { kind: 'rejected' } }, true),
       0,
@@ -454,7 +483,11 @@ describe('developer workflow', function () {
     );
     const now = Date.now();
     const limited = { ...ready, health: { kind: 'rateLimited', until: now + 30_000 } } as const;
-    assert.equal(await autoRefreshTick([view(true, true)], limited, true, now), 0, 'not while a 429 to any request says wait');
+    assert.equal(
+      await autoRefreshTick([view(true, true)], limited, true, now),
+      0,
+      'not while a 429 to any request says wait',
+    );
     assert.equal(await autoRefreshTick([view(true, true)], limited, true, now + 31_000), 1, 'after the wait');
     refreshed = 0;
     assert.equal(await autoRefreshTick([view(false, true), view(true, false), view(true, true)], ready, true), 1);

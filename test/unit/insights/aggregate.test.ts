@@ -172,8 +172,14 @@ describe('insights aggregation', () => {
       assert.equal(model.overTime.points.length, 5);
       assert.equal(model.overTime.undated, 1);
       assert.deepEqual(model.overTime.weekly, [
-        { weekStart: Date.parse('2026-11-16T00:00:00Z'), median: 35, count: 2 },
-        { weekStart: Date.parse('2026-11-23T00:00:00Z'), median: 60, count: 3 },
+        // Drawn at the median time of the week's reports: among them, never before or after.
+        {
+          weekStart: Date.parse('2026-11-16T00:00:00Z'),
+          median: 35,
+          count: 2,
+          at: (Date.parse('2026-11-16T00:00:00Z') + Date.parse('2026-11-22T23:00:00Z')) / 2,
+        },
+        { weekStart: Date.parse('2026-11-23T00:00:00Z'), median: 60, count: 3, at: Date.parse('2026-11-29T22:00:00Z') },
       ]);
       assert.deepEqual(model.overTime.points[0], { x: Date.parse('2026-11-23T08:00:00Z'), y: 80, report: 0 });
     });
