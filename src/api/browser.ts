@@ -25,7 +25,8 @@ import {
 import { ApiError } from './errors';
 import type { RequestTarget } from './failures';
 
-export { CORS_REFUSED, HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED };
+// Both entries answer the reasons (browserNode.ts re-exports them the same way).
+export * from './browserReasons';
 /** How long the probe that tells a CORS refusal from an unreachable host may take. */
 const PROBE_TIMEOUT_MS = 5_000;
 

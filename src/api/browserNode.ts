@@ -7,14 +7,7 @@
  */
 import type * as browser from './browser';
 
-export {
-  CORS_REFUSED,
-  HIDDEN_ERROR_PAGE,
-  HIDDEN_REDIRECT,
-  HIDDEN_RETRY_AFTER,
-  HIDDEN_RETRY_AFTER_WAIT_MS,
-  HTTP_BLOCKED,
-} from './browserReasons';
+export * from './browserReasons';
 
 export const hiddenRedirectError: typeof browser.hiddenRedirectError = () => undefined;
 export const hiddenRetryAfterWait: typeof browser.hiddenRetryAfterWait = () => undefined;

@@ -27,6 +27,11 @@ import { Command, GlobalStateKey, Setting } from '../ids';
 /** Reports per request while exporting: the service's largest page. */
 const EXPORT_PAGE_SIZE = 100;
 
+/** A count in the display language's digits ("2,000"). */
+function countText(value: number): string {
+  return formatCount(value, vscode.env.language);
+}
+
 /** Most reports one CSV export fetches: `Setting.insightsLimit`, as insights reads it. */
 function exportLimit(): number {
   return insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));
@@ -180,8 +185,7 @@ async function fetchAll(
       let total: number | undefined;
       try {
         for (let page = 1; reports.length < limit; page++) {
-          const n = (value: number): string => formatCount(value, vscode.env.language);
-          const done = (): string => `${n(reports.length)}${total === undefined ? '' : ` / ${n(Math.min(total, limit))}`}`;
+          const done = (): string => `${countText(reports.length)}${total === undefined ? '' : ` / ${countText(Math.min(total, limit))}`}`;
           const answer = await waitingOutRateLimits(
             () => api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal),
             {
@@ -335,10 +339,9 @@ export function reportExportCommands(parts: Parts) {
       return undefined;
     }
     const { reports, total } = fetched;
-    const n = (value: number): string => formatCount(value, vscode.env.language);
     if (total !== undefined && total > reports.length) {
       void vscode.window.showWarningMessage(
-        l10n.t('Exporting the first {0} of {1} reports (setting {2}).', n(reports.length), n(total), Setting.insightsLimit),
+        l10n.t('Exporting the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit),
       );
     }
     // The user's own date; "filtered" when more than the project narrows the list.
@@ -351,7 +354,7 @@ export function reportExportCommands(parts: Parts) {
       filters: { CSV: ['csv'] },
       language: 'plaintext',
       content: new TextEncoder().encode(`${CSV_BOM}${reportsCsv(reports)}`),
-      what: reports.length === 1 ? l10n.t('1 report as CSV') : l10n.t('{0} reports as CSV', n(reports.length)),
+      what: reports.length === 1 ? l10n.t('1 report as CSV') : l10n.t('{0} reports as CSV', countText(reports.length)),
       target: targetOf(args),
     });
   }

@@ -206,7 +206,7 @@ class InsightsPanel implements vscode.Disposable {
    * keeps the figures it was refreshing).
    */
   #show(complete: boolean): void {
-    const kept = this.#shown?.complete === true && this.#shown.connection === this.#dataConnection;
+    const kept = this.#showsCompleteOf(this.#dataConnection);
     if (!complete && (kept || this.#progress.reports.length === 0)) return;
     this.#shown = {
       model: aggregate(this.#progress.reports, this.project),
@@ -219,11 +219,15 @@ class InsightsPanel implements vscode.Disposable {
     };
   }
 
+  /** Whether the figures shown are a complete result loaded on `connection` (a count of changes). */
+  #showsCompleteOf(connection: number): boolean {
+    return this.#shown?.complete === true && this.#shown.connection === connection;
+  }
+
   /** Shows the error state with what was loaded so far (or the figures a Refresh kept), and Retry. */
   #fail(message: string): void {
     // Only figures of the connection in use now were being refreshed.
-    const refreshing =
-      this.#loading !== undefined && this.#shown?.complete === true && this.#shown.connection === this.#connectionChanges;
+    const refreshing = this.#loading !== undefined && this.#showsCompleteOf(this.#connectionChanges);
     this.#loading?.abort();
     this.#loading = undefined;
     this.#show(false);
@@ -236,7 +240,7 @@ class InsightsPanel implements vscode.Disposable {
     this.#loading.abort();
     this.#loading = undefined;
     this.#log('info', `loading cancelled after ${this.#progress.reports.length} reports.`);
-    const refreshing = this.#shown?.complete === true && this.#shown.connection === this.#dataConnection;
+    const refreshing = this.#showsCompleteOf(this.#dataConnection);
     this.#show(false);
     // A Refresh cancelled: the figures it was refreshing stay, as they were, and the banner says so.
     const state = this.#stateOf('cancelled');
@@ -267,6 +271,16 @@ class InsightsPanel implements vscode.Disposable {
     return this.#dataServiceUrl !== this.deps.connection.serviceUrl;
   }
 
+  /** "Showing the newest 2,000 of 5,310 reports" when the cap cut the figures shown, else null. */
+  #capText(locale: string): string | null {
+    const shown = this.#shown;
+    if (shown?.capped !== true) return null;
+    const n = (value: number): string => formatCount(value, locale);
+    return shown.total !== undefined
+      ? l10n.t('Showing the newest {0} of {1} reports', n(shown.model.total), n(shown.total))
+      : l10n.t('Showing the newest {0} reports', n(shown.model.total));
+  }
+
   #stateOf(phase: InsightsPhase): InsightsState {
     const locale = vscode.env.language;
     const n = (value: number): string => formatCount(value, locale);
@@ -287,12 +301,7 @@ class InsightsPanel implements vscode.Disposable {
     const progressText =
       waiting === null ? counted : l10n.t('{0} (rate limited: waiting {1} s)', counted ?? l10n.t('Loading reports…'), waiting);
     const shown = this.#shown;
-    const capText =
-      shown?.capped === true
-        ? shown.total !== undefined
-          ? l10n.t('Showing the newest {0} of {1} reports', n(shown.model.total), n(shown.total))
-          : l10n.t('Showing the newest {0} reports', n(shown.model.total))
-        : null;
+    const capText = this.#capText(locale);
     return {
       phase,
       project: this.project,
@@ -417,10 +426,9 @@ class InsightsPanel implements vscode.Disposable {
       timeZone: 'UTC',
       timeZoneName: 'short',
     }).format(shown.atMs);
-    const state = this.#stateOf('ready');
     const n = (value: number): string => formatCount(value, locale);
     const notes = [
-      state.capText,
+      this.#capText(locale),
       shown.complete
         ? null
         : shown.total !== undefined
