@@ -78,6 +78,7 @@ function pageStrings(): InsightsStrings {
     noFailures: true,
     failedIn: true,
     checkReports: true,
+    showMore: true,
     lowest: true,
     noLowest: true,
     noOverTime: true,

@@ -68,6 +68,8 @@ export interface InsightsStrings extends InsightsWords {
   checksAria: string;
   failedIn: string;
   checkReports: string;
+  /** Under a failing check's reports: "Show 50 more (1,200 not listed)". */
+  showMore: string;
   lowest: string;
   noLowest: string;
   /** Said instead of the over-time chart when no report has both a score and a generated date. */

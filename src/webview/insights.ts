@@ -80,6 +80,14 @@ const focus = new FocusKeeper();
 const announcer = new Announcer();
 /** The failing check whose reports are listed (by its name as sent). */
 let openCheck: string | undefined;
+/**
+ * How many of the open check's reports are listed: a check failing in thousands of reports
+ * lists them a step at a time ("Show 50 more"), not as thousands of buttons at once.
+ */
+const CHECK_REPORTS_STEP = 50;
+let openCheckListed = CHECK_REPORTS_STEP;
+/** The "Show data" tables the user opened (by focus key): a redraw keeps them open. */
+const openTables = new Set<string>();
 
 function post(message: InsightsPageMessage): void {
   vscode.postMessage(message);
@@ -97,6 +105,8 @@ interface Palette {
   decent: string;
   bad: string;
   other: string;
+  /** Failing checks of low importance: apart from high (bad), medium (decent) and none (other). */
+  low: string;
   background: string;
 }
 
@@ -120,6 +130,7 @@ function palette(): Palette {
     decent: css('--pr-decent', '#cca700'),
     bad: css('--pr-bad', '#f14c4c'),
     other: css('--vscode-disabledForeground', foreground),
+    low: css('--vscode-charts-blue', '#3794ff'),
     background: css('--vscode-editor-background', '#1e1e1e'),
   };
 }
@@ -177,9 +188,12 @@ function barsHeight(count: number, rowHeight: number): number {
   return 40 + count * rowHeight;
 }
 
-/** A chart's canvas: an image to assistive technology, labelled by its summary, focusable. */
-function chartCanvas(label: string, config: ChartConfiguration, height: number): HTMLElement {
-  const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': label, tabindex: '0' } });
+/**
+ * A chart's canvas: an image to assistive technology, labelled by its summary, focusable (and
+ * focused again after a redraw, by `focusKey`).
+ */
+function chartCanvas(label: string, config: ChartConfiguration, height: number, focusKey: string): HTMLElement {
+  const canvas = el('canvas', { focusKey, attrs: { role: 'img', 'aria-label': label, tabindex: '0' } });
   canvas.textContent = label;
   const box = el('div', { className: 'chart' }, canvas);
   box.style.height = `${height}px`;
@@ -212,7 +226,13 @@ function dataTable(
       ),
     ),
   );
-  return el('details', { className: 'show-data' }, el('summary', { text: s.showData, focusKey }), table);
+  const details = el('details', { className: 'show-data' }, el('summary', { text: s.showData, focusKey }), table);
+  details.open = openTables.has(focusKey);
+  details.addEventListener('toggle', () => {
+    if (details.open) openTables.add(focusKey);
+    else openTables.delete(focusKey);
+  });
+  return details;
 }
 
 function section(id: string, title: string, ...children: (Node | null | false)[]): HTMLElement {
@@ -287,6 +307,7 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
       rows.map(({ key, label, count }) => ({ label, value: count, colour: p[key] })),
     ),
     barsHeight(rows.length, 34),
+    'chart-results',
   );
   return section(
     'results',
@@ -339,6 +360,7 @@ function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       },
     },
     220,
+    'chart-scores',
   );
   return section(
     'scores',
@@ -437,6 +459,7 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
       },
     },
     260,
+    'chart-over-time',
   );
   const weekFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return section(
@@ -460,7 +483,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   const top = checks.slice(0, 10);
   const shareText = (c: FailingCheck): string => fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
   const colour = (c: Pick<FailingCheck, 'importance'>): string =>
-    c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : p.other;
+    c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : c.importance === 'low' ? p.low : p.other;
   const chart = chartCanvas(
     fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(c)}`).join('; ')),
     horizontalBars(
@@ -469,6 +492,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       top.map((c) => ({ label: c.label, value: c.failed, colour: colour(c) })),
     ),
     barsHeight(top.length, 28),
+    'chart-checks',
   );
   // What the bars' colours mean, for the importances drawn. Hidden from assistive technology:
   // the chart's label and the list below say each check's importance in words.
@@ -490,6 +514,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       expanded ? 'chevron-down' : 'chevron-right',
       () => {
         openCheck = expanded ? undefined : check.name;
+        openCheckListed = CHECK_REPORTS_STEP;
         if (current) draw(current, true);
       },
       { className: 'link check-toggle', focusKey: `check:${check.name}` },
@@ -507,16 +532,34 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       ' ',
       el('span', { className: 'muted', text: shareText(check) }),
     );
-    if (check.label !== check.name) item.append(' ', el('code', { className: 'check-key', text: singleLine(check.name) }));
+    if (check.label !== check.name)
+      item.append(' ', el('code', { className: 'check-key', text: singleLine(check.name) }));
     if (expanded) {
       const reports = check.reports.map((i) => model.reports[i]).filter((r): r is ReportRef => r !== undefined);
+      const listed = reports.slice(0, openCheckListed);
+      const rest = reports.length - listed.length;
+      const reportKey = (i: number): string => `check:${check.name}:${i}`;
       item.append(
         el(
           'ul',
           { className: 'check-reports', attrs: { 'aria-label': fill(s.checkReports, check.label) } },
-          ...reports.map((r, i) => reportButton(s, r, `check:${check.name}:${i}`)),
+          ...listed.map((r, i) => reportButton(s, r, reportKey(i))),
         ),
       );
+      if (rest > 0) {
+        const more = button(
+          fill(s.showMore, n(Math.min(rest, CHECK_REPORTS_STEP)), n(rest)),
+          'chevron-down',
+          () => {
+            openCheckListed += CHECK_REPORTS_STEP;
+            if (current) draw(current, true);
+            // On to the first report the step added, where reading goes on.
+            root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(reportKey(listed.length))}"]`)?.focus();
+          },
+          { className: 'link show-more', focusKey: `check-more:${check.name}` },
+        );
+        item.append(el('div', { className: 'show-more-row' }, more));
+      }
     }
     list.append(item);
   }

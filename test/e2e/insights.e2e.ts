@@ -114,6 +114,8 @@ describe('insights (end to end)', function () {
     await wb.screenshot('insights-dark');
     await wb.setTheme('Light Modern');
     await waitForInsights('Insights: shop.localhost');
+    // The charts were drawn again in the new theme's colours; the table the user opened stays open.
+    assert.equal(await page().locator('.figure-scores details.show-data[open] table.data').count(), 1);
     await wb.screenshot('insights-light');
     await wb.setTheme('Dark High Contrast');
     await waitForInsights('Insights: shop.localhost');
@@ -240,6 +242,64 @@ describe('insights (end to end)', function () {
     await wb.screenshot('insights-refresh-cancelled');
     await wb.admin('faults', undefined, 'DELETE');
     await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
+  });
+
+  it('lists the reports of a check failing in many a step at a time, and colours Low apart from no importance', async () => {
+    const project = 'many.localhost';
+    for (let i = 0; i < 120; i++) {
+      await wb.admin('reports', {
+        report: {
+          url: `https://${project}/page-${i}`,
+          project,
+          result: 'bad',
+          score: 30,
+          generated_at: new Date(Date.UTC(2026, 9, 1 + (i % 28))).toISOString(),
+          results: {
+            'missing-alt': { passed: false, importance: 'low', value: null },
+            'unnamed-check': { passed: i % 2 === 0, importance: null, value: null },
+          },
+        },
+      });
+    }
+    await wb.runCommand('Page Reports: Show Insights…');
+    const widget = wb.page.locator('.quick-input-widget');
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
+    await wb.page.keyboard.type(project);
+    await widget.locator('.monaco-list-row.focused', { hasText: project }).waitFor({ timeout: 10_000 });
+    await wb.page.keyboard.press('Enter');
+    await waitForInsights(`Insights: ${project}`);
+
+    // The legend tells Low and no importance apart by colour.
+    const swatches = await Promise.all(
+      (await page().locator('.figure-checks .legend .swatch').all()).map((swatch) => swatch.getAttribute('style')),
+    );
+    assert.equal(swatches.length, 2);
+    assert.notEqual(swatches[0], swatches[1], 'Low and no importance differ');
+
+    const toggle = page().locator('.check-toggle', { hasText: 'Missing alt' });
+    await toggle.click();
+    const listed = page().locator('.check-reports .report-link');
+    await listed.first().waitFor({ state: 'visible' });
+    assert.equal(await listed.count(), 50);
+    const more = page().locator('.show-more');
+    assert.equal((await more.innerText()).trim(), 'Show 50 more (70 not listed)');
+    await more.scrollIntoViewIfNeeded();
+    await wb.screenshot('insights-check-show-more');
+    await more.click();
+    assert.equal(await listed.count(), 100);
+    // Focus is on the first report the step added, where reading goes on.
+    assert.equal(
+      await listed
+        .nth(50)
+        .evaluate(
+          (e) => (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === e,
+        ),
+      true,
+    );
+    assert.equal((await more.innerText()).trim(), 'Show 20 more (20 not listed)');
+    await more.click();
+    assert.equal(await listed.count(), 120);
+    assert.equal(await more.count(), 0, 'nothing left to show');
   });
 
   it('shows a hostile project and check names as text and runs none of them', async () => {
