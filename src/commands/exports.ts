@@ -270,7 +270,7 @@ export function reportExportCommands(parts: Parts) {
 
   /** Writes the reports' Markdown to the clipboard and says so (unless `quiet`). Resolves the text. */
   async function copyReports(reports: readonly Report[], options: { quiet?: boolean } = {}): Promise<string> {
-    const text = reports.map((r) => reportMarkdown(r)).join('\n');
+    const text = reports.map((r) => reportMarkdown(r, vscode.env.language)).join('\n');
     await vscode.env.clipboard.writeText(text);
     if (options.quiet !== true) {
       flash(reports.length === 1 ? l10n.t('Copied as Markdown.') : l10n.t('Copied {0} reports as Markdown.', reports.length));

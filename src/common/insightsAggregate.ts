@@ -7,7 +7,7 @@
  * page puts them into the DOM as text); only the Markdown summary escapes them, for Markdown.
  */
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
-import { epochOf } from './dates';
+import { epochOf, safeLocale } from './dates';
 import { checkLabel, reportTitle } from './format';
 import { escapeMarkdown, fill, singleLine } from './text';
 
@@ -286,8 +286,10 @@ export function aggregate(reports: readonly Report[], project: string | null): I
 }
 
 /** The label of bucket `i`: "0–9.99", …, "90–100". */
-export function bucketLabel(i: number): string {
-  return i === SCORE_BUCKETS - 1 ? `${i * 10}–100` : `${i * 10}–${i * 10 + 9}.99`;
+export function bucketLabel(i: number, locale: string): string {
+  const number = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 2 });
+  const low = number.format(i * 10);
+  return i === SCORE_BUCKETS - 1 ? `${low}–${number.format(100)}` : `${low}–${number.format(i * 10 + 9.99)}`;
 }
 
 /** Words the insights page and its Markdown summary both use, localized by the host. */
@@ -431,7 +433,7 @@ export function summaryMarkdown(
     '',
   );
   lines.push(`| ${words.bucket} | ${words.count} |`, '| --- | ---: |');
-  scores.buckets.forEach((count, i) => lines.push(`| ${bucketLabel(i)} | ${n(count)} |`));
+  scores.buckets.forEach((count, i) => lines.push(`| ${bucketLabel(i, locale)} | ${n(count)} |`));
   lines.push('', `### ${words.checks}`, '');
   if (model.checks.length === 0) lines.push(words.noFailures);
   else {

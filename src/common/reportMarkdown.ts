@@ -49,14 +49,18 @@ function linkDestination(url: string): string {
     .replace(/&/g, '\\&');
 }
 
-/** The Markdown block, ending in a line break. */
-export function reportMarkdown(report: Report): string {
+/**
+ * The Markdown block, ending in a line break. Its words and the score's number follow the
+ * display language (`locale`); the date is UTC in ISO form, the same for every reader.
+ */
+export function reportMarkdown(report: Report, locale = 'en'): string {
   const url = openableUrl(report.url);
   const title = escapeMarkdown(report.url);
   const lines: string[] = [url === undefined ? `### ${title}` : `### [${title}](${linkDestination(url)})`, ''];
 
   const result = report.result === undefined ? l10n.t('No result') : resultLabel(report.result);
-  const score = formatScore(report.score, 'en').value === null ? '—' : `${formatScore(report.score, 'en').label} / 100`;
+  const { value, label } = formatScore(report.score, locale);
+  const score = value === null ? '—' : `${label} / 100`;
   lines.push(`- **${l10n.t('Result')}:** ${escapeMarkdown(result)}`);
   lines.push(`- **${l10n.t('Score')}:** ${escapeMarkdown(score)}`);
   lines.push(`- **${l10n.t('Generated')}:** ${escapeMarkdown(utcMinute(report.generatedAt) ?? '—')}`);

@@ -328,7 +328,7 @@ function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   const { scores } = model;
   const mean = formatScoreNumber(scores.mean, locale, s.noScore);
   const median = formatScoreNumber(scores.median, locale, s.noScore);
-  const labels = scores.buckets.map((_, i) => bucketLabel(i));
+  const labels = scores.buckets.map((_, i) => bucketLabel(i, locale));
   const numbers = el(
     'p',
     { className: 'numbers' },

@@ -83,6 +83,12 @@ describe('Copy as Markdown', () => {
     assert.match(md.render(reportMarkdown(query)), /href="https:\/\/shop\.example\/search\?q=a&amp;lang=de"/);
   });
 
+  it("writes the score's number in the reader's language; the date stays UTC in ISO form", () => {
+    const text = reportMarkdown(report, 'de');
+    assert.ok(text.includes('- **Score:** 72\\,5 \\/ 100\n'), text);
+    assert.ok(text.includes('- **Generated:** 2026\\-11\\-20 10\\:15 UTC\n'), text);
+  });
+
   it('says when no check failed and shows a missing score and date as —', () => {
     const clean = parseReport({ id: 1, url: 'https://ok.test/', results: { title: { passed: true } } });
     const text = reportMarkdown(clean);

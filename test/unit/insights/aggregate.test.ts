@@ -83,8 +83,10 @@ describe('insights aggregation', () => {
       // Out of range (a non-canonical server) clamps rather than indexing outside the list.
       assert.equal(scoreBucket(-5), 0);
       assert.equal(scoreBucket(130), 9);
-      assert.equal(bucketLabel(0), '0–9.99');
-      assert.equal(bucketLabel(9), '90–100');
+      assert.equal(bucketLabel(0, 'en'), '0–9.99');
+      assert.equal(bucketLabel(9, 'en'), '90–100');
+      // In the reader's language: a German decimal comma.
+      assert.equal(bucketLabel(4, 'de'), '40–49,99');
     });
 
     it('computes mean, median and buckets of the reports with a score, counting those without', () => {
