@@ -111,6 +111,8 @@ export interface ProjectsViewApi {
   remove(id: ReportId): void;
   /** Shows or clears the busy state of a report's item under its project. */
   setBusy(id: ReportId, busy: boolean): void;
+  /** The row selected in the view, a report's or a project's (a keybinding passes no item). */
+  selectedRow(): { kind: 'report'; report: Report } | { kind: 'project'; name: string } | undefined;
   /** The search and sort as the user set them. */
   readonly query: ProjectQueryState;
   /** Shows the projects for `next` (one reload; kept for the workspace). */

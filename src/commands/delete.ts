@@ -12,6 +12,7 @@ import { singleLine } from '../common/text';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { runBatch, showBatchSummary } from './batch';
+import { deleteProject } from './deleteProject';
 import { loadReport, reportTargets } from './refs';
 import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
 
@@ -38,6 +39,14 @@ async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'d
 export async function deleteReports(w: Writes, { item, selected, confirm }: WriteArgs) {
   const api = await requireApi(w.parts.connection);
   if (api === undefined) return undefined;
+  if (isOptions(item) && item.selection === true && item.view === 'projects') {
+    // The Delete key in the Projects view: its selected row, a report or a whole project
+    // (each after its own confirmation).
+    const row = w.parts.projectsView.selectedRow();
+    if (row?.kind === 'project') return deleteProject(w, row.name, confirm);
+    if (row?.kind === 'report') return deleteReports(w, writeArgs({ kind: 'report', report: row.report }, undefined, item));
+    return undefined;
+  }
   if (isOptions(item) && item.selection === true) {
     // The Delete key: a keybinding passes no item, so the view's selection is what goes.
     const chosen = w.reportsView.selectedReports();

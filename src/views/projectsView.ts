@@ -161,6 +161,13 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     for (const child of this.#children.values()) child.list.remove(String(id));
   }
 
+  selectedRow(): { kind: 'report'; report: Report } | { kind: 'project'; name: string } | undefined {
+    const [node] = this.treeView.selection;
+    if (node?.kind === 'report') return { kind: 'report', report: node.report };
+    if (node?.kind === 'project') return { kind: 'project', name: node.project.name };
+    return undefined;
+  }
+
   setBusy(id: ReportId, busy: boolean): void {
     if (!this.markBusy(id, busy)) return;
     for (const child of this.#children.values()) {

@@ -363,6 +363,41 @@ describe('writes (end to end)', function () {
     assert.deepEqual(await reportsOfProject('project.localhost'), []);
   });
 
+  it('the Delete key in the Projects view: on a report row deletes that report, on a project row the project, each confirmed', async () => {
+    const kept = await insert(page('keys.localhost', 'good.html'));
+    const victim = await insert(page('keys.localhost', 'bad.html'));
+    await wb.runCommand('Page Reports: Refresh Projects');
+    const project = row('Projects', 'keys.localhost');
+    await project.waitFor({ state: 'visible', timeout: 20_000 });
+    await project.click(); // expands it, and the view has the keyboard
+    const reportRow = row('Projects', label(victim.url));
+    await reportRow.waitFor({ state: 'visible', timeout: 20_000 });
+    // Selected with a click, which opens its panel; back in the view, Delete.
+    await reportRow.click();
+    await panelShown(label(victim.url));
+    await wb.runCommand('Page Reports: Focus on Projects View');
+    await wb.view('Projects').locator('.monaco-list:focus').waitFor({ state: 'attached', timeout: 10_000 });
+    assert.ok(await reportRow.evaluate((e) => e.classList.contains('selected')), 'the report row is selected');
+    await wb.page.keyboard.press('Delete');
+    await dialog().waitFor({ state: 'visible' });
+    assert.ok((await dialog().innerText()).includes(victim.url), 'the confirmation names the URL');
+    await wb.screenshot('writes-delete-key-projects-report');
+    await dialog()
+      .locator('.dialog-buttons a.monaco-button', { hasText: /^Delete$/ })
+      .click();
+    await reportRow.waitFor({ state: 'detached', timeout: 20_000 });
+    assert.equal((await api(`/api/v1/reports/${victim.id}`)).status, 404, 'gone from the service');
+    assert.equal((await api(`/api/v1/reports/${kept.id}`)).status, 200, 'the other stays');
+
+    await project.click();
+    await wb.page.keyboard.press('Delete');
+    await dialog().waitFor({ state: 'visible' });
+    assert.match(await dialog().innerText(), /Delete project keys\.localhost and its report\?/);
+    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Delete Project' }).click();
+    await rows('Projects').filter({ hasText: 'keys.localhost' }).waitFor({ state: 'detached', timeout: 20_000 });
+    assert.deepEqual(await reportsOfProject('keys.localhost'), []);
+  });
+
   it('deletes three selected reports together, with one confirmation', async () => {
     const reports = [
       await insert(page('multi.localhost', 'good.html')),

@@ -110,7 +110,7 @@ describe('manifest (package.json)', () => {
     ]);
   });
 
-  it('binds Delete in the Reports view without taking a key VS Code uses there, and Analyze Page to the editor', () => {
+  it('binds Delete in the Reports and Projects views without taking a key VS Code uses there, and Analyze Page to the editor', () => {
     const keybindings = (
       manifest.contributes as unknown as {
         keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[];
@@ -118,9 +118,13 @@ describe('manifest (package.json)', () => {
     ).keybindings;
     assert.deepEqual(
       keybindings.map((k) => [k.command, k.key, k.mac, k.when]),
-      [['pageReports.deleteReport', 'delete', 'cmd+backspace', 'focusedView == pageReports.reports && !inputFocus']],
+      [
+        ['pageReports.deleteReport', 'delete', 'cmd+backspace', 'focusedView == pageReports.reports && !inputFocus'],
+        ['pageReports.deleteReport', 'delete', 'cmd+backspace', 'focusedView == pageReports.projects && !inputFocus'],
+      ],
     );
     assert.deepEqual(keybindings[0]?.args, { selection: true });
+    assert.deepEqual(keybindings[1]?.args, { selection: true, view: 'projects' });
     const editorContext = manifest.contributes.menus['editor/context'] ?? [];
     assert.deepEqual(
       editorContext.map((m) => [m.command, m.when]),
