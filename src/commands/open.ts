@@ -12,8 +12,16 @@ import { flash, idText, offer, requireApi } from '../ui/notify';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
 import { Setting } from '../ids';
 
-/** Most panels one Open Report of a selection opens. */
+/** Most panels (or browser tabs) one command on a selection opens. */
 const MAX_OPEN = 10;
+
+/** Says that a selection of more than {@link MAX_OPEN} opened only the first ones. */
+function sayCapped(selected: number): void {
+  if (selected <= MAX_OPEN) return;
+  void vscode.window.showInformationMessage(
+    l10n.t('Opened the first {0} of the {1} selected reports: at most {0} open at once.', MAX_OPEN, selected),
+  );
+}
 
 /** The handlers of the reading commands. */
 export function reportOpenCommands(parts: Parts) {
@@ -30,6 +38,7 @@ export function reportOpenCommands(parts: Parts) {
     if (api === undefined) return;
     const refs = await reportTargets(api, item, selected, l10n.t('Open which report?'));
     for (const ref of refs.slice(0, MAX_OPEN)) await parts.panels.open(ref.id, ref.report);
+    sayCapped(refs.length);
   }
 
   /** Open Page in Browser: the analysed page itself, only when its URL is http(s). */
@@ -49,6 +58,7 @@ export function reportOpenCommands(parts: Parts) {
       }
       opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
     }
+    sayCapped(refs.length);
     return opened;
   }
 
@@ -73,6 +83,7 @@ export function reportOpenCommands(parts: Parts) {
       }
       opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
     }
+    sayCapped(refs.length);
     return opened;
   }
 

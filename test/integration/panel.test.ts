@@ -115,6 +115,25 @@ describe('report panel', () => {
     assert.equal(panelTabs().length, 1);
   });
 
+  it('opens at most ten panels for a larger selection (and says so)', async () => {
+    const many: Inserted[] = [];
+    for (let i = 0; i < 12; i++) many.push(await insertReport(`https://many.localhost/page-${i}`));
+    const refs = many.map((r) => ({ id: r.id }));
+    await vscode.commands.executeCommand('pageReports.openReport', refs[0], refs);
+    await waitFor(() => panelTabs().length >= 10, { message: 'ten panels', timeoutMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(panelTabs().length, 10, 'no eleventh');
+    assert.deepEqual(
+      panelTabs()
+        .map((t) => t.label)
+        .sort(),
+      many
+        .slice(0, 10)
+        .map((r) => r.url.replace('https://', ''))
+        .sort(),
+    );
+  });
+
   it('reveals the open panel when the same report is opened again, and never opens a second one', async () => {
     await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
     await waitFor(() => panelTabs().some((t) => t.label === 'shop.localhost/cart'), { message: 'first panel' });
