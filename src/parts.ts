@@ -111,8 +111,10 @@ export interface ProjectsViewApi {
   remove(id: ReportId): void;
   /** Shows or clears the busy state of a report's item under its project. */
   setBusy(id: ReportId, busy: boolean): void;
-  /** The row selected in the view, a report's or a project's (a keybinding passes no item). */
-  selectedRow(): { kind: 'report'; report: Report } | { kind: 'project'; name: string } | undefined;
+  /** The reports selected in the view (a keybinding passes no item). */
+  selectedReports(): Report[];
+  /** The project whose row is selected, if one is. */
+  selectedProject(): string | undefined;
   /** The search and sort as the user set them. */
   readonly query: ProjectQueryState;
   /** Shows the projects for `next` (one reload; kept for the workspace). */

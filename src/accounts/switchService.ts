@@ -14,6 +14,7 @@ import {
   askForKey,
   askServiceUrl,
   checkKey,
+  confirmInsecure,
   keyFormatError,
   save,
   setServiceUrl,
@@ -210,26 +211,6 @@ async function serviceToAdd(
     return { done: await setServiceUrl(deps, parsed.url) };
   }
   return { url: parsed.url, origin: new URL(parsed.url).origin, insecure: parsed.insecure };
-}
-
-async function confirmInsecure(
-  deps: ConnectionCommandDeps,
-  conn: ConnectionControls,
-  origin: string,
-): Promise<boolean> {
-  if (conn.isInsecureAllowed(origin)) return true;
-  const host = new URL(origin).host;
-  const ok = await confirmModal(
-    deps.context,
-    l10n.t('Send the API key unencrypted to {0}?', host),
-    l10n.t(
-      'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-      host,
-    ),
-    l10n.t('Use Unencrypted Connection'),
-  );
-  if (ok) await conn.allowInsecure(origin);
-  return ok;
 }
 
 /**

@@ -39,17 +39,13 @@ async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'d
 export async function deleteReports(w: Writes, { item, selected, confirm }: WriteArgs) {
   const api = await requireApi(w.parts.connection);
   if (api === undefined) return undefined;
-  if (isOptions(item) && item.selection === true && item.view === 'projects') {
-    // The Delete key in the Projects view: its selected row, a report or a whole project
-    // (each after its own confirmation).
-    const row = w.parts.projectsView.selectedRow();
-    if (row?.kind === 'project') return deleteProject(w, row.name, confirm);
-    if (row?.kind === 'report') return deleteReports(w, writeArgs({ kind: 'report', report: row.report }, undefined, item));
-    return undefined;
-  }
   if (isOptions(item) && item.selection === true) {
-    // The Delete key: a keybinding passes no item, so the view's selection is what goes.
-    const chosen = w.reportsView.selectedReports();
+    // The Delete key: a keybinding passes no item, so the view's selection is what goes; in
+    // the Projects view, a project row deletes the project (after its own confirmation).
+    const view = item.view === 'projects' ? w.parts.projectsView : w.reportsView;
+    const project = view === w.parts.projectsView ? w.parts.projectsView.selectedProject() : undefined;
+    if (project !== undefined) return deleteProject(w, project, confirm);
+    const chosen = view.selectedReports();
     if (chosen.length === 0) return undefined;
     const nodes = chosen.map((report) => ({ kind: 'report', report }));
     return deleteReports(w, writeArgs(nodes[0], nodes, item));

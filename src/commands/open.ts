@@ -19,7 +19,7 @@ const MAX_OPEN = 10;
 function sayCapped(selected: number): void {
   if (selected <= MAX_OPEN) return;
   void vscode.window.showInformationMessage(
-    l10n.t('Opened the first {0} of the {1} selected reports: at most {0} open at once.', MAX_OPEN, selected),
+    l10n.t('Opened {0} of the {1} selected reports (at most {0} at once).', MAX_OPEN, selected),
   );
 }
 

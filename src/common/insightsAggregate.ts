@@ -288,8 +288,8 @@ export function aggregate(reports: readonly Report[], project: string | null): I
 /** The label of bucket `i`: "0–9.99", …, "90–100". */
 export function bucketLabel(i: number, locale: string): string {
   const number = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 2 });
-  const low = number.format(i * 10);
-  return i === SCORE_BUCKETS - 1 ? `${low}–${number.format(100)}` : `${low}–${number.format(i * 10 + 9.99)}`;
+  const high = i === SCORE_BUCKETS - 1 ? 100 : i * 10 + 9.99;
+  return `${number.format(i * 10)}–${number.format(high)}`;
 }
 
 /** Words the insights page and its Markdown summary both use, localized by the host. */

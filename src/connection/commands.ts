@@ -367,6 +367,30 @@ function httpBlockedText(host: string): string {
 }
 
 /**
+ * Asks, once per origin, before the API key goes over http: to another machine (Set Service
+ * URL…, Add Service…); true when it may.
+ */
+export async function confirmInsecure(
+  deps: ConnectionCommandDeps,
+  conn: ConnectionControls,
+  origin: string,
+): Promise<boolean> {
+  if (conn.isInsecureAllowed(origin)) return true;
+  const host = new URL(origin).host;
+  const ok = await confirmModal(
+    deps.context,
+    l10n.t('Send the API key unencrypted to {0}?', host),
+    l10n.t(
+      'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
+      host,
+    ),
+    l10n.t('Use Unencrypted Connection'),
+  );
+  if (ok) await conn.allowInsecure(origin);
+  return ok;
+}
+
+/**
  * Set Service URL…. With a string argument it skips the input box but still checks the
  * URL (and still asks before an unencrypted `http:` connection to another machine).
  * Resolves true when a URL was set. From the input box, a URL without a stored key goes
@@ -398,19 +422,7 @@ export async function setServiceUrl(
     void vscode.window.showErrorMessage(httpBlockedText(host));
     return false;
   }
-  if (parsed.insecure && !conn.isInsecureAllowed(origin)) {
-    const ok = await confirmModal(
-      deps.context,
-      l10n.t('Send the API key unencrypted to {0}?', host),
-      l10n.t(
-        'The URL uses http: to another machine. Anyone on the network between this computer and {0} could read the API key and the reports. Use https: when the service offers it.',
-        host,
-      ),
-      l10n.t('Use Unencrypted Connection'),
-    );
-    if (!ok) return false;
-    await conn.allowInsecure(origin);
-  }
+  if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
 
   await vscode.workspace.getConfiguration().update(Setting.serviceUrl, parsed.url, vscode.ConfigurationTarget.Global);
   // The same value written again fires no configuration event; read it explicitly.

@@ -118,21 +118,21 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   getParent(node: ViewNode): ViewNode | undefined {
-    const project = node.kind === 'report' ? node.parentProject : node.kind === 'project' ? undefined : projectOfListKey(node.listKey);
+    const project =
+      node.kind === 'report'
+        ? node.parentProject
+        : node.kind === 'project'
+          ? undefined
+          : projectOfListKey(node.listKey);
     return project === undefined ? undefined : this.#nodes.get(project);
   }
 
   // ---- ProjectsViewApi ----
 
   /** Reloads the projects from page 1 (VS Code keeps expansion); expanded projects reload their reports. */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
     this.#resetChildren();
-    if (this.#list.status === 'idle') return;
-    if (!this.treeView.visible) {
-      this.#list.reset();
-      return;
-    }
-    await this.track(this.#list.refresh());
+    return this.reloadList(this.#list);
   }
 
   /**
@@ -161,11 +161,9 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     for (const child of this.#children.values()) child.list.remove(String(id));
   }
 
-  selectedRow(): { kind: 'report'; report: Report } | { kind: 'project'; name: string } | undefined {
+  selectedProject(): string | undefined {
     const [node] = this.treeView.selection;
-    if (node?.kind === 'report') return { kind: 'report', report: node.report };
-    if (node?.kind === 'project') return { kind: 'project', name: node.project.name };
-    return undefined;
+    return node?.kind === 'project' ? node.project.name : undefined;
   }
 
   setBusy(id: ReportId, busy: boolean): void {
@@ -244,7 +242,9 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
           node.report = report;
         },
       );
-      const subscription = list.onDidChange(() => this.listChanged(list, `the reports of a project`, this.#nodes.get(name)));
+      const subscription = list.onDidChange(() =>
+        this.listChanged(list, `the reports of a project`, this.#nodes.get(name)),
+      );
       child = { list, nodes, subscription };
       this.#children.set(name, child);
     }
@@ -328,6 +328,11 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   #emptyChildNode(name: string): EmptyNode {
-    return { kind: 'empty', listKey: projectListKey(name), message: l10n.t('No reports in this project.'), action: undefined };
+    return {
+      kind: 'empty',
+      listKey: projectListKey(name),
+      message: l10n.t('No reports in this project.'),
+      action: undefined,
+    };
   }
 }

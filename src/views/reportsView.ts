@@ -7,14 +7,7 @@ import { l10n } from 'vscode';
 import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
-import {
-  reportKey,
-  resolveTooltip,
-  treeItemFor,
-  type EmptyNode,
-  type ReportNode,
-  type ViewNode,
-} from './items';
+import { reportKey, resolveTooltip, treeItemFor, type EmptyNode, type ReportNode, type ViewNode } from './items';
 import { ListNodes } from './listNodes';
 import { PagedList, type FetchPage } from './listState';
 import {
@@ -103,13 +96,8 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   // ---- ReportsViewApi ----
 
   /** Reloads page 1 when the view has loaded; otherwise it loads fresh when next shown. */
-  async refresh(): Promise<void> {
-    if (this.#list.status === 'idle') return;
-    if (!this.treeView.visible) {
-      this.#list.reset();
-      return;
-    }
-    await this.track(this.#list.refresh());
+  refresh(): Promise<void> {
+    return this.reloadList(this.#list);
   }
 
   /** Auto-refresh: the pages loaded so far again, the rows the user paged to kept. */
@@ -145,10 +133,6 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   /** Drops a deleted report's row at once (the refresh after the delete may fail). */
   remove(id: ReportId): void {
     this.#list.remove(String(id));
-  }
-
-  selectedReports(): Report[] {
-    return this.treeView.selection.flatMap((node) => (node.kind === 'report' ? [node.report] : []));
   }
 
   listQuery(): ReportQuery {

@@ -120,6 +120,24 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     };
   }
 
+  /**
+   * Refresh of the view's top list: page 1 again when it has loaded and the view shows;
+   * hidden, it loads fresh when next shown; never loaded, nothing to do.
+   */
+  protected async reloadList(list: ListHandle & { reset(): void; refresh(): Promise<void> }): Promise<void> {
+    if (list.status === 'idle') return;
+    if (!this.treeView.visible) {
+      list.reset();
+      return;
+    }
+    await this.track(list.refresh());
+  }
+
+  /** The reports whose rows are selected (a keybinding passes no item). */
+  selectedReports(): Report[] {
+    return this.treeView.selection.flatMap((node) => (node.kind === 'report' ? [node.report] : []));
+  }
+
   /** Shows the view's progress bar while a load runs. */
   protected track(load: Promise<void>): Promise<void> {
     this.#inFlight += 1;
@@ -184,7 +202,8 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /** One log line: the user's sentence, plus the request for API errors or the error text for bugs. */
   protected logFailure(action: string, error: unknown): void {
     let detail: string;
-    if (isApiError(error)) detail = `${error.kind}${error.status === undefined ? '' : ` ${error.status}`}, ${error.method} ${error.path}`;
+    if (isApiError(error))
+      detail = `${error.kind}${error.status === undefined ? '' : ` ${error.status}`}, ${error.method} ${error.path}`;
     else detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const message = `${action} failed (${detail}): ${describeError(error).message}`;
     this.deps.log.warn(message.replace(/\s+/g, ' '));
