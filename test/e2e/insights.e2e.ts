@@ -113,6 +113,7 @@ describe('insights (end to end)', function () {
 
     await wb.screenshot('insights-dark');
     await wb.setTheme('Light Modern');
+    await page().locator('body.vscode-light').waitFor({ state: 'attached', timeout: 10_000 });
     await waitForInsights('Insights: shop.localhost');
     // The charts were drawn again in the new theme's colours; the table the user opened stays open.
     assert.equal(await page().locator('.figure-scores details.show-data[open] table.data').count(), 1);

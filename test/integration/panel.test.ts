@@ -115,7 +115,7 @@ describe('report panel', () => {
     assert.equal(panelTabs().length, 1);
   });
 
-  it('opens at most ten panels for a larger selection (and says so)', async () => {
+  it('opens at most ten panels for a larger selection', async () => {
     const many: Inserted[] = [];
     for (let i = 0; i < 12; i++) many.push(await insertReport(`https://many.localhost/page-${i}`));
     const refs = many.map((r) => ({ id: r.id }));
