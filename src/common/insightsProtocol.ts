@@ -110,9 +110,18 @@ export type InsightsPageMessage =
   | { type: 'openReport'; id: ReportId }
   | { type: 'rendered'; phase: InsightsPhase; seq: number };
 
-/** What the page keeps with `setState`, for the serializer after a reload. */
+/**
+ * What the page keeps with `setState`: the project, for the serializer after a reload, and
+ * what the user opened on the page, which a hidden panel's page (reloaded when shown again)
+ * and a restored one open again.
+ */
 export interface SavedInsightsState {
   project: string | null;
+  /** The failing check whose reports are listed (its name as sent), and how many are. */
+  openCheck?: string;
+  listed?: number;
+  /** The "Show data" tables open (their keys). */
+  openTables?: string[];
 }
 
 function isPhase(value: unknown): value is InsightsPhase {
@@ -145,9 +154,23 @@ export function parseInsightsPageMessage(value: unknown): InsightsPageMessage | 
   }
 }
 
-/** Reads what the page saved, as the serializer gets it back after a reload. */
+/** Reads the project the page saved, as the serializer gets it back after a reload. */
 export function parseSavedInsightsState(value: unknown): SavedInsightsState | undefined {
   return isRecord(value) && isProject(value.project) ? { project: value.project } : undefined;
+}
+
+/** Reads all the page saved, as the page gets it back; what is malformed is left out. */
+export function parseSavedInsightsView(value: unknown): SavedInsightsState | undefined {
+  const saved = parseSavedInsightsState(value);
+  if (saved === undefined || !isRecord(value)) return undefined;
+  if (typeof value.openCheck === 'string' && value.openCheck.length <= 1000) saved.openCheck = value.openCheck;
+  if (Number.isSafeInteger(value.listed) && (value.listed as number) > 0) saved.listed = value.listed as number;
+  if (Array.isArray(value.openTables)) {
+    saved.openTables = value.openTables
+      .filter((t): t is string => typeof t === 'string' && t.length <= 40)
+      .slice(0, 10);
+  }
+  return saved;
 }
 
 /** A guard for the page: whether a message from the extension has the expected shape. */

@@ -34,7 +34,7 @@ import {
 } from '../common/insightsAggregate';
 import {
   isInsightsHostMessage,
-  parseSavedInsightsState,
+  parseSavedInsightsView,
   type InsightsHostMessage,
   type InsightsPageMessage,
   type InsightsState,
@@ -72,22 +72,33 @@ const root = document.getElementById('root') ?? document.body;
 let strings: InsightsStrings | undefined;
 let locale = 'en';
 let current: Extract<InsightsHostMessage, { type: 'state' }> | undefined;
-let saved: SavedInsightsState | undefined = parseSavedInsightsState(vscode.getState());
+const saved: SavedInsightsState | undefined = parseSavedInsightsView(vscode.getState());
+/** The project the page shows, once the extension has said it. */
+let shownProject: string | null | undefined;
 /** The charts on the page, destroyed before every redraw. */
 let charts: Chart[] = [];
 const focus = new FocusKeeper();
 /** Says to screen readers what the page shows when it first shows it (dom.ts). */
 const announcer = new Announcer();
 /** The failing check whose reports are listed (by its name as sent). */
-let openCheck: string | undefined;
+let openCheck: string | undefined = saved?.openCheck;
 /**
  * How many of the open check's reports are listed: a check failing in thousands of reports
  * lists them a step at a time ("Show 50 more"), not as thousands of buttons at once.
  */
 const CHECK_REPORTS_STEP = 50;
-let openCheckListed = CHECK_REPORTS_STEP;
+let openCheckListed = saved?.listed ?? CHECK_REPORTS_STEP;
 /** The "Show data" tables the user opened (by focus key): a redraw keeps them open. */
-const openTables = new Set<string>();
+const openTables = new Set<string>(saved?.openTables);
+
+/**
+ * Keeps what the user opened with the project in the webview's state: the page is loaded
+ * again when its hidden tab is shown, and after a window reload.
+ */
+function saveState(): void {
+  if (shownProject === undefined) return;
+  vscode.setState({ project: shownProject, openCheck, listed: openCheckListed, openTables: [...openTables] });
+}
 
 function post(message: InsightsPageMessage): void {
   vscode.postMessage(message);
@@ -231,6 +242,7 @@ function dataTable(
   details.addEventListener('toggle', () => {
     if (details.open) openTables.add(focusKey);
     else openTables.delete(focusKey);
+    saveState();
   });
   return details;
 }
@@ -515,6 +527,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       () => {
         openCheck = expanded ? undefined : check.name;
         openCheckListed = CHECK_REPORTS_STEP;
+        saveState();
         if (current) draw(current, true);
       },
       { className: 'link check-toggle', focusKey: `check:${check.name}` },
@@ -552,6 +565,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
           'chevron-down',
           () => {
             openCheckListed += CHECK_REPORTS_STEP;
+            saveState();
             if (current) draw(current, true);
             // On to the first report the step added, where reading goes on.
             root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(reportKey(listed.length))}"]`)?.focus();
@@ -781,9 +795,15 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     message = { ...message, state: { ...message.state, model: current.state.model } };
   }
   current = message;
-  if (saved?.project !== message.state.project) {
-    saved = { project: message.state.project };
-    vscode.setState(saved);
+  if (shownProject !== message.state.project) {
+    // What was open belongs to the project saved with it.
+    if (saved?.project !== message.state.project) {
+      openCheck = undefined;
+      openCheckListed = CHECK_REPORTS_STEP;
+      openTables.clear();
+    }
+    shownProject = message.state.project;
+    saveState();
   }
   draw(message);
 });

@@ -301,6 +301,17 @@ describe('insights (end to end)', function () {
     await more.click();
     assert.equal(await listed.count(), 120);
     assert.equal(await more.count(), 0, 'nothing left to show');
+
+    // Another tab, and back: the page is loaded again (VS Code does not keep a hidden
+    // webview's page) with the check's reports and the table the user opened.
+    await page().locator('.figure-checks summary', { hasText: 'Show data' }).click();
+    await wb.runCommand('File: New Untitled Text File');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor();
+    await wb.page.locator('.tabs-container .tab', { hasText: `Insights: ${project}` }).click();
+    await waitForInsights(`Insights: ${project}`);
+    await listed.nth(119).waitFor({ state: 'attached', timeout: 10_000 });
+    assert.equal(await listed.count(), 120);
+    assert.equal(await page().locator('.figure-checks details.show-data[open]').count(), 1);
   });
 
   it('shows a hostile project and check names as text and runs none of them', async () => {

@@ -3,6 +3,7 @@ import {
   isInsightsHostMessage,
   parseInsightsPageMessage,
   parseSavedInsightsState,
+  parseSavedInsightsView,
 } from '../../../src/common/insightsProtocol';
 
 describe('insights protocol', () => {
@@ -38,13 +39,35 @@ describe('insights protocol', () => {
       assert.equal(parseInsightsPageMessage(bad), undefined, JSON.stringify(bad));
   });
 
-  it('reads a saved project (null for all projects) and nothing else', () => {
+  it('reads a saved project (null for all projects)', () => {
     assert.deepEqual(parseSavedInsightsState({ project: 'shop.localhost' }), { project: 'shop.localhost' });
     assert.deepEqual(parseSavedInsightsState({ project: null }), { project: null });
     assert.equal(parseSavedInsightsState({}), undefined);
     assert.equal(parseSavedInsightsState({ project: '' }), undefined);
     assert.equal(parseSavedInsightsState({ project: 7 }), undefined);
     assert.equal(parseSavedInsightsState(undefined), undefined);
+  });
+
+  it('reads what the user opened on the page with it, leaving out what is malformed', () => {
+    assert.deepEqual(
+      parseSavedInsightsView({ project: null, openCheck: 'title', listed: 100, openTables: ['data-scores'] }),
+      { project: null, openCheck: 'title', listed: 100, openTables: ['data-scores'] },
+    );
+    assert.deepEqual(
+      parseSavedInsightsView({
+        project: null,
+        openCheck: 7,
+        listed: -1,
+        openTables: [3, 'x'.repeat(41), 'data-checks'],
+      }),
+      { project: null, openTables: ['data-checks'] },
+    );
+    assert.deepEqual(parseSavedInsightsView({ project: null, listed: 1.5, openTables: 'data-scores' }), {
+      project: null,
+    });
+    assert.equal(parseSavedInsightsView({ openCheck: 'title' }), undefined);
+    // The serializer reads the project alone.
+    assert.deepEqual(parseSavedInsightsState({ project: null, openCheck: 'title' }), { project: null });
   });
 
   it('lets the page accept only init and state messages of the right shape', () => {
