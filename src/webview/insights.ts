@@ -489,15 +489,19 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
   );
 }
 
+/** "Failed in 12 of 40 reports (30 %)". */
+function shareText(s: InsightsStrings, c: FailingCheck): string {
+  return fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
+}
+
 function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
   const { checks } = model;
   if (checks.length === 0) return section('checks', s.checks, el('p', { className: 'muted', text: s.noFailures }));
   const top = checks.slice(0, 10);
-  const shareText = (c: FailingCheck): string => fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
   const colour = (c: Pick<FailingCheck, 'importance'>): string =>
     c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : c.importance === 'low' ? p.low : p.other;
   const chart = chartCanvas(
-    fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(c)}`).join('; ')),
+    fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(s, c)}`).join('; ')),
     horizontalBars(
       p,
       s.columnFailed,
@@ -518,8 +522,40 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       return el('span', { className: 'legend-item' }, swatch, el('span', { text: importanceLabel(s, { importance }) }));
     }),
   );
+  return section(
+    'checks',
+    s.checks,
+    chart,
+    legend,
+    checksList(s, model),
+    dataTable(
+      s,
+      s.checks,
+      [s.columnCheck, s.columnImportance, s.columnFailed, s.columnShare],
+      checks.map((c) => [c.label, importanceLabel(s, c), `${n(c.failed)} / ${n(c.ran)}`, formatShare(c.share, locale)]),
+      'data-checks',
+    ),
+  );
+}
+
+/**
+ * Draws the failing checks' list again, in place (a check opened or closed, more of its
+ * reports shown): the charts are not drawn again for it.
+ */
+function redrawChecksList(): void {
+  const s = strings;
+  const model = current?.state.model;
+  const list = root.querySelector('ul.checks');
+  if (!s || !model || !list) return;
+  const place = focus.remember(root);
+  list.replaceWith(checksList(s, model));
+  focus.restore(root, place);
+}
+
+/** Each failing check, with the reports of the one opened (a step at a time). */
+function checksList(s: InsightsStrings, model: InsightsModel): HTMLElement {
   const list = el('ul', { className: 'checks' });
-  for (const check of checks) {
+  for (const check of model.checks) {
     const expanded = openCheck === check.name;
     const toggle = button(
       check.label,
@@ -528,7 +564,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
         openCheck = expanded ? undefined : check.name;
         openCheckListed = CHECK_REPORTS_STEP;
         saveState();
-        if (current) draw(current, true);
+        redrawChecksList();
       },
       { className: 'link check-toggle', focusKey: `check:${check.name}` },
     );
@@ -543,7 +579,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
         text: importanceLabel(s, check),
       }),
       ' ',
-      el('span', { className: 'muted', text: shareText(check) }),
+      el('span', { className: 'muted', text: shareText(s, check) }),
     );
     if (check.label !== check.name)
       item.append(' ', el('code', { className: 'check-key', text: singleLine(check.name) }));
@@ -566,7 +602,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
           () => {
             openCheckListed += CHECK_REPORTS_STEP;
             saveState();
-            if (current) draw(current, true);
+            redrawChecksList();
             // On to the first report the step added, where reading goes on.
             root.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(reportKey(listed.length))}"]`)?.focus();
           },
@@ -577,20 +613,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
     }
     list.append(item);
   }
-  return section(
-    'checks',
-    s.checks,
-    chart,
-    legend,
-    list,
-    dataTable(
-      s,
-      s.checks,
-      [s.columnCheck, s.columnImportance, s.columnFailed, s.columnShare],
-      checks.map((c) => [c.label, importanceLabel(s, c), `${n(c.failed)} / ${n(c.ran)}`, formatShare(c.share, locale)]),
-      'data-checks',
-    ),
-  );
+  return list;
 }
 
 function lowestFigure(s: InsightsStrings, model: InsightsModel): HTMLElement {

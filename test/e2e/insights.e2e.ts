@@ -277,6 +277,12 @@ describe('insights (end to end)', function () {
     assert.equal(swatches.length, 2);
     assert.notEqual(swatches[0], swatches[1], 'Low and no importance differ');
 
+    // Marks the chart drawn now: opening a check and showing more redraw the list, not the charts.
+    await page()
+      .locator('.figure-over-time canvas')
+      .evaluate((e) =>
+        (e as unknown as { setAttribute(n: string, v: string): void }).setAttribute('data-mark', 'drawn'),
+      );
     const toggle = page().locator('.check-toggle', { hasText: 'Missing alt' });
     await toggle.click();
     const listed = page().locator('.check-reports .report-link');
@@ -301,6 +307,11 @@ describe('insights (end to end)', function () {
     await more.click();
     assert.equal(await listed.count(), 120);
     assert.equal(await more.count(), 0, 'nothing left to show');
+    assert.equal(
+      await page().locator('.figure-over-time canvas[data-mark="drawn"]').count(),
+      1,
+      'the chart was not drawn again',
+    );
 
     // Another tab, and back: the page is loaded again (VS Code does not keep a hidden
     // webview's page) with the check's reports and the table the user opened.
