@@ -293,6 +293,7 @@ describe('insights (end to end)', function () {
     await more.scrollIntoViewIfNeeded();
     await wb.screenshot('insights-check-show-more');
     await more.click();
+    await listed.nth(99).waitFor({ state: 'attached' });
     assert.equal(await listed.count(), 100);
     // Focus is on the first report the step added, where reading goes on.
     assert.equal(
@@ -305,6 +306,7 @@ describe('insights (end to end)', function () {
     );
     assert.equal((await more.innerText()).trim(), 'Show 20 more (20 not listed)');
     await more.click();
+    await listed.nth(119).waitFor({ state: 'attached' });
     assert.equal(await listed.count(), 120);
     assert.equal(await more.count(), 0, 'nothing left to show');
     assert.equal(
