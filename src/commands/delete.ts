@@ -42,10 +42,10 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
   if (isOptions(item) && item.selection === true) {
     // The Delete key: a keybinding passes no item, so the view's selection is what goes; in
     // the Projects view, a project row deletes the project (after its own confirmation).
-    const view = item.view === 'projects' ? w.parts.projectsView : w.reportsView;
-    const project = view === w.parts.projectsView ? w.parts.projectsView.selectedProject() : undefined;
+    const inProjects = item.view === 'projects';
+    const project = inProjects ? w.parts.projectsView.selectedProject() : undefined;
     if (project !== undefined) return deleteProject(w, project, confirm);
-    const chosen = view.selectedReports();
+    const chosen = (inProjects ? w.parts.projectsView : w.reportsView).selectedReports();
     if (chosen.length === 0) return undefined;
     const nodes = chosen.map((report) => ({ kind: 'report', report }));
     return deleteReports(w, writeArgs(nodes[0], nodes, item));
