@@ -130,15 +130,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
           actions: ['retry', 'showLog'],
         };
       }
-      if (error.reason === HTTP_BLOCKED) {
-        return {
-          message: l10n.t(
-            'Cannot reach {0}: in a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1. Set the service URL to its https: address.',
-            error.host,
-          ),
-          actions: ['openSettings'],
-        };
-      }
+      if (error.reason === HTTP_BLOCKED) return { message: httpBlockedMessage(error.host), actions: ['openSettings'] };
       return {
         message: l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
         actions: ['retry', 'openSettings'],
@@ -187,6 +179,17 @@ interface Target {
 }
 
 /** Which resource an error's path addressed (`…/api/v1/reports/42?…`). */
+/**
+ * Why a browser cannot reach `host` over http: (`httpBlockedInBrowser`): for a request not sent,
+ * and for a service URL as it is typed.
+ */
+export function httpBlockedMessage(host: string): string {
+  return l10n.t(
+    'Cannot reach {0}: in a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1. Set the service URL to its https: address.',
+    host,
+  );
+}
+
 function targetOf(error: ApiError): Target | undefined {
   const match = /\/api\/v1\/(reports|projects)(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(error.path);
   if (!match) return undefined;

@@ -8,6 +8,7 @@ import { l10n } from 'vscode';
 import { HTTP_BLOCKED, httpBlockedInBrowser } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
+import { httpBlockedMessage } from '../api/messages';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionControls } from '../parts';
@@ -348,7 +349,7 @@ function validateServiceUrl(value: string): string | vscode.InputBoxValidationMe
   const parsed = parseServiceUrl(value);
   if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
   const { origin, host } = new URL(parsed.url);
-  if (httpBlockedInBrowser(origin)) return httpBlockedText(host);
+  if (httpBlockedInBrowser(origin)) return httpBlockedMessage(host);
   if (parsed.insecure) {
     return {
       message: l10n.t('http: to another machine: the API key would travel unencrypted.'),
@@ -356,14 +357,6 @@ function validateServiceUrl(value: string): string | vscode.InputBoxValidationMe
     };
   }
   return undefined;
-}
-
-/** Why a browser cannot reach `host` over http: (`httpBlockedInBrowser`). */
-function httpBlockedText(host: string): string {
-  return l10n.t(
-    'In a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1, so {0} cannot be reached. Use its https: address.',
-    host,
-  );
 }
 
 /**
@@ -419,7 +412,7 @@ export async function setServiceUrl(
   }
   const { origin, host } = new URL(parsed.url);
   if (httpBlockedInBrowser(origin)) {
-    void vscode.window.showErrorMessage(httpBlockedText(host));
+    void vscode.window.showErrorMessage(httpBlockedMessage(host));
     return false;
   }
   if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
