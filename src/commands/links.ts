@@ -1,12 +1,12 @@
 /**
  * Links into the editor and from the editor:
  *
- * - Copy Link to Report: `${uriScheme}://page-reports.page-reports/report?id=42&service=ORIGIN`
+ * - Copy Link to Report: `${uriScheme}://page-reports.page-reports/report?id=42&service=SERVICE_URL`
  *   (always with `service=`), through `vscode.env.asExternalUri`, to the clipboard.
  * - The URI handler: `/report?id=…&service=…` opens the report's panel; `/new?url=…` starts
  *   New Report… with the URL filled in, so nothing is sent without the user's confirmation.
  *   Only http(s) URLs, only report ids; a `service=` naming another known service asks
- *   (modal) before switching; an unknown origin is refused with a message, never contacted.
+ *   (modal) before switching; an unknown one is refused with a message, never contacted.
  * - Analyze Page: the selection or the URL under the cursor, into New Report….
  */
 import * as vscode from 'vscode';
@@ -22,6 +22,7 @@ import { isHttpUrl } from './create';
 import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage } from '../common/text';
 import { linkQuery } from '../common/urls';
+import { parseServiceUrl } from '../api/serviceUrl';
 import { Command } from '../ids';
 
 /** The extension's id: the authority of its URIs. */
@@ -31,14 +32,25 @@ export const EXTENSION_ID = 'page-reports.page-reports';
 export type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 
 /**
- * The services this machine knows: the current one, those Switch Service… lists, and every
- * origin a key is stored for (the accounts' index). The one place links ask.
+ * The service a link's `service=` names, as this machine knows it, or undefined for one it
+ * does not. Known are the current service, those Switch Service… lists and every origin a key
+ * is stored for (the accounts' index); the one place links ask. A link carries the whole
+ * service URL; one naming only an origin (every link before services under a path were
+ * carried whole) means the known service there, the current one first.
  */
-export function knownServiceOrigins(parts: Pick<Parts, 'context' | 'connection'>): string[] {
-  const current = originOf(parts.connection.serviceUrl);
-  const listed = knownServices(parts.context.globalState).map((service) => originOf(service.url));
-  const withKey = indexedOrigins(parts.context.globalState);
-  return [...new Set([current, ...listed, ...withKey].filter((origin): origin is string => origin !== undefined))];
+export function linkedService(parts: Pick<Parts, 'context' | 'connection'>, service: string): string | undefined {
+  const parsed = parseServiceUrl(service);
+  if (!parsed.ok) return undefined;
+  const { globalState } = parts.context;
+  const services = [parts.connection.serviceUrl, ...knownServices(globalState).map((s) => s.url)].filter(
+    (url): url is string => url !== undefined,
+  );
+  if (services.includes(parsed.url)) return parsed.url;
+  const origin = originOf(parsed.url);
+  const there = services.find((url) => originOf(url) === origin);
+  if (parsed.url === origin && there !== undefined) return there;
+  // Another path on a known origin: the same key's service; switching to it is asked first.
+  return [...services.map(originOf), ...indexedOrigins(globalState)].includes(origin) ? parsed.url : undefined;
 }
 
 /**
@@ -52,9 +64,9 @@ export function linkReportId(text: string | null): ReportId | undefined {
   return /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(text) && !/^\d+$/.test(text) ? text : undefined;
 }
 
-/** The link to a report on the current service, for outside VS Code. */
-export async function reportLink(id: ReportId, origin: string): Promise<string> {
-  const query = new URLSearchParams({ id: String(id), service: origin }).toString();
+/** The link to a report on the service at `serviceUrl`, for outside VS Code. */
+export async function reportLink(id: ReportId, serviceUrl: string): Promise<string> {
+  const query = new URLSearchParams({ id: String(id), service: serviceUrl }).toString();
   const internal = vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/report?${query}`, true);
   const external = await vscode.env.asExternalUri(internal);
   return external.toString(true);
@@ -95,8 +107,8 @@ export function linkCommands(parts: Parts) {
   /** Copy Link to Report: one link a line for a selection. Resolves the text copied. */
   async function copyLink(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
-    const origin = originOf(parts.connection.serviceUrl);
-    if (api === undefined || origin === undefined) return undefined;
+    const serviceUrl = parts.connection.serviceUrl;
+    if (api === undefined || serviceUrl === undefined) return undefined;
     const refs = await reportTargets(api, item, selected, l10n.t('Copy the link of which report?'));
     if (refs.length === 0) return undefined;
     // Only ids the handler takes back (linkReportId): a link that can only be refused helps no one.
@@ -111,7 +123,7 @@ export function linkCommands(parts: Parts) {
     }
     const linkable = refs.filter((ref) => !unlinkable.includes(ref));
     if (linkable.length === 0) return undefined;
-    const links = await Promise.all(linkable.map((ref) => reportLink(ref.id, origin)));
+    const links = await Promise.all(linkable.map((ref) => reportLink(ref.id, serviceUrl)));
     const text = links.join('\n');
     await vscode.env.clipboard.writeText(text);
     if (vscode.env.uiKind === vscode.UIKind.Web) {
@@ -119,33 +131,35 @@ export function linkCommands(parts: Parts) {
       flash(
         links.length === 1
           ? l10n.t('Link copied: it opens the report in this browser tab while the tab stays open.')
-          : l10n.t('{0} links copied: they open the reports in this browser tab while the tab stays open.', links.length),
+          : l10n.t(
+              '{0} links copied: they open the reports in this browser tab while the tab stays open.',
+              links.length,
+            ),
       );
     } else flash(links.length === 1 ? l10n.t('Link copied.') : l10n.t('{0} links copied.', links.length));
     return text;
   }
 
   /**
-   * Makes `service` (an origin from a link) the current service: nothing to do when it is;
+   * Makes `service` (a service URL from a link) the current service: nothing to do when it is;
    * asks first when it is another known one; refuses an unknown one. Resolves whether the
    * link may go on.
    */
   async function useService(service: string | null, options?: ConfirmOptions): Promise<boolean> {
     if (service === null) return true;
-    const origin = /^https?:\/\//i.test(service) ? originOf(service) : undefined;
-    const current = originOf(parts.connection.serviceUrl);
-    if (origin !== undefined && origin === current) return true;
-    if (origin === undefined || !knownServiceOrigins(parts).includes(origin)) {
+    const target = linkedService(parts, service);
+    if (target === undefined) {
       log.warn('Refused a link naming a service this machine does not know (not contacted).');
       void vscode.window.showErrorMessage(
         l10n.t(
           'The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.',
-          escapeForMessage(origin ?? service.slice(0, 100)),
+          escapeForMessage(service.slice(0, 100)),
         ),
       );
       return false;
     }
-    const host = new URL(origin).host;
+    if (target === parts.connection.serviceUrl) return true;
+    const host = new URL(target).host;
     const ok = await confirmModal(
       parts.context,
       l10n.t('Switch to the service at {0}?', host),
@@ -154,7 +168,7 @@ export function linkCommands(parts: Parts) {
       options,
     );
     if (!ok) return false;
-    return setServiceUrl(parts, origin, { chainKey: false });
+    return setServiceUrl(parts, target, { chainKey: false });
   }
 
   /** Handles a URI opened for this extension. Never throws; resolves what it did. */

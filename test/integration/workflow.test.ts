@@ -588,5 +588,60 @@ describe('developer workflow', function () {
         await second.stop();
       }
     });
+
+    it('links to a service under a path carry the path, and an origin-only link opens on the known service there', async () => {
+      const mounted = await startService({
+        port: 0,
+        keys: ['team-key'],
+        seed: 2,
+        faults: true,
+        quiet: true,
+        rateLimit: 0,
+        basePath: '/team',
+      });
+      const setting = () => vscode.workspace.getConfiguration('pageReports').get('serviceUrl');
+      try {
+        const origin = new URL(mounted.url).origin;
+        assert.equal(mounted.url, `${origin}/team`);
+        assert.equal((await fetch(`${origin}/api/v1/reports`)).status, 404, 'nothing at the root');
+        await configure(mounted.url, 'team-key');
+        const answer = await fetch(`${mounted.url}/api/v1/reports?per_page=10`, {
+          headers: { Authorization: 'Bearer team-key', Accept: 'application/json' },
+        });
+        const [report] = ((await answer.json()) as { data: RawReport[] }).data;
+        assert.ok(report);
+        const text = await run<string>('pageReports.copyReportLink', { id: report.id });
+        const carried = new URL(text).searchParams;
+        const service = carried.get('vscode-query')
+          ? new URLSearchParams(carried.get('vscode-query') ?? '').get('service')
+          : carried.get('service');
+        assert.equal(service, mounted.url, 'the link names the service with its path');
+
+        await configure();
+        const outcome = await handleUri()(link(`/report?id=${report.id}&service=${encodeURIComponent(mounted.url)}`), {
+          confirmed: true,
+        });
+        assert.equal(outcome, 'opened');
+        assert.equal(setting(), mounted.url);
+
+        // A link written with the origin only: the known service there, not the bare origin.
+        await configure();
+        const older = await handleUri()(link(`/report?id=${report.id}&service=${encodeURIComponent(origin)}`), {
+          confirmed: true,
+        });
+        assert.equal(older, 'opened');
+        assert.equal(setting(), mounted.url);
+        await waitFor(
+          async () =>
+            ((await (await fetch(`${origin}/__admin/requests`)).json()) as RecordedRequest[]).some(
+              (r) => r.path === `/api/v1/reports/${report.id}` && r.hasAuthorization,
+            ),
+          { message: 'the report read under the path, with its key' },
+        );
+      } finally {
+        await configure();
+        await mounted.stop();
+      }
+    });
   });
 });

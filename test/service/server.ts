@@ -32,7 +32,7 @@ export type { ServiceOptions } from './types';
 
 /** A running service. */
 export interface RunningService {
-  /** Base URL, e.g. `http://127.0.0.1:41234`: the API is under `/api/v1`, the demo site under `/demo-site/`. */
+  /** Base URL, e.g. `http://127.0.0.1:41234` (with `basePath` when given): the API is under `/api/v1`, the demo site under `/demo-site/`. */
   url: string;
   port: number;
   /** Every valid key (forbidden ones included), the first one owning the seed. */
@@ -72,6 +72,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const faultsEnabled = options.faults === true;
   const cors = options.cors ?? true;
   const slowDelayMs = options.slowPageDelayMs ?? 1500;
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath))
+    throw new Error(`basePath ${basePath} is not a path`);
   const limiter = new RateLimiter(options.rateLimit ?? 60, options.rateWindowMs ?? 60_000);
 
   let persister: Persister | undefined;
@@ -142,7 +145,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const method = (req.method ?? 'GET').toUpperCase();
     const target = req.url ?? '/';
     const queryAt = target.indexOf('?');
-    const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+    const fullPath = queryAt < 0 ? target : target.slice(0, queryAt);
+    const mounted = basePath !== '' && (fullPath === basePath || fullPath.startsWith(`${basePath}/`));
+    const pathname = mounted ? fullPath.slice(basePath.length) || '/' : fullPath;
     const search = queryAt < 0 ? '' : target.slice(queryAt);
     // Seeding fetches every demo page once; those fetches are not worth a log line each.
     if (!quiet && !(seeding && pathname.startsWith('/demo-site/'))) {
@@ -162,6 +167,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // Mounted under a path, the service has nothing at the root but its admin and demo site.
+    if (basePath !== '' && !mounted && !pathname.startsWith('/demo-site')) {
+      return writeAnswer(res, json(404, { message: `The route ${pathname.slice(1)} could not be found.` }));
+    }
     const body = await readBody(req);
     const parsed: ParsedBody = body.tooLarge
       ? { ok: true, fields: {} }
@@ -259,7 +268,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
     if (!spec) return {};
     // A proxy's error page: none of the service's CORS headers (set before the fault applies).
-    if (spec.noCors === true) for (const name of res.getHeaderNames()) if (name.startsWith('access-control-')) res.removeHeader(name);
+    if (spec.noCors === true)
+      for (const name of res.getHeaderNames()) if (name.startsWith('access-control-')) res.removeHeader(name);
     if (spec.delayMs !== undefined && spec.delayMs > 0 && !(await sleep(spec.delayMs))) return 'answered';
     const outcome = faultOutcome(spec, pathname, search);
     if (outcome.kind === 'drop') {
@@ -318,7 +328,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         query: normalizeInput(parseParams(rawQuery)),
         body: normalizeInput(parsed.fields),
         list: {
-          path: `${originOf(req)}${pathname.replace(/\/$/, '')}`,
+          path: `${originOf(req)}${basePath}${pathname.replace(/\/$/, '')}`,
           // Laravel keeps the other parameters once each, in first-seen order, with the last value.
           query: [...new Map([...rawQuery].filter(([name]) => name !== 'page')).entries()],
         },
@@ -398,5 +408,5 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw error;
   }
 
-  return { url: baseOrigin(), port, keys: allKeys, stop };
+  return { url: `${baseOrigin()}${basePath}`, port, keys: allKeys, stop };
 }

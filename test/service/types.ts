@@ -31,6 +31,12 @@ export interface ServiceOptions {
   fetchTimeoutMs?: number;
   /** How long `/demo-site/slow.html` waits before it answers, in milliseconds; default 1500. */
   slowPageDelayMs?: number;
+  /**
+   * The path the service is mounted under, as behind a reverse proxy (e.g. `/team`): its base
+   * URL is then `http://127.0.0.1:PORT/team` and the API `/team/api/v1/…`; `/api/…` without it
+   * is not found. `/__admin` and `/demo-site` answer with and without it. Default: the root.
+   */
+  basePath?: string;
 }
 
 export type ReportResult = 'good' | 'decent' | 'bad';
