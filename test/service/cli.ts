@@ -19,6 +19,7 @@ Usage: npm run service -- [options]
   --no-cors             no CORS headers (a browser cannot call the API; default: Laravel's CORS)
   --data FILE           keep reports in FILE across restarts
   --fetch-timeout-ms N  page fetch timeout of the analysis (default 10000)
+  --base-path /PATH      mount the service under PATH, as behind a reverse proxy (default: the root)
   --quiet               no request log
   --help                this text
 `;
@@ -81,6 +82,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       case '--fetch-timeout-ms':
         options.fetchTimeoutMs = integer(name, value());
+        break;
+      case '--base-path':
+        options.basePath = value() ?? fail('--base-path needs a path such as /team');
         break;
       case '--quiet':
         options.quiet = true;
