@@ -15,11 +15,14 @@ import { Setting } from '../ids';
 /** Most panels (or browser tabs) one command on a selection opens. */
 const MAX_OPEN = 10;
 
-/** Says that a selection of more than {@link MAX_OPEN} opened only the first ones. */
-function sayCapped(selected: number): void {
+/**
+ * Says that a selection of more than {@link MAX_OPEN} opened only the first ones: `opened`
+ * of them (fewer when some had nothing to open, each of which said so).
+ */
+function sayCapped(selected: number, opened = MAX_OPEN): void {
   if (selected <= MAX_OPEN) return;
   void vscode.window.showInformationMessage(
-    l10n.t('Opened {0} of the {1} selected reports (at most {0} at once).', MAX_OPEN, selected),
+    l10n.t('Opened {0} of the {1} selected reports (at most {2} at once).', opened, selected, MAX_OPEN),
   );
 }
 
@@ -46,7 +49,7 @@ export function reportOpenCommands(parts: Parts) {
     const api = await requireApi(parts.connection);
     if (api === undefined) return false;
     const refs = await reportTargets(api, item, selected, l10n.t('Open the page of which report?'));
-    let opened = false;
+    let opened = 0;
     for (const report of await reportsOf(api, refs.slice(0, MAX_OPEN))) {
       // The one rule for URLs from the service: what VS Code opens is the host shown.
       const url = openableUrl(report.url);
@@ -56,10 +59,10 @@ export function reportOpenCommands(parts: Parts) {
         );
         continue;
       }
-      opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
+      if (await vscode.env.openExternal(vscode.Uri.parse(url, true))) opened++;
     }
-    sayCapped(refs.length);
-    return opened;
+    sayCapped(refs.length, opened);
+    return opened > 0;
   }
 
   /** Open on Service: the service's own page of the report (setting `Setting.reportPageUrl`). */
