@@ -110,6 +110,15 @@ describe('admin API', function () {
       assert.equal((await api().get('/api/v1/projects?page=2')).status, 418);
     });
 
+    it('matches a query: only requests whose query has each parameter with its value', async () => {
+      await fault({ method: 'GET', path: '/api/v1/reports', query: { page: '2' }, status: 502, times: 2 });
+      assert.equal((await api().get('/api/v1/reports?per_page=10')).status, 200, 'no page');
+      assert.equal((await api().get('/api/v1/reports?page=1&per_page=10')).status, 200);
+      assert.equal((await api().get('/api/v1/reports?per_page=10&page=2')).status, 502);
+      assert.equal((await api().get('/api/v1/reports?page=2')).status, 502);
+      assert.equal((await api().get('/api/v1/reports?page=2')).status, 200, 'used up');
+    });
+
     it('without a path waits for an API request: the analysis of a store does not use it up', async () => {
       await fault({ method: 'GET', status: 500 });
       const url = `http://shop.localhost:${ctx.service.port}/demo-site/good.html`;
@@ -194,6 +203,8 @@ describe('admin API', function () {
         { delayMs: -1 },
         { headers: { 'Bad Header': 'x' } },
         { drop: 'yes' },
+        { query: 'page=2' },
+        { query: { page: 2 } },
         [1],
       ]) {
         const reply = await fault(spec);
@@ -419,5 +430,22 @@ describe('admin API', function () {
       });
       assert.equal(bad.status, 400);
     });
+  });
+});
+
+describe('mounted under a path (basePath)', function () {
+  this.timeout(20_000);
+  const ctx = useService({ basePath: '/team', seed: 12 });
+
+  it('answers its API under the path only, with links under the path', async () => {
+    const origin = new URL(ctx.service.url).origin;
+    assert.equal(ctx.service.url, `${origin}/team`);
+    // call() takes the origin of its base: the path is written out.
+    const listed = await call(origin, 'GET', '/team/api/v1/reports?per_page=10', { key: 'demo-key' });
+    assert.equal(listed.status, 200);
+    assert.equal(listed.json.data.length, 10);
+    assert.match(listed.json.links.next, new RegExp(`^${origin}/team/api/v1/reports\\?`));
+    const root = await call(origin, 'GET', '/api/v1/reports', { key: 'demo-key' });
+    assert.equal(root.status, 404, 'nothing at the root');
   });
 });

@@ -43,6 +43,17 @@ export function parseFaultSpec(value: unknown): SpecResult {
       fail('path', 'The path must be a string starting with /.');
     else spec.path = input.path;
   }
+  if (input.query !== undefined) {
+    const query = input.query;
+    if (
+      query === null ||
+      typeof query !== 'object' ||
+      Array.isArray(query) ||
+      !Object.values(query).every((value) => typeof value === 'string')
+    )
+      fail('query', 'The query must be an object of parameter names and string values.');
+    else spec.query = query as Record<string, string>;
+  }
   if (input.times !== undefined) {
     if (!Number.isSafeInteger(input.times) || (input.times as number) < 1)
       fail('times', 'The times must be a positive integer.');
@@ -136,13 +147,15 @@ export class FaultQueue {
   }
 
   /** The first fault matching the request, used once. */
-  take(method: string, pathname: string): FaultSpec | undefined {
+  take(method: string, pathname: string, search = ''): FaultSpec | undefined {
+    const params = new URLSearchParams(search);
     // Without a path a fault waits for an API request, so the analysis fetching a demo page
     // during a store never uses up a fault meant for the client.
     const index = this.faults.findIndex(
       (fault) =>
         (fault.spec.method === undefined || fault.spec.method === method) &&
-        (fault.spec.path === undefined ? pathname.startsWith('/api/') : pathname.startsWith(fault.spec.path)),
+        (fault.spec.path === undefined ? pathname.startsWith('/api/') : pathname.startsWith(fault.spec.path)) &&
+        Object.entries(fault.spec.query ?? {}).every(([name, value]) => params.get(name) === value),
     );
     if (index < 0) return undefined;
     const fault = this.faults[index];
@@ -213,7 +226,9 @@ export function faultOutcome(spec: FaultSpec, pathname: string, search: string):
     answer = { status, text: (body as { raw: string }).raw, contentType: 'application/json' };
   } else answer = json(status, body);
   answer.headers = { ...extra, ...headers };
-  return spec.bodyDelayMs === undefined ? { kind: 'answer', answer } : { kind: 'answer', answer, bodyDelayMs: spec.bodyDelayMs };
+  return spec.bodyDelayMs === undefined
+    ? { kind: 'answer', answer }
+    : { kind: 'answer', answer, bodyDelayMs: spec.bodyDelayMs };
 }
 
 let gzipBomb: Buffer | undefined;
@@ -302,7 +317,12 @@ function drained(res: ServerResponse): Promise<void> {
  * Writes an answer slowly: status, headers and the first half of the body at once, the
  * rest after `delayMs` (so a client's timeout has to cover reading the body).
  */
-export async function writeSlowly(res: ServerResponse, answer: Answer, delayMs: number, sleep: (ms: number) => Promise<boolean>): Promise<void> {
+export async function writeSlowly(
+  res: ServerResponse,
+  answer: Answer,
+  delayMs: number,
+  sleep: (ms: number) => Promise<boolean>,
+): Promise<void> {
   const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
   const payload = Buffer.from(text);
   const half = payload.subarray(0, Math.floor(payload.length / 2));

@@ -264,7 +264,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       }
       spec = result.spec;
     } else {
-      spec = faults.take(method, pathname);
+      spec = faults.take(method, pathname, search);
     }
     if (!spec) return {};
     // A proxy's error page: none of the service's CORS headers (set before the fault applies).

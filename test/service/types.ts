@@ -121,6 +121,8 @@ export interface FaultSpec {
   method?: string;
   /** Only requests whose pathname starts with this (any path but `/__admin`, e.g. `/demo-site/`); default: API requests (`/api/`). */
   path?: string;
+  /** Only requests whose query has each of these parameters with this value (e.g. `{ "page": "2" }`); default any query. */
+  query?: Record<string, string>;
   /** How many matching requests it applies to; default 1. */
   times?: number;
   status?: number;
