@@ -169,32 +169,48 @@ async function openInEditor(options: SaveOptions): Promise<void> {
   await vscode.window.showTextDocument(document);
 }
 
-/** Every report of `query`, a page at a time, at most `limit`; undefined when cancelled. */
-async function fetchAll(
-  api: ReportsApi,
-  query: ReturnType<Parts['reportsView']['listQuery']>,
-  limit: number,
-): Promise<{ reports: Report[]; total: number | undefined } | undefined> {
+/**
+ * A CSV export under way: the list it exports, what it has fetched and the page it asks for
+ * next. A failed export keeps it for Retry, which goes on from the page that failed.
+ */
+interface ExportProgress {
+  readonly serviceUrl: string | undefined;
+  readonly query: ReturnType<Parts['reportsView']['listQuery']>;
+  readonly limit: number;
+  readonly reports: Report[];
+  readonly seen: Set<string>;
+  total: number | undefined;
+  page: number;
+}
+
+/**
+ * Fetches the rest of an export's reports, a page at a time, at most its limit; resolves
+ * false when cancelled. What it fetched stays in `state` also when it throws.
+ */
+async function fetchAll(api: ReportsApi, state: ExportProgress): Promise<boolean> {
+  const { reports, seen, limit } = state;
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: l10n.t('Exporting reports'), cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
-      const reports: Report[] = [];
-      const seen = new Set<string>();
-      let total: number | undefined;
+      const done = (): string =>
+        `${countText(reports.length)}${state.total === undefined ? '' : ` / ${countText(Math.min(state.total, limit))}`}`;
+      const share = (count: number): number | undefined =>
+        state.total ? (count / Math.min(state.total, limit)) * 100 : undefined;
+      // A Retry goes on from where the export stopped: the bar starts there too.
+      if (reports.length > 0) progress.report({ message: done(), increment: share(reports.length) });
       try {
-        for (let page = 1; reports.length < limit; page++) {
-          const done = (): string => `${countText(reports.length)}${total === undefined ? '' : ` / ${countText(Math.min(total, limit))}`}`;
+        for (; reports.length < limit; state.page++) {
           const answer = await waitingOutRateLimits(
-            () => api.listReports({ ...query, perPage: EXPORT_PAGE_SIZE }, page, controller.signal),
+            () => api.listReports({ ...state.query, perPage: EXPORT_PAGE_SIZE }, state.page, controller.signal),
             {
               signal: controller.signal,
               onWait: (seconds) => progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
               onResume: () => progress.report({ message: done() }),
             },
           );
-          total = answer.total ?? total;
+          state.total = answer.total ?? state.total;
           const before = reports.length;
           for (const report of answer.items) {
             // Pages may overlap when reports are added meanwhile: each report once.
@@ -202,21 +218,18 @@ async function fetchAll(
             seen.add(String(report.id));
             reports.push(report);
           }
-          progress.report({
-            message: done(),
-            increment: total ? (answer.items.length / Math.min(total, limit)) * 100 : undefined,
-          });
+          progress.report({ message: done(), increment: share(answer.items.length) });
           // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
           const added = reports.length > before;
           if (!answer.hasMore || !added || token.isCancellationRequested) break;
         }
       } catch (e) {
-        if (token.isCancellationRequested) return undefined;
+        if (token.isCancellationRequested) return false;
         throw e;
       } finally {
         subscription.dispose();
       }
-      return token.isCancellationRequested ? undefined : { reports, total };
+      return !token.isCancellationRequested;
     },
   );
 }
@@ -319,26 +332,30 @@ export function reportExportCommands(parts: Parts) {
    * Reports view's current query, all pages, at most `Setting.insightsLimit`. Resolves
    * the file written.
    */
-  async function exportCsv(args?: unknown): Promise<vscode.Uri | undefined> {
+  function exportCsv(args?: unknown): Promise<vscode.Uri | undefined> {
+    return exportList(args);
+  }
+
+  /** Export List as CSV… itself, or its Retry going on from `resume`. */
+  async function exportList(args: unknown, resume?: ExportProgress): Promise<vscode.Uri | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const query = parts.reportsView.listQuery();
-    const limit = exportLimit();
-    let fetched: Awaited<ReturnType<typeof fetchAll>>;
+    const serviceUrl = parts.connection.serviceUrl;
+    // Retry goes on with the list it was exporting; on another service it starts again.
+    const state: ExportProgress =
+      resume !== undefined && resume.serviceUrl === serviceUrl
+        ? resume
+        : { serviceUrl, query: parts.reportsView.listQuery(), limit: exportLimit(), reports: [], seen: new Set(), total: undefined, page: 1 };
     try {
-      fetched = await fetchAll(api, query, limit);
+      if (!(await fetchAll(api, state))) {
+        void vscode.window.showInformationMessage(l10n.t('Export cancelled: nothing was written.'));
+        return undefined;
+      }
     } catch (e) {
-      errors.report(e, {
-        action: l10n.t('Export List as CSV'),
-        retry: () => vscode.commands.executeCommand(Command.exportReportsCsv, args),
-      });
+      errors.report(e, { action: l10n.t('Export List as CSV'), retry: () => exportList(args, state) });
       return undefined;
     }
-    if (fetched === undefined) {
-      void vscode.window.showInformationMessage(l10n.t('Export cancelled: nothing was written.'));
-      return undefined;
-    }
-    const { reports, total } = fetched;
+    const { reports, total, query } = state;
     if (total !== undefined && total > reports.length) {
       void vscode.window.showWarningMessage(
         l10n.t('Exporting the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit),

@@ -5,9 +5,10 @@
  * result change, the checks fixed). Screenshot: .test-output/screenshots/workflow-since.png.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
-import type { RawReport } from '../service/types';
+import type { RawReport, RecordedRequest } from '../service/types';
 
 /** Waits until `check` holds (polling), or fails saying what did not come. */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -120,5 +121,41 @@ describe('developer workflow (end to end)', function () {
     await until(async () => (await editor.innerText()).includes('since.localhost'), 'the report in the editor');
     assert.match((await wb.page.locator('.tab.active').innerText()).trim(), /^Untitled/);
     await wb.screenshot('workflow-export-open-in-editor');
+  });
+
+  it('Export List as CSV…: Retry after a page failed goes on from that page and writes each report once', async () => {
+    await wb.admin('seed', { count: 150 });
+    const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=10`, {
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    const total = ((await listed.json()) as { meta: { total: number } }).meta.total;
+    assert.ok(total > 100 && total <= 200, `two pages of 100 (${total} reports)`);
+    await wb.admin('requests', undefined, 'DELETE');
+    // The second page fails past the client's own retries of a read.
+    await wb.admin('faults', { method: 'GET', query: { page: '2', per_page: '100' }, status: 502, body: 'html', times: 10 });
+    await wb.runCommand('Page Reports: Export List as CSV…');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.admin('faults', undefined, 'DELETE');
+    await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
+    const box = wb.page.locator('.quick-input-widget input.input');
+    await until(async () => /\/reports-all-\d{4}-\d{2}-\d{2}\.csv$/.test(await box.inputValue()), 'the save dialog');
+    const file = await box.inputValue();
+    fs.rmSync(file, { force: true });
+    try {
+      await box.press('Enter');
+      await until(async () => fs.existsSync(file) && fs.statSync(file).size > 0, 'the CSV file');
+      const records = fs.readFileSync(file, 'utf8').split('\r\n').slice(1, -1);
+      const ids = records.map((line) => line.slice(0, line.indexOf(',')));
+      assert.equal(ids.length, total, 'every report');
+      assert.equal(new Set(ids).size, total, 'each once');
+      const pages = (await wb.admin<RecordedRequest[]>('requests'))
+        .filter((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.query.per_page === '100')
+        .map((r) => r.query.page);
+      assert.equal(pages.filter((page) => page === '1').length, 1, `page 1 once: ${pages.join(' ')}`);
+      assert.equal(pages.at(-1), '2', 'Retry asked for the page that failed');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });
