@@ -25,7 +25,6 @@ export interface ConnectionCommandDeps {
   readonly connection: ConnectionControls;
 }
 
-/** Outcome of checking a key with the service. */
 /**
  * What checking a key found. `failed` with `wrongUrl`: the answer shows the service URL is
  * wrong (no such resource there, or a redirect to another server), so saving the key
