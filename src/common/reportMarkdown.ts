@@ -10,7 +10,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
 import { epochOf } from './dates';
-import { checkLabel, formatScore, resultLabel } from './format';
+import { checkLabel, resultLabel } from './format';
+import { formatScoreNumber } from './insightsAggregate';
 import { openableUrl } from './panelProtocol';
 import { escapeMarkdown } from './text';
 
@@ -59,8 +60,7 @@ export function reportMarkdown(report: Report, locale = 'en'): string {
   const lines: string[] = [url === undefined ? `### ${title}` : `### [${title}](${linkDestination(url)})`, ''];
 
   const result = report.result === undefined ? l10n.t('No result') : resultLabel(report.result);
-  const { value, label } = formatScore(report.score, locale);
-  const score = value === null ? '—' : `${label} / 100`;
+  const score = Number.isFinite(report.score) ? `${formatScoreNumber(report.score ?? null, locale)} / 100` : '—';
   lines.push(`- **${l10n.t('Result')}:** ${escapeMarkdown(result)}`);
   lines.push(`- **${l10n.t('Score')}:** ${escapeMarkdown(score)}`);
   lines.push(`- **${l10n.t('Generated')}:** ${escapeMarkdown(utcMinute(report.generatedAt) ?? '—')}`);
