@@ -81,6 +81,11 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/** What went wrong, for a log line: an error's message, or anything else as text. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** The `reason` of a `cancelled` error no one asked for: the user switched to another service. */
 export const SERVICE_CHANGED = 'service changed';
 

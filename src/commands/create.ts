@@ -15,6 +15,7 @@ import { flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
 import { displayUrl } from './refs';
 import { fieldErrors, mayHaveActed, type Writes } from './writes';
 import { checkPrivacyArgs, passwordError, privacyItems } from './privacy';
+import { messageOf } from '../api/errors';
 
 /**
  * New Report…'s argument, as the table reads it: `{ url, privacy?, password? }` sends without
@@ -152,7 +153,7 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
   } catch (e) {
     if (fieldErrors(e) !== undefined) throw e;
     if (mayHaveActed(e)) {
-      const reason = e instanceof Error ? e.message : String(e);
+      const reason = messageOf(e);
       w.log.warn(`New report for ${urlForLog(input.url)}: ${w.parts.connection.redact(reason)} It may have been created.`);
       offer(
         vscode.window.showWarningMessage,

@@ -23,6 +23,7 @@ import { flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { Command, GlobalStateKey, Setting } from '../ids';
+import { messageOf } from '../api/errors';
 
 /** Reports per request while exporting: the service's largest page. */
 const EXPORT_PAGE_SIZE = 100;
@@ -137,7 +138,7 @@ async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vsco
   try {
     await vscode.workspace.fs.writeFile(target, options.content);
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = messageOf(e);
     // Not awaited: the command answers now; the content stays in this closure for the retry.
     offer(
       vscode.window.showErrorMessage,

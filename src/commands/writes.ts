@@ -167,19 +167,12 @@ export interface WriteArgs {
  * tests).
  */
 export function writeArgs(item?: unknown, selected?: unknown, options?: unknown): WriteArgs {
-  return { item, selected, confirm: confirmOptions(selected, options) };
+  return { item, selected, confirm: confirmOf(options, selected) };
 }
 
 /** The first of `args` that is an options object: Delete Project's `(item?, options?)` or `(item, selected, options)`. */
 export function confirmOf(...args: unknown[]): ConfirmOptions | undefined {
   return args.find(isOptions);
-}
-
-/** Confirmation options passed as the third argument, or as the second from the palette/tests. */
-function confirmOptions(selected: unknown, options: unknown): ConfirmOptions | undefined {
-  if (isOptions(options)) return options;
-  if (isOptions(selected)) return selected;
-  return undefined;
 }
 
 /** The URLs (or ids) of the reports, one a line, at most ten, each one line of at most 200 characters, for a confirmation's detail. */

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError } from '../api/errors';
+import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
@@ -188,7 +188,7 @@ class InsightsPanel implements vscode.Disposable {
         this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
         return;
       }
-      this.#log('warn', `could not load the reports: ${error instanceof Error ? error.message : String(error)}`);
+      this.#log('warn', `could not load the reports: ${messageOf(error)}`);
       if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
       // What the user reads: the same words, in the display language, as a notification would say.
       this.#fail(describeError(error).message);

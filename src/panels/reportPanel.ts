@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError } from '../api/errors';
+import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
@@ -161,7 +161,7 @@ export class ReportPanel implements vscode.Disposable {
       .get()
       .then((inline) => renderShell({ ...shell, inline }))
       .catch((error: unknown) => {
-        this.#log('warn', `loads its script by URI: ${error instanceof Error ? error.message : String(error)}`);
+        this.#log('warn', `loads its script by URI: ${messageOf(error)}`);
         return renderShell(shell);
       })
       .then((html) => this.#setHtml(html));
@@ -316,7 +316,7 @@ export class ReportPanel implements vscode.Disposable {
       this.showDeleted();
       return;
     }
-    this.#log('warn', `could not load the report: ${error instanceof Error ? error.message : String(error)}`);
+    this.#log('warn', `could not load the report: ${messageOf(error)}`);
     // The user reads the translated sentence the notifications give, not the log's.
     const { message } = describeError(error);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
@@ -548,7 +548,7 @@ export class ReportPanel implements vscode.Disposable {
   #runCommand(command: string, arg: unknown): void {
     // The commands report their own failures; this only keeps a rejection from going unhandled.
     vscode.commands.executeCommand(command, arg).then(undefined, (error: unknown) => {
-      this.#log('error', `${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.#log('error', `${command} failed: ${messageOf(error)}`);
     });
   }
 

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError } from '../api/errors';
+import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '../api/types';
 import type { RecentReports } from '../common/recentReports';
@@ -177,7 +177,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /** Stores a query; a storage failure is logged, never shown (the view still works). */
   protected persist(key: string, value: unknown): void {
     this.deps.context.workspaceState.update(key, value).then(undefined, (error: unknown) => {
-      this.deps.log.warn(`Could not store the view's query: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(`Could not store the view's query: ${messageOf(error)}`);
     });
   }
 
