@@ -353,7 +353,16 @@ export function reportExportCommands(parts: Parts) {
         return undefined;
       }
     } catch (e) {
-      errors.report(e, { action: l10n.t('Export List as CSV'), retry: () => exportList(args, state) });
+      const { reports, total, limit } = state;
+      const action =
+        reports.length > 0 && total !== undefined
+          ? l10n.t(
+              'Export List as CSV (stopped at {0} of {1} reports; Retry goes on from there)',
+              countText(reports.length),
+              countText(Math.min(total, limit)),
+            )
+          : l10n.t('Export List as CSV');
+      errors.report(e, { action, retry: () => exportList(args, state) });
       return undefined;
     }
     const { reports, total, query } = state;

@@ -136,6 +136,11 @@ describe('developer workflow (end to end)', function () {
     await wb.runCommand('Page Reports: Export List as CSV…');
     const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(
+      await toast.innerText(),
+      new RegExp(`stopped at 100 of ${total} reports; Retry goes on from there\\): The service at .+ answered 502`),
+    );
+    await wb.screenshot('workflow-export-page-failed');
     await wb.admin('faults', undefined, 'DELETE');
     await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
     const box = wb.page.locator('.quick-input-widget input.input');
