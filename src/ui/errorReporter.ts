@@ -95,6 +95,8 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
     open.set(text, entry);
     try {
       const choice = await vscode.window.showErrorMessage(text, ...buttons);
+      // The notification is gone: the same failure again (a Retry that fails too) is shown anew.
+      if (open.get(text) === entry) open.delete(text);
       if (choice === labels.retry) {
         try {
           await options.retry?.();

@@ -141,6 +141,14 @@ describe('developer workflow (end to end)', function () {
       new RegExp(`stopped at 100 of ${total} reports; Retry goes on from there\\): The service at .+ answered 502`),
     );
     await wb.screenshot('workflow-export-page-failed');
+    // A Retry that fails too (the fault has uses left) says so again, with Retry.
+    const pageTwo = async (): Promise<number> =>
+      (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.query.page === '2').length;
+    const before = await pageTwo();
+    await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
+    await until(async () => (await pageTwo()) >= before * 2, 'the first Retry asking for page 2 again');
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await toast.innerText(), /stopped at 100 of \d+ reports/);
     await wb.admin('faults', undefined, 'DELETE');
     await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
     const box = wb.page.locator('.quick-input-widget input.input');
