@@ -178,7 +178,6 @@ interface Target {
   name: string | undefined;
 }
 
-/** Which resource an error's path addressed (`…/api/v1/reports/42?…`). */
 /**
  * Why a browser cannot reach `host` over http: (`httpBlockedInBrowser`): for a request not sent,
  * and for a service URL as it is typed.
@@ -190,6 +189,7 @@ export function httpBlockedMessage(host: string): string {
   );
 }
 
+/** Which resource an error's path addressed (`…/api/v1/reports/42?…`). */
 function targetOf(error: ApiError): Target | undefined {
   const match = /\/api\/v1\/(reports|projects)(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(error.path);
   if (!match) return undefined;

@@ -159,11 +159,13 @@ export function linkCommands(parts: Parts) {
       return false;
     }
     if (target === parts.connection.serviceUrl) return true;
-    const host = new URL(target).host;
+    // The host, with the path of a service under one: several services may share a host.
+    const { host, pathname } = new URL(target);
+    const where = escapeForMessage(`${host}${pathname === '/' ? '' : pathname}`);
     const ok = await confirmModal(
       parts.context,
-      l10n.t('Switch to the service at {0}?', host),
-      l10n.t('The link is for a report on {0}. The views and panels then show that service.', host),
+      l10n.t('Switch to the service at {0}?', where),
+      l10n.t('The link is for a report on {0}. The views and panels then show that service.', where),
       l10n.t('Switch Service'),
       options,
     );

@@ -72,7 +72,7 @@ export function reportOpenCommands(parts: Parts) {
     if (api === undefined || baseUrl === undefined) return false;
     const refs = await reportTargets(api, item, selected, l10n.t('Open which report on the service?'));
     const template = vscode.workspace.getConfiguration().get<string>(Setting.reportPageUrl) || DEFAULT_REPORT_PAGE_URL;
-    let opened = false;
+    let opened = 0;
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);
       if (url === undefined) {
@@ -84,10 +84,10 @@ export function reportOpenCommands(parts: Parts) {
         );
         return false;
       }
-      opened = (await vscode.env.openExternal(vscode.Uri.parse(url, true))) || opened;
+      if (await vscode.env.openExternal(vscode.Uri.parse(url, true))) opened++;
     }
-    sayCapped(refs.length);
-    return opened;
+    sayCapped(refs.length, opened);
+    return opened > 0;
   }
 
   /** Copy URL: the analysed page's URL (one a line for a selection) to the clipboard. */

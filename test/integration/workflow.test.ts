@@ -626,6 +626,7 @@ describe('developer workflow', function () {
 
         // A link written with the origin only: the known service there, not the bare origin.
         await configure();
+        await fetch(`${origin}/__admin/requests`, { method: 'DELETE' });
         const older = await handleUri()(link(`/report?id=${report.id}&service=${encodeURIComponent(origin)}`), {
           confirmed: true,
         });

@@ -155,7 +155,8 @@ export class FaultQueue {
       (fault) =>
         (fault.spec.method === undefined || fault.spec.method === method) &&
         (fault.spec.path === undefined ? pathname.startsWith('/api/') : pathname.startsWith(fault.spec.path)) &&
-        Object.entries(fault.spec.query ?? {}).every(([name, value]) => params.get(name) === value),
+        // The last of a repeated parameter, as the service reads it.
+        Object.entries(fault.spec.query ?? {}).every(([name, value]) => params.getAll(name).at(-1) === value),
     );
     if (index < 0) return undefined;
     const fault = this.faults[index];
