@@ -365,10 +365,14 @@ export function reportExportCommands(parts: Parts) {
       errors.report(e, { action, retry: () => exportList(args, state) });
       return undefined;
     }
-    const { reports, total, query } = state;
+    const { reports, total, query, limit } = state;
     if (total !== undefined && total > reports.length) {
+      // Fewer than the service counts: the limit, or pages that shifted while the export
+      // went on (reports added or deleted meanwhile, or long before a Retry).
       void vscode.window.showWarningMessage(
-        l10n.t('Exporting the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit),
+        reports.length >= limit
+          ? l10n.t('Exporting the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit)
+          : l10n.t('Exporting {0} of {1} reports: the list changed while it was exported. Export again for all of them.', countText(reports.length), countText(total)),
       );
     }
     // The user's own date; "filtered" when more than the project narrows the list.

@@ -171,4 +171,31 @@ describe('developer workflow (end to end)', function () {
       fs.rmSync(file, { force: true });
     }
   });
+
+  it('Export List as CSV…: a Retry long after, when the list has changed under it, says the file may lack reports', async () => {
+    await wb.admin('seed', { count: 150 });
+    await wb.admin('faults', { method: 'GET', query: { page: '2', per_page: '100' }, status: 502, body: 'html', times: 3 });
+    await wb.runCommand('Page Reports: Export List as CSV…');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    // 150 newer reports: the pages after the first now hold them, and the oldest move back.
+    await wb.admin('seed', { count: 150 });
+    await wb.admin('faults', undefined, 'DELETE');
+    await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
+    const box = wb.page.locator('.quick-input-widget input.input');
+    await until(async () => /\.csv$/.test(await box.inputValue()), 'the save dialog');
+    const file = await box.inputValue();
+    try {
+      await box.press('Enter');
+      const warning = wb.page.locator('.notification-toast', { hasText: 'the list changed while it was exported' });
+      await warning.waitFor({ state: 'visible', timeout: 20_000 });
+      await wb.page
+        .locator('.notification-toast', { hasText: 'Exporting reports' })
+        .waitFor({ state: 'hidden', timeout: 10_000 });
+      assert.match(await warning.innerText(), /Exporting \d+ of \d+ reports: the list changed while it was exported\. Export again for all of them\./);
+      await wb.screenshot('workflow-export-list-changed');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
 });
