@@ -12,7 +12,7 @@ import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
 import { displayUrl } from './refs';
 import { escapeForMessage } from '../common/text';
-import { describe } from '../ui/notify';
+import { describe, offer } from '../ui/notify';
 
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
@@ -129,9 +129,5 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
   if (skipped.length > 0)
     pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
   if (outcome.serviceChanged === true) pieces.push(l10n.t('The service changed while this ran.'));
-  const showLog = l10n.t('Show Log');
-  void vscode.window.showWarningMessage(pieces.join(' '), showLog).then(
-    (choice) => (choice === showLog ? parts.log.show() : undefined),
-    () => undefined,
-  );
+  offer(vscode.window.showWarningMessage, pieces.join(' '), l10n.t('Show Log'), () => parts.log.show());
 }

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
+import { offer } from '../ui/notify';
 import type { Report } from '../api/types';
 import { countTrends, formatScoreDelta, type ReportDiff } from '../common/diff';
 import type { Parts } from '../parts';
@@ -46,17 +47,12 @@ function changeItem(change: ReportChangeSummary): vscode.QuickPickItem & { chang
 
 /** Shows the summary; not awaited by callers. */
 export function showChangesSummary(parts: Parts, changes: readonly ReportChangeSummary[]): void {
-  const show = l10n.t('Show Changes');
-  void vscode.window.showInformationMessage(trendSummary(changes), show).then(
-    async (choice) => {
-      if (choice !== show) return;
-      const picked = await vscode.window.showQuickPick(changes.map(changeItem), {
-        title: l10n.t('Since the previous analysis'),
-        placeHolder: l10n.t('Open a report to see what changed'),
-        matchOnDescription: true,
-      });
-      if (picked) await parts.panels.open(picked.change.report.id, picked.change.report);
-    },
-    () => undefined,
-  );
+  offer(vscode.window.showInformationMessage, trendSummary(changes), l10n.t('Show Changes'), async () => {
+    const picked = await vscode.window.showQuickPick(changes.map(changeItem), {
+      title: l10n.t('Since the previous analysis'),
+      placeHolder: l10n.t('Open a report to see what changed'),
+      matchOnDescription: true,
+    });
+    if (picked) await parts.panels.open(picked.change.report.id, picked.change.report);
+  });
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
+import { offer } from '../ui/notify';
 import { createClient } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';
@@ -320,14 +321,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 
   /** A warning with a way forward; not awaited (activation never waits for the user). */
   #offer(message: string): void {
-    const setUrl = l10n.t('Set Service URL…');
-    void vscode.window.showWarningMessage(message, setUrl).then(
-      (choice) => {
-        if (choice === setUrl) {
-          void vscode.commands.executeCommand(Command.setServiceUrl);
-        }
-      },
-      () => undefined,
+    offer(vscode.window.showWarningMessage, message, l10n.t('Set Service URL…'), () =>
+      vscode.commands.executeCommand(Command.setServiceUrl),
     );
   }
 

@@ -438,8 +438,9 @@ class InsightsPanel implements vscode.Disposable {
     const markdown = summaryMarkdown(shown.model, asOf, summaryWords(), locale, notes);
     vscode.env.clipboard.writeText(markdown).then(
       () => {
-        vscode.window.setStatusBarMessage(l10n.t('Insights summary copied as Markdown.'), 3000);
-        this.#post({ type: 'copied', text: l10n.t('Insights summary copied as Markdown.') });
+        const copied = l10n.t('Insights summary copied as Markdown.');
+        vscode.window.setStatusBarMessage(copied, 3000);
+        this.#post({ type: 'copied', text: copied });
       },
       (error: unknown) => this.#log('error', `could not copy the summary: ${String(error)}`),
     );
