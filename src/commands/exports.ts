@@ -359,7 +359,7 @@ export function reportExportCommands(parts: Parts) {
           ? l10n.t(
               'Export List as CSV (stopped at {0} of {1} reports; Retry goes on from there)',
               countText(reports.length),
-              countText(Math.min(total, limit)),
+              countText(Math.max(reports.length, Math.min(total, limit))),
             )
           : l10n.t('Export List as CSV');
       errors.report(e, { action, retry: () => exportList(args, state) });
@@ -367,8 +367,9 @@ export function reportExportCommands(parts: Parts) {
     }
     const { reports, total, query, limit } = state;
     if (total !== undefined && total > reports.length) {
-      // Fewer than the service counts: the limit, or pages that shifted while the export
-      // went on (reports added or deleted meanwhile, or long before a Retry).
+      // Fewer than the service counts: the limit, or pages that shifted while the export went
+      // on (reports added meanwhile, or long before a Retry; a service whose pages stop short
+      // reads the same).
       void vscode.window.showWarningMessage(
         reports.length >= limit
           ? l10n.t('Exporting the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit)

@@ -20,7 +20,8 @@ import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isHttpUrl } from './create';
 import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
-import { escapeForMessage } from '../common/text';
+import { escapeForMessage, singleLine } from '../common/text';
+import { truncate } from '../common/format';
 import { linkQuery } from '../common/urls';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { Command } from '../ids';
@@ -160,8 +161,9 @@ export function linkCommands(parts: Parts) {
     }
     if (target === parts.connection.serviceUrl) return true;
     // The host, with the path of a service under one: several services may share a host.
+    // Plain text in a modal (`singleLine`, the sink's function); a link's path may be long.
     const { host, pathname } = new URL(target);
-    const where = escapeForMessage(`${host}${pathname === '/' ? '' : pathname}`);
+    const where = truncate(singleLine(`${host}${pathname === '/' ? '' : pathname}`), 200).text;
     const ok = await confirmModal(
       parts.context,
       l10n.t('Switch to the service at {0}?', where),

@@ -132,7 +132,13 @@ describe('developer workflow (end to end)', function () {
     assert.ok(total > 100 && total <= 200, `two pages of 100 (${total} reports)`);
     await wb.admin('requests', undefined, 'DELETE');
     // The second page fails past the client's own retries of a read.
-    await wb.admin('faults', { method: 'GET', query: { page: '2', per_page: '100' }, status: 502, body: 'html', times: 10 });
+    await wb.admin('faults', {
+      method: 'GET',
+      query: { page: '2', per_page: '100' },
+      status: 502,
+      body: 'html',
+      times: 10,
+    });
     await wb.runCommand('Page Reports: Export List as CSV…');
     const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
@@ -143,7 +149,9 @@ describe('developer workflow (end to end)', function () {
     await wb.screenshot('workflow-export-page-failed');
     // A Retry that fails too (the fault has uses left) says so again, with Retry.
     const pageTwo = async (): Promise<number> =>
-      (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.query.page === '2').length;
+      (await wb.admin<RecordedRequest[]>('requests')).filter(
+        (r) => r.path === '/api/v1/reports' && r.query.page === '2' && r.query.per_page === '100',
+      ).length;
     const before = await pageTwo();
     await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
     await until(async () => (await pageTwo()) >= before * 2, 'the first Retry asking for page 2 again');
@@ -174,7 +182,13 @@ describe('developer workflow (end to end)', function () {
 
   it('Export List as CSV…: a Retry long after, when the list has changed under it, says the file may lack reports', async () => {
     await wb.admin('seed', { count: 150 });
-    await wb.admin('faults', { method: 'GET', query: { page: '2', per_page: '100' }, status: 502, body: 'html', times: 3 });
+    await wb.admin('faults', {
+      method: 'GET',
+      query: { page: '2', per_page: '100' },
+      status: 502,
+      body: 'html',
+      times: 10,
+    });
     await wb.runCommand('Page Reports: Export List as CSV…');
     const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
@@ -192,7 +206,10 @@ describe('developer workflow (end to end)', function () {
       await wb.page
         .locator('.notification-toast', { hasText: 'Exporting reports' })
         .waitFor({ state: 'hidden', timeout: 10_000 });
-      assert.match(await warning.innerText(), /Exporting \d+ of \d+ reports: the list changed while it was exported\. Export again for all of them\./);
+      assert.match(
+        await warning.innerText(),
+        /Exporting \d+ of \d+ reports: the list changed while it was exported\. Export again for all of them\./,
+      );
       await wb.screenshot('workflow-export-list-changed');
     } finally {
       fs.rmSync(file, { force: true });
