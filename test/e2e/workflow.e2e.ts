@@ -123,15 +123,11 @@ describe('developer workflow (end to end)', function () {
     await wb.screenshot('workflow-export-open-in-editor');
   });
 
-  it('Export List as CSV…: Retry after a page failed goes on from that page and writes each report once', async () => {
-    await wb.admin('seed', { count: 150 });
-    const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=10`, {
-      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
-    });
-    const total = ((await listed.json()) as { meta: { total: number } }).meta.total;
-    assert.ok(total > 100 && total <= 200, `two pages of 100 (${total} reports)`);
-    await wb.admin('requests', undefined, 'DELETE');
-    // The second page fails past the client's own retries of a read.
+  /**
+   * Starts Export List as CSV… with its second page of 100 failing past the client's own
+   * retries of a read (ten times, so a first Retry fails too); resolves the error's toast.
+   */
+  async function exportFailingOnPageTwo(): Promise<Locator> {
     await wb.admin('faults', {
       method: 'GET',
       query: { page: '2', per_page: '100' },
@@ -142,6 +138,18 @@ describe('developer workflow (end to end)', function () {
     await wb.runCommand('Page Reports: Export List as CSV…');
     const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    return toast;
+  }
+
+  it('Export List as CSV…: Retry after a page failed goes on from that page and writes each report once', async () => {
+    await wb.admin('seed', { count: 150 });
+    const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=10`, {
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    const total = ((await listed.json()) as { meta: { total: number } }).meta.total;
+    assert.ok(total > 100 && total <= 200, `two pages of 100 (${total} reports)`);
+    await wb.admin('requests', undefined, 'DELETE');
+    const toast = await exportFailingOnPageTwo();
     assert.match(
       await toast.innerText(),
       new RegExp(`stopped at 100 of ${total} reports; Retry goes on from there\\): The service at .+ answered 502`),
@@ -182,16 +190,7 @@ describe('developer workflow (end to end)', function () {
 
   it('Export List as CSV…: a Retry long after, when the list has changed under it, says the file may lack reports', async () => {
     await wb.admin('seed', { count: 150 });
-    await wb.admin('faults', {
-      method: 'GET',
-      query: { page: '2', per_page: '100' },
-      status: 502,
-      body: 'html',
-      times: 10,
-    });
-    await wb.runCommand('Page Reports: Export List as CSV…');
-    const toast = wb.page.locator('.notification-toast', { hasText: 'answered 502' });
-    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    const toast = await exportFailingOnPageTwo();
     // 150 newer reports: the pages after the first now hold them, and the oldest move back.
     await wb.admin('seed', { count: 150 });
     await wb.admin('faults', undefined, 'DELETE');

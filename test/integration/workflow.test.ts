@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReportsView } from '../../src/views/reportsView';
 import { autoRefreshMs, autoRefreshTick } from '../../src/views/autoRefresh';
-import { startService } from '../service/server';
+import { startService, type ServiceOptions } from '../service/server';
 import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
 import type { RecordedRequest } from '../service/types';
@@ -504,6 +504,10 @@ describe('developer workflow', function () {
   });
 
   describe('URI handler', () => {
+    /** Another reference service on a free port, with its own key and seed (stopped by the test). */
+    const otherService = (key: string, seed: number, options: Partial<ServiceOptions> = {}) =>
+      startService({ port: 0, keys: [key], seed, faults: true, quiet: true, rateLimit: 0, ...options });
+
     it('opens a report by id on the current service, and refuses what is not a report id', async () => {
       const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
       assert.ok(report);
@@ -531,14 +535,7 @@ describe('developer workflow', function () {
     });
 
     it('refuses an unknown service with a message and never contacts it', async () => {
-      const unknown = await startService({
-        port: 0,
-        keys: ['unknown-key'],
-        seed: 1,
-        faults: true,
-        quiet: true,
-        rateLimit: 0,
-      });
+      const unknown = await otherService('unknown-key', 1);
       try {
         const outcome = await handleUri()(link(`/report?id=1&service=${encodeURIComponent(unknown.url)}`), {
           confirmed: true,
@@ -558,14 +555,7 @@ describe('developer workflow', function () {
     });
 
     it('switches to another known service (one with a stored key) after the confirmation, then opens the report', async () => {
-      const second = await startService({
-        port: 0,
-        keys: ['second-key'],
-        seed: 2,
-        faults: true,
-        quiet: true,
-        rateLimit: 0,
-      });
+      const second = await otherService('second-key', 2);
       try {
         await configure(second.url, 'second-key');
         await configure();
@@ -590,15 +580,7 @@ describe('developer workflow', function () {
     });
 
     it('links to a service under a path carry the path, and an origin-only link opens on the known service there', async () => {
-      const mounted = await startService({
-        port: 0,
-        keys: ['team-key'],
-        seed: 2,
-        faults: true,
-        quiet: true,
-        rateLimit: 0,
-        basePath: '/team',
-      });
+      const mounted = await otherService('team-key', 2, { basePath: '/team' });
       const setting = () => vscode.workspace.getConfiguration('pageReports').get('serviceUrl');
       try {
         const origin = new URL(mounted.url).origin;
