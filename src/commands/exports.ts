@@ -175,7 +175,13 @@ async function openInEditor(options: SaveOptions): Promise<void> {
  * next. A failed export keeps it for Retry, which goes on from the page that failed.
  */
 interface ExportProgress {
-  readonly serviceUrl: string | undefined;
+  /**
+   * Set when the service or its key changed after the export began: the pages it has may be
+   * another account's, so Retry starts again. The listener goes at that change or when the
+   * export ends without failing.
+   */
+  stale: boolean;
+  readonly watch: vscode.Disposable;
   readonly query: ReturnType<Parts['reportsView']['listQuery']>;
   readonly limit: number;
   readonly reports: Report[];
@@ -337,18 +343,33 @@ export function reportExportCommands(parts: Parts) {
     return exportList(args);
   }
 
+  function startExport(): ExportProgress {
+    const state: ExportProgress = {
+      stale: false,
+      watch: parts.connection.onDidChange(() => {
+        state.stale = true;
+        state.watch.dispose();
+      }),
+      query: parts.reportsView.listQuery(),
+      limit: exportLimit(),
+      reports: [],
+      seen: new Set(),
+      total: undefined,
+      page: 1,
+    };
+    return state;
+  }
+
   /** Export List as CSV… itself, or its Retry going on from `resume`. */
   async function exportList(args: unknown, resume?: ExportProgress): Promise<vscode.Uri | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const serviceUrl = parts.connection.serviceUrl;
-    // Retry goes on with the list it was exporting; on another service it starts again.
-    const state: ExportProgress =
-      resume !== undefined && resume.serviceUrl === serviceUrl
-        ? resume
-        : { serviceUrl, query: parts.reportsView.listQuery(), limit: exportLimit(), reports: [], seen: new Set(), total: undefined, page: 1 };
+    // Retry goes on with the list it was exporting; after a change of service or key it starts again.
+    const state = resume !== undefined && !resume.stale ? resume : startExport();
     try {
-      if (!(await fetchAll(api, state))) {
+      const finished = await fetchAll(api, state);
+      state.watch.dispose();
+      if (!finished) {
         void vscode.window.showInformationMessage(l10n.t('Export cancelled: nothing was written.'));
         return undefined;
       }

@@ -214,4 +214,45 @@ describe('developer workflow (end to end)', function () {
       fs.rmSync(file, { force: true });
     }
   });
+
+  it('Export List as CSV…: a Retry after the API key changed starts again, so the file holds one account’s reports', async () => {
+    await wb.admin('seed', { count: 150 });
+    await wb.admin('seed', { count: 30, key: wb.keys.other });
+    const toast = await exportFailingOnPageTwo();
+    await wb.admin('faults', undefined, 'DELETE');
+    // The same service, another account: page 1 the export holds is the first account's.
+    await wb.enterApiKey(wb.keys.other);
+    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 20_000 });
+    await wb.admin('requests', undefined, 'DELETE');
+    const box = wb.page.locator('.quick-input-widget input.input');
+    try {
+      await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
+      await until(async () => /\.csv$/.test(await box.inputValue()), 'the save dialog');
+      const file = await box.inputValue();
+      try {
+        await box.press('Enter');
+        await until(async () => fs.existsSync(file) && fs.statSync(file).size > 0, 'the CSV file');
+        const ids = fs
+          .readFileSync(file, 'utf8')
+          .split('\r\n')
+          .slice(1, -1)
+          .map((line) => line.slice(0, line.indexOf(',')));
+        const pages = (await wb.admin<RecordedRequest[]>('requests'))
+          .filter((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.query.per_page === '100')
+          .map((r) => r.query.page);
+        assert.deepEqual(pages, ['1'], 'Retry started again from page 1');
+        const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=100`, {
+          headers: { Authorization: `Bearer ${wb.keys.other}`, Accept: 'application/json' },
+        });
+        const others = ((await listed.json()) as { data: RawReport[] }).data.map((r) => String(r.id));
+        assert.ok(others.length >= 30, `${others.length} reports of the second account`);
+        assert.deepEqual([...ids].sort(), [...others].sort(), 'the second account’s reports, and only those');
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    } finally {
+      await wb.enterApiKey(wb.keys.main);
+      await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 20_000 });
+    }
+  });
 });
