@@ -215,6 +215,7 @@ export interface PanelStrings {
   sinceAppeared: string;
   sinceDisappeared: string;
   sinceNoCheckChanges: string;
+  sinceNothingChanged: string;
   /** `This report belongs to {0}`: {0} is the service's label. */
   foreign: string;
   switchBack: string;

@@ -523,6 +523,8 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
     ),
     changeList(s.sinceDisappeared, diff.disappeared, 'disappeared', true),
   ].filter((x): x is HTMLElement => x !== null);
+  // Nothing moved: one sentence, not a table of "±0" and a result "change" that is none.
+  const nothingChanged = checks.length === 0 && !diff.result.changed && before.score.label === report.score.label;
   return el(
     'section',
     { className: 'since', attrs: { 'aria-labelledby': 'since-title' } },
@@ -531,8 +533,9 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
       className: 'muted since-compared',
       text: fill(s.sinceComparedWith, formatDate(previous.generatedAt, Date.now(), locale, { labels }).absolute),
     }),
-    facts,
-    ...(checks.length > 0 ? checks : [el('p', { className: 'muted', text: s.sinceNoCheckChanges })]),
+    ...(nothingChanged
+      ? [el('p', { className: 'since-nothing', text: fill(s.sinceNothingChanged, report.score.label, report.result.label) })]
+      : [facts, ...(checks.length > 0 ? checks : [el('p', { className: 'muted', text: s.sinceNoCheckChanges })])]),
   );
 }
 

@@ -99,6 +99,19 @@ describe('developer workflow (end to end)', function () {
     assert.deepEqual(gone, ['Legacy check']);
     await wb.page.waitForTimeout(1000); // the tree row's busy icon clears right after the panel draws
     await wb.screenshot('workflow-since');
+
+    // Again: the page is as it was, so the section says so in one line.
+    await reanalyze.click();
+    const nothing = section.locator('.since-nothing');
+    await nothing.waitFor({ state: 'visible', timeout: 30_000 });
+    const score = new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(fresh.score!);
+    assert.equal(
+      (await nothing.innerText()).trim(),
+      `Nothing changed: score ${score}, result ${label(fresh.result!)}, every check as before.`,
+    );
+    assert.equal(await section.locator('.since-facts, .since-group').count(), 0, 'no table of ±0');
+    await wb.page.waitForTimeout(1000);
+    await wb.screenshot('workflow-since-unchanged');
   });
 
   it('Export Report as JSON…: the save dialog suggests a name; cancelled, the report still opens in an editor', async () => {
