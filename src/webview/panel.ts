@@ -147,6 +147,8 @@ function renderDeleted(s: PanelStrings, state: Extract<PanelState, { kind: 'dele
     { className: 'state state-deleted' },
     el('h1', { className: 'state-title' }, icon('trash', 'state-icon'), el('span', { text: s.deletedTitle })),
     el('p', { className: 'state-text', text: state.message }),
+    // Nothing is left to do here but to go: one button, so the page is no dead end.
+    button(s.close, 'close', () => post({ type: 'close' }), { className: 'button secondary', focusKey: 'close' }),
   );
 }
 

@@ -420,6 +420,11 @@ describe('report panel (end to end)', function () {
     assert.equal(await panel().getByRole('heading', { name: 'Report deleted' }).count(), 1);
     assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
     await wb.screenshot('panel-deleted');
+    // Its one button closes the panel.
+    await panel().getByRole('button', { name: 'Close' }).click();
+    await wb.page
+      .locator('.tabs-container .tab', { hasText: 'news.localhost/panel/deleted-elsewhere' })
+      .waitFor({ state: 'detached', timeout: 10_000 });
   });
   it('opens from a tree row with the whole report of the list answer at once, while the service is slow', async () => {
     const report = await insert({
