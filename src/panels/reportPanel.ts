@@ -212,7 +212,7 @@ export class ReportPanel implements vscode.Disposable {
     return {
       kind: 'error',
       message: l10n.t(
-        'Switch back to {0} to see it; report {1} of the service shown now would be another report.',
+        'Switch back to {0} to see this report again. It is not loaded from the service shown now, where report {1} may be another page.',
         service,
         String(this.id),
       ),
