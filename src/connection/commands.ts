@@ -33,7 +33,7 @@ export interface ConnectionCommandDeps {
 type KeyCheck =
   | { kind: 'ok' }
   | { kind: 'rejected' }
-  | { kind: 'failed'; message: string; wrongUrl: boolean }
+  | { kind: 'failed'; message: string; wrongUrl: boolean; forbidden: boolean }
   | { kind: 'cancelled' };
 
 const hostOf = (url: string): string => new URL(url).host;
@@ -83,7 +83,8 @@ export async function checkKey(
     // A URL that cannot work: the fix is the URL, not saving the key unchecked.
     const wrongUrl =
       isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect' || (e.kind === 'network' && e.reason === HTTP_BLOCKED));
-    return { kind: 'failed', message, wrongUrl };
+    // 403: the key authenticates but may not list projects; asking again answers the same.
+    return { kind: 'failed', message, wrongUrl, forbidden: isApiError(e) && e.kind === 'forbidden' };
   }
 }
 
@@ -293,10 +294,15 @@ export function askForKey(
               unchecked = key;
               box.buttons = [saveUnchecked];
               box.validationMessage = severe(
-                l10n.t(
-                  'Could not check the key: {0} Press Enter to try again, or use Save Without Checking (the save icon at the top right).',
-                  outcome.message,
-                ),
+                outcome.forbidden
+                  ? l10n.t(
+                      'Could not check the key: {0} To keep it anyway, use Save Without Checking (the save icon at the top right).',
+                      outcome.message,
+                    )
+                  : l10n.t(
+                      'Could not check the key: {0} Press Enter to try again, or use Save Without Checking (the save icon at the top right).',
+                      outcome.message,
+                    ),
                 vscode.InputBoxValidationSeverity.Warning,
               );
               break;

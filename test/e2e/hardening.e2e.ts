@@ -47,6 +47,8 @@ describe('hardening (end to end)', function () {
     assert.equal(await message().locator('a').count(), 0, 'no anchor in the message');
     const text = await message().innerText();
     assert.ok(text.includes('[Renew] (command:workbench.action.terminal.sendSequence'), `readable: ${text}`);
+    // A 403 answers the same again: the box offers saving unchecked, not Enter.
+    assert.ok(text.includes('To keep it anyway, use Save Without Checking') && !text.includes('Press Enter'), text);
     await passwordBox().press('Escape');
     await quickInput().waitFor({ state: 'hidden' });
   });
@@ -97,5 +99,7 @@ describe('hardening (end to end)', function () {
     assert.deepEqual(links, [], 'no link in the progress message');
     const text = await toast.locator('.notification-list-item-message').innerText();
     assert.ok(text.includes('[Renew] (command:workbench.action.terminal.sendSequence'), `readable: ${text}`);
+    // A 403 answers the same again: the box offers saving unchecked, not Enter.
+    assert.ok(text.includes('To keep it anyway, use Save Without Checking') && !text.includes('Press Enter'), text);
   });
 });
