@@ -44,6 +44,11 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/** An http(s) URL to fill in or take from a link: at most 2,048 characters, no spaces. */
+export function isPrefillUrl(text: string): boolean {
+  return text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text);
+}
+
 function urlError(value: string): string | undefined {
   const text = value.trim();
   if (text === '') return l10n.t('Enter the URL of the page to analyze.');
@@ -81,7 +86,7 @@ async function suggestedUrl(): Promise<string> {
   candidates.push(await clipboardText());
   for (const candidate of candidates) {
     const text = candidate.trim();
-    if (text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text)) return text;
+    if (isPrefillUrl(text)) return text;
   }
   return '';
 }

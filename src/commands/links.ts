@@ -18,7 +18,7 @@ import { knownServices } from '../accounts/knownServices';
 import { setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
-import { isHttpUrl } from './create';
+import { isPrefillUrl } from './create';
 import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage, singleLine } from '../common/text';
 import { truncate } from '../common/format';
@@ -82,7 +82,7 @@ export function urlAt(document: vscode.TextDocument, selection: vscode.Selection
       })()
     : document.getText(selection);
   const text = candidate === undefined ? undefined : withoutTrailingPunctuation(candidate.trim());
-  return text !== undefined && text.length <= 2048 && !/\s/.test(text) && isHttpUrl(text) ? text : undefined;
+  return text !== undefined && isPrefillUrl(text) ? text : undefined;
 }
 
 /**
@@ -193,7 +193,7 @@ export function linkCommands(parts: Parts) {
     if (uri.path === '/new') {
       const linked = linkQuery(uri.query);
       const url = linked.url?.trim() ?? '';
-      if (!isHttpUrl(url) || /\s/.test(url) || url.length > 2048) {
+      if (!isPrefillUrl(url)) {
         void vscode.window.showErrorMessage(l10n.t('The link does not hold an http or https URL to analyze.'));
         return 'refused';
       }

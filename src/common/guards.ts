@@ -24,3 +24,8 @@ export function isReportId(value: unknown): value is ReportId {
     (typeof value === 'string' && value.trim() !== '' && value.length <= 200)
   );
 }
+
+/** Whether `value` is one of the strings of `list` (a setting, a message field, stored state). */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}

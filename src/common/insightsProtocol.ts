@@ -6,7 +6,7 @@
  */
 import type { ReportId } from '../api/types';
 import type { InsightsModel, InsightsWords } from './insightsAggregate';
-import { isRecord, isReportId } from './guards';
+import { isOneOf, isRecord, isReportId } from './guards';
 
 export type { InsightsModel };
 
@@ -125,7 +125,7 @@ export interface SavedInsightsState {
 }
 
 function isPhase(value: unknown): value is InsightsPhase {
-  return typeof value === 'string' && (INSIGHTS_PHASES as readonly string[]).includes(value);
+  return isOneOf(INSIGHTS_PHASES, value);
 }
 
 /** The project name a message or saved state may carry: null (all) or a short non-empty text. */

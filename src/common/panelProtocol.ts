@@ -14,7 +14,7 @@
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf } from './dates';
-import { isRecord, isReportId } from './guards';
+import { isOneOf, isRecord, isReportId } from './guards';
 
 export type { Importance, Privacy, ReportId, ReportResult };
 
@@ -272,7 +272,7 @@ function isShortString(value: unknown): value is string {
 }
 
 export function isPanelCommand(value: unknown): value is PanelCommand {
-  return typeof value === 'string' && (PANEL_COMMANDS as readonly string[]).includes(value);
+  return isOneOf(PANEL_COMMANDS, value);
 }
 
 const STATE_KINDS: readonly PanelStateKind[] = ['loading', 'report', 'error', 'deleted'];
@@ -299,11 +299,8 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
     case 'filterProject':
       return isShortString(value.project) ? { type: 'filterProject', project: value.project } : undefined;
     case 'rendered':
-      return typeof value.kind === 'string' &&
-        (STATE_KINDS as readonly string[]).includes(value.kind) &&
-        typeof value.seq === 'number' &&
-        Number.isInteger(value.seq)
-        ? { type: 'rendered', kind: value.kind as PanelStateKind, seq: value.seq }
+      return isOneOf(STATE_KINDS, value.kind) && typeof value.seq === 'number' && Number.isInteger(value.seq)
+        ? { type: 'rendered', kind: value.kind, seq: value.seq }
         : undefined;
     default:
       return undefined;
@@ -338,7 +335,7 @@ export function isHostMessage(value: unknown): value is HostMessage {
       (value.serviceUrl === undefined || isServiceUrl(value.serviceUrl)) &&
       typeof value.seq === 'number' &&
       isRecord(value.state) &&
-      (STATE_KINDS as readonly unknown[]).includes(value.state.kind)
+      isOneOf(STATE_KINDS, value.state.kind)
     );
   }
   return false;

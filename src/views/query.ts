@@ -14,7 +14,7 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from '../api/types';
-import { isRecord } from '../common/guards';
+import { isOneOf, isRecord } from '../common/guards';
 import { singleLine } from '../common/text';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
@@ -63,15 +63,15 @@ export function normalizeFilterText(text: string | undefined | null): string | u
 }
 
 export function isReportResult(value: unknown): value is ReportResult {
-  return typeof value === 'string' && (REPORT_RESULTS as readonly string[]).includes(value);
+  return isOneOf(REPORT_RESULTS, value);
 }
 
 export function isReportSortKey(value: unknown): value is ReportSortKey {
-  return typeof value === 'string' && (REPORT_SORT_KEYS as readonly string[]).includes(value);
+  return isOneOf(REPORT_SORT_KEYS, value);
 }
 
 export function isProjectSortKey(value: unknown): value is ProjectSortKey {
-  return typeof value === 'string' && (PROJECT_SORT_KEYS as readonly string[]).includes(value);
+  return isOneOf(PROJECT_SORT_KEYS, value);
 }
 
 export function isSortDirection(value: unknown): value is SortDirection {
