@@ -137,6 +137,21 @@ export function diffAnalyses(before: AnalysisLike, after: AnalysisLike): ReportD
   };
 }
 
+/**
+ * Whether `diff` (of some analysis and `after`) found nothing at all: the same score (as shown,
+ * to one decimal) and result, the same checks with the same outcomes. A check that moved to or
+ * from "unknown" is in no list of the diff, so the count of unchanged checks decides.
+ */
+export function nothingChanged(diff: ReportDiff, after: AnalysisLike): boolean {
+  const sameScore = diff.score.delta === 0 || (diff.score.before === undefined && diff.score.after === undefined);
+  return (
+    sameScore &&
+    !diff.result.changed &&
+    diff.appeared.length + diff.disappeared.length === 0 &&
+    diff.unchanged === byName(after.checks).size
+  );
+}
+
 /** U+2212, the minus sign (a hyphen reads as a dash next to a number). */
 export const MINUS = '\u2212';
 

@@ -9,7 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
-import { diffAnalyses, formatScoreDelta, type CheckChange } from '../common/diff';
+import { diffAnalyses, formatScoreDelta, nothingChanged, type CheckChange } from '../common/diff';
 import { fill } from '../common/text';
 import { Announcer, button, el, FocusKeeper, icon, svg, type Announcement } from './dom';
 import { formatDate, toReportView, type FormatLabels } from '../common/format';
@@ -526,7 +526,7 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
     changeList(s.sinceDisappeared, diff.disappeared, 'disappeared', true),
   ].filter((x): x is HTMLElement => x !== null);
   // Nothing moved: one sentence, not a table of "±0" and a result "change" that is none.
-  const nothingChanged = checks.length === 0 && !diff.result.changed && before.score.label === report.score.label;
+  const unchanged = nothingChanged(diff, current);
   return el(
     'section',
     { className: 'since', attrs: { 'aria-labelledby': 'since-title' } },
@@ -535,8 +535,8 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
       className: 'muted since-compared',
       text: fill(s.sinceComparedWith, formatDate(previous.generatedAt, Date.now(), locale, { labels }).absolute),
     }),
-    ...(nothingChanged
-      ? [el('p', { className: 'since-nothing', text: fill(s.sinceNothingChanged, report.score.label, report.result.label) })]
+    ...(unchanged
+      ? [el('p', { className: 'since-nothing', text: s.sinceNothingChanged })]
       : [facts, ...(checks.length > 0 ? checks : [el('p', { className: 'muted', text: s.sinceNoCheckChanges })])]),
   );
 }

@@ -65,7 +65,7 @@ export function panelStrings(): PanelStrings {
     sinceAppeared: l10n.t('New checks ({0})', '{0}'),
     sinceDisappeared: l10n.t('No longer checked ({0})', '{0}'),
     sinceNoCheckChanges: l10n.t('No check changed its outcome.'),
-    sinceNothingChanged: l10n.t('Nothing changed: score {0}, result {1}, every check as before.', '{0}', '{1}'),
+    sinceNothingChanged: l10n.t('Nothing changed: the same score, the same result, every check as before.'),
     foreign: l10n.t('This report belongs to {0}', '{0}'),
     switchBack: l10n.t('Switch Back'),
     close: l10n.t('Close'),

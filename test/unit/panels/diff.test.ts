@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { parseReport } from '../../../src/api/schemas';
 import type { Check } from '../../../src/api/types';
-import { countTrends, diffAnalyses, formatScoreDelta, MINUS, type AnalysisLike } from '../../../src/common/diff';
+import {
+  countTrends,
+  diffAnalyses,
+  formatScoreDelta,
+  MINUS,
+  nothingChanged,
+  type AnalysisLike,
+} from '../../../src/common/diff';
 
 const check = (name: string, passed: boolean | undefined, importance: Check['importance'] = 'high'): Check => ({
   name,
@@ -17,6 +24,35 @@ const analysis = (score: number | undefined, result: AnalysisLike['result'], che
 });
 
 describe('diff of two analyses', () => {
+  it('says nothing changed only when score, result and every check’s outcome are the same', () => {
+    const same = (a: AnalysisLike, b: AnalysisLike): boolean => nothingChanged(diffAnalyses(a, b), b);
+    const base = analysis(46.7, 'bad', [check('title', false), check('lang', true), check('viewport', undefined)]);
+    assert.equal(
+      same(base, analysis(46.7, 'bad', [check('viewport', undefined), check('title', false), check('lang', true)])),
+      true,
+    );
+    assert.equal(same(base, analysis(46.74, 'bad', [...base.checks])), true, 'the same score as shown (one decimal)');
+    assert.equal(same(analysis(undefined, undefined, []), analysis(undefined, undefined, [])), true);
+    assert.equal(same(base, analysis(46.8, 'bad', [...base.checks])), false, 'score');
+    assert.equal(same(base, analysis(undefined, 'bad', [...base.checks])), false, 'score gone');
+    assert.equal(same(base, analysis(46.7, 'decent', [...base.checks])), false, 'result');
+    // Moves to or from "unknown" are in no list of the diff; they still count as a change.
+    assert.equal(
+      same(base, analysis(46.7, 'bad', [check('title', undefined), check('lang', true), check('viewport', undefined)])),
+      false,
+    );
+    assert.equal(
+      same(base, analysis(46.7, 'bad', [check('title', false), check('lang', true), check('viewport', true)])),
+      false,
+    );
+    assert.equal(
+      same(base, analysis(46.7, 'bad', [check('title', false), check('lang', true)])),
+      false,
+      'a check went',
+    );
+    assert.equal(same(base, analysis(46.7, 'bad', [...base.checks, check('new', true)])), false, 'a check came');
+  });
+
   it('finds checks fixed, newly failing and unchanged, with readable names and importance', () => {
     const before = analysis(72.5, 'decent', [
       check('meta_description', false, 'high'),
