@@ -176,9 +176,9 @@ async function openInEditor(options: SaveOptions): Promise<void> {
  */
 interface ExportProgress {
   /**
-   * Set when the service or its key changed after the export began: the pages it has may be
-   * another account's, so Retry starts again. The listener goes at that change or when the
-   * export ends without failing.
+   * Set when the service or its key changed after the export began (or a later export failed
+   * too): the pages it has may be another account's, so it starts again. The listener goes at
+   * that change or when the export ends without failing.
    */
   stale: boolean;
   readonly watch: vscode.Disposable;
@@ -343,6 +343,12 @@ export function reportExportCommands(parts: Parts) {
     return exportList(args);
   }
 
+  /**
+   * The last export that failed, for its Retry. One at a time: an earlier one's listener goes
+   * and its Retry starts again, so neither listeners nor fetched reports pile up.
+   */
+  let failed: ExportProgress | undefined;
+
   function startExport(): ExportProgress {
     const state: ExportProgress = {
       stale: false,
@@ -383,9 +389,17 @@ export function reportExportCommands(parts: Parts) {
               countText(Math.max(reports.length, Math.min(total, limit))),
             )
           : l10n.t('Export List as CSV');
+      if (failed !== state && failed !== undefined) {
+        failed.stale = true;
+        failed.watch.dispose();
+      }
+      failed = state;
       errors.report(e, { action, retry: () => exportList(args, state) });
       return undefined;
     }
+    if (failed === state) failed = undefined;
+    // The service or key changed while it ran: its pages may be two accounts'. Again, for the current one.
+    if (state.stale) return exportList(args);
     const { reports, total, query, limit } = state;
     if (total !== undefined && total > reports.length) {
       // Fewer than the service counts: the limit, or pages that shifted while the export went
