@@ -153,6 +153,39 @@ describe('developer workflow (end to end)', function () {
     return toast;
   }
 
+  /**
+   * Saves the CSV export the save dialog offers (waiting for it) and removes the file again;
+   * resolves the report ids it held and the pages of 100 the export asked for.
+   */
+  async function saveOfferedExport(timeoutMs = 20_000): Promise<{ ids: string[]; pages: (string | undefined)[] }> {
+    const box = wb.page.locator('.quick-input-widget input.input');
+    await until(async () => /\.csv$/.test(await box.inputValue()), 'the save dialog', timeoutMs);
+    const file = await box.inputValue();
+    try {
+      await box.press('Enter');
+      await until(async () => fs.existsSync(file) && fs.statSync(file).size > 0, 'the CSV file');
+      const ids = fs
+        .readFileSync(file, 'utf8')
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.slice(0, line.indexOf(',')));
+      const pages = (await wb.admin<RecordedRequest[]>('requests'))
+        .filter((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.query.per_page === '100')
+        .map((r) => r.query.page);
+      return { ids, pages };
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+
+  /** The ids of the second account's reports (call it after reading the request log: it adds one). */
+  async function otherAccountIds(): Promise<string[]> {
+    const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=100`, {
+      headers: { Authorization: `Bearer ${wb.keys.other}`, Accept: 'application/json' },
+    });
+    return ((await listed.json()) as { data: RawReport[] }).data.map((r) => String(r.id));
+  }
+
   it('Export List as CSV…: Retry after a page failed goes on from that page and writes each report once', async () => {
     await wb.admin('seed', { count: 150 });
     const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=10`, {
@@ -235,35 +268,15 @@ describe('developer workflow (end to end)', function () {
     await wb.admin('requests', undefined, 'DELETE');
     await wb.runCommand('Page Reports: Export List as CSV…');
     await wb.page.locator('.notification-toast', { hasText: 'Exporting reports' }).waitFor({ state: 'visible', timeout: 20_000 });
-    const box = wb.page.locator('.quick-input-widget input.input');
     try {
       await wb.enterApiKey(wb.keys.other);
-      await until(async () => /\.csv$/.test(await box.inputValue()), 'the save dialog', 40_000);
-      const file = await box.inputValue();
-      try {
-        await box.press('Enter');
-        await until(async () => fs.existsSync(file) && fs.statSync(file).size > 0, 'the CSV file');
-        const ids = fs
-          .readFileSync(file, 'utf8')
-          .split('\r\n')
-          .slice(1, -1)
-          .map((line) => line.slice(0, line.indexOf(',')));
-        const pages = (await wb.admin<RecordedRequest[]>('requests'))
-          .filter((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.query.per_page === '100')
-          .map((r) => r.query.page);
-        assert.deepEqual(
-          [pages[0], pages[1], pages.at(-1), pages.filter((page) => page === '1').length],
-          ['1', '2', '1', 2],
-          `the first account's pages, then page 1 again (${pages.join(' ')})`,
-        );
-        const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=100`, {
-          headers: { Authorization: `Bearer ${wb.keys.other}`, Accept: 'application/json' },
-        });
-        const others = ((await listed.json()) as { data: RawReport[] }).data.map((r) => String(r.id));
-        assert.deepEqual([...ids].sort(), [...others].sort(), 'the second account’s reports, and only those');
-      } finally {
-        fs.rmSync(file, { force: true });
-      }
+      const { ids, pages } = await saveOfferedExport(40_000);
+      assert.deepEqual(
+        [pages[0], pages[1], pages.at(-1), pages.filter((page) => page === '1').length],
+        ['1', '2', '1', 2],
+        `the first account's pages, then page 1 again (${pages.join(' ')})`,
+      );
+      assert.deepEqual([...ids].sort(), (await otherAccountIds()).sort(), 'the second account’s reports, and only those');
     } finally {
       await wb.admin('faults', undefined, 'DELETE');
       await wb.enterApiKey(wb.keys.main);
@@ -280,32 +293,13 @@ describe('developer workflow (end to end)', function () {
     await wb.enterApiKey(wb.keys.other);
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 20_000 });
     await wb.admin('requests', undefined, 'DELETE');
-    const box = wb.page.locator('.quick-input-widget input.input');
     try {
       await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
-      await until(async () => /\.csv$/.test(await box.inputValue()), 'the save dialog');
-      const file = await box.inputValue();
-      try {
-        await box.press('Enter');
-        await until(async () => fs.existsSync(file) && fs.statSync(file).size > 0, 'the CSV file');
-        const ids = fs
-          .readFileSync(file, 'utf8')
-          .split('\r\n')
-          .slice(1, -1)
-          .map((line) => line.slice(0, line.indexOf(',')));
-        const pages = (await wb.admin<RecordedRequest[]>('requests'))
-          .filter((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.query.per_page === '100')
-          .map((r) => r.query.page);
-        assert.deepEqual(pages, ['1'], 'Retry started again from page 1');
-        const listed = await fetch(`${wb.service.url}/api/v1/reports?per_page=100`, {
-          headers: { Authorization: `Bearer ${wb.keys.other}`, Accept: 'application/json' },
-        });
-        const others = ((await listed.json()) as { data: RawReport[] }).data.map((r) => String(r.id));
-        assert.ok(others.length >= 30, `${others.length} reports of the second account`);
-        assert.deepEqual([...ids].sort(), [...others].sort(), 'the second account’s reports, and only those');
-      } finally {
-        fs.rmSync(file, { force: true });
-      }
+      const { ids, pages } = await saveOfferedExport();
+      assert.deepEqual(pages, ['1'], 'Retry started again from page 1');
+      const others = await otherAccountIds();
+      assert.ok(others.length >= 30, `${others.length} reports of the second account`);
+      assert.deepEqual([...ids].sort(), [...others].sort(), 'the second account’s reports, and only those');
     } finally {
       await wb.enterApiKey(wb.keys.main);
       await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 20_000 });
