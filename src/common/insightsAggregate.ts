@@ -332,37 +332,6 @@ export interface SummaryWords extends InsightsWords {
   share: string;
 }
 
-export const DEFAULT_SUMMARY_WORDS: SummaryWords = {
-  title: 'Insights: {0}',
-  allProjects: 'All projects',
-  asOf: 'As of {0}',
-  results: 'Results',
-  good: 'Good',
-  decent: 'Decent',
-  bad: 'Bad',
-  other: 'Other',
-  reportsOne: '1 report',
-  reportsMany: '{0} reports',
-  scores: 'Scores',
-  mean: 'Mean',
-  median: 'Median',
-  noScore: '—',
-  unscored: 'Without a score: {0}',
-  histogram: 'Score buckets',
-  bucket: 'Score',
-  count: 'Reports',
-  checks: 'Checks that fail most',
-  check: 'Check',
-  importance: 'Importance',
-  failedIn: 'Failed in',
-  share: 'Share',
-  noFailures: 'No check failed.',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  noImportance: '—',
-};
-
 /** `1 report` or `N reports` (N formatted). */
 export function reportCount(n: number, words: Pick<SummaryWords, 'reportsOne' | 'reportsMany'>, locale = 'en'): string {
   return n === 1 ? words.reportsOne : fill(words.reportsMany, formatCount(n, locale));
@@ -406,7 +375,7 @@ const md = escapeMarkdown;
 export function summaryMarkdown(
   model: InsightsModel,
   asOf: string,
-  words: SummaryWords = DEFAULT_SUMMARY_WORDS,
+  words: SummaryWords,
   locale = 'en',
   notes: readonly string[] = [],
 ): string {

@@ -9,8 +9,8 @@ import {
   reportCount,
   scoreBucket,
   summaryMarkdown,
-  DEFAULT_SUMMARY_WORDS,
 } from '../../../src/common/insightsAggregate';
+import { ENGLISH_SUMMARY_WORDS } from '../helpers/summaryWords';
 import { insightsLimit } from '../../../src/insights/load';
 import { checkLabel } from '../../../src/common/format';
 import { escapeMarkdown } from '../../../src/views/format';
@@ -57,17 +57,17 @@ describe('insights aggregation', () => {
       assert.deepEqual(model.checks, []);
       assert.deepEqual(model.lowest, []);
       assert.ok(!JSON.stringify(model).includes('NaN'));
-      const markdown = summaryMarkdown(model, 'now');
+      const markdown = summaryMarkdown(model, 'now', ENGLISH_SUMMARY_WORDS);
       assert.ok(!markdown.includes('NaN'), markdown);
       assert.match(markdown, /Good 0 · Decent 0 · Bad 0 · 0 reports/);
       assert.ok(!markdown.includes('Other'), 'Other only when needed');
     });
 
     it('says 1 report and N reports', () => {
-      assert.equal(reportCount(1, DEFAULT_SUMMARY_WORDS), '1 report');
-      assert.equal(reportCount(35, DEFAULT_SUMMARY_WORDS), '35 reports');
-      assert.equal(reportCount(0, DEFAULT_SUMMARY_WORDS), '0 reports');
-      assert.equal(reportCount(5310, DEFAULT_SUMMARY_WORDS), '5,310 reports');
+      assert.equal(reportCount(1, ENGLISH_SUMMARY_WORDS), '1 report');
+      assert.equal(reportCount(35, ENGLISH_SUMMARY_WORDS), '35 reports');
+      assert.equal(reportCount(0, ENGLISH_SUMMARY_WORDS), '0 reports');
+      assert.equal(reportCount(5310, ENGLISH_SUMMARY_WORDS), '5,310 reports');
     });
   });
 
@@ -281,7 +281,7 @@ describe('insights aggregation', () => {
       const hostile = model.checks.find((c) => c.name === HOSTILE)!;
       assert.equal(hostile.label, HOSTILE, 'not identifier-like: shown as sent, as text');
 
-      const markdown = summaryMarkdown(model, '22 Nov 2026');
+      const markdown = summaryMarkdown(model, '22 Nov 2026', ENGLISH_SUMMARY_WORDS);
       assert.ok(!/(?<!\\)<img/.test(markdown), 'no unescaped markup');
       assert.ok(!markdown.includes('](command:'), markdown);
       assert.ok(markdown.includes(escapeMarkdown(HOSTILE)), 'the check and project names escaped for Markdown');
@@ -307,7 +307,11 @@ describe('insights aggregation', () => {
         report({ result: 'bad', score: 20 }),
         report({ result: 'weird' }),
       ];
-      const markdown = summaryMarkdown(aggregate(reports, 'shop.localhost'), '22 Nov 2026, 22:41 UTC');
+      const markdown = summaryMarkdown(
+        aggregate(reports, 'shop.localhost'),
+        '22 Nov 2026, 22:41 UTC',
+        ENGLISH_SUMMARY_WORDS,
+      );
       assert.match(markdown, /^## Insights: shop\\\.localhost$/m);
       assert.ok(markdown.includes('Good 1 · Decent 1 · Bad 1 · Other 1 · 4 reports'), markdown);
       assert.ok(markdown.includes('- Mean: 61.7'), markdown);
