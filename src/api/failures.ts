@@ -41,11 +41,14 @@ function blank(text: string, secrets: readonly string[]): string {
   return secrets.reduce((clean, secret) => (secret === '' ? clean : clean.split(secret).join('***')), text);
 }
 
-/** Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else undefined. */
+/**
+ * Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else
+ * undefined. Over six digits (11 days) is not a delay: an epoch time sent by mistake, say.
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d{1,6}$/.test(text)) return Number(text) * 1000;
   // Only date-looking text: Date.parse also accepts bare numbers like "1.5" as years.
   if (!/[a-z]/i.test(text)) return undefined;
   const at = Date.parse(text);

@@ -240,7 +240,10 @@ export class Transport {
 
   /**
    * retry.shouldRetry: refuses retries that cannot help (permanent network failures) and
-   * those whose wait would pass the request's total wait budget; otherwise ky decides.
+   * those whose wait would pass the request's total wait budget. A retry it allows returns
+   * true, so ky waits `retry.delay`, the wait counted here. Left undefined, ky read the
+   * answer's timing headers its own way: an epoch time in `Retry-After` became 56 years of
+   * waiting, a `RateLimit-Reset` a wait outside the budget. The rest (a timeout) ky decides.
    */
   private shouldRetry({ error, retryCount }: ShouldRetryState, exchange: Exchange): boolean | undefined {
     exchange.nextWaitMs = undefined;
@@ -259,7 +262,7 @@ export class Transport {
     if (exchange.waitedMs + waitMs > this.options.retryMaxWaitMs) return false;
     exchange.waitedMs += waitMs;
     exchange.nextWaitMs = waitMs;
-    return undefined;
+    return true;
   }
 
   /** beforeError: every failure as `ApiError`, and its log entry. Anything else (a bug) is logged and passed on. */

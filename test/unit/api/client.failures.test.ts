@@ -197,6 +197,22 @@ describe('api client: failures', function () {
       assert.equal(await count('GET'), 1);
     });
 
+    it('429 with a Retry-After that is no delay (an epoch time): not taken as one, the user is told to wait a moment', async () => {
+      await h.fault({
+        method: 'GET',
+        path: reportsPath,
+        times: 5,
+        status: 429,
+        body: { message: 'Too Many Attempts.' },
+        headers: { 'Retry-After': '1763633730' },
+      });
+      const error = await h.failure(api.listReports({}, 1), 'rateLimited');
+      assert.equal(error.retryAfter, undefined);
+      const message = describeError(error).message;
+      assert.ok(!message.includes('1763633730'), message);
+      assert.match(message, /moment/, message);
+    });
+
     it('the real rate limiter: reads wait for its Retry-After and get through', async () => {
       const limited = await Harness.start({ rateLimit: 2, rateWindowMs: 1000, seed: 3 });
       try {
