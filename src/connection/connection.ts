@@ -332,7 +332,11 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     if (origin === undefined) return;
     const key = await readKey(this.context.secrets, this.context.globalState, origin);
     if (generation !== this.#generation || origin !== this.origin) return;
-    if (!this.#keyLoaded || key !== this.#key) this.#keyVersion++;
+    if (!this.#keyLoaded || key !== this.#key) {
+      this.#keyVersion++;
+      // What the old key's answers taught (rejected, say) is not true of the new one.
+      this.#health = { kind: 'unknown' };
+    }
     this.#key = key;
     this.#keyOrigin = origin;
     this.#keyLoaded = true;

@@ -301,6 +301,39 @@ describe('accounts and services', function () {
     await hook().secrets.store(`pageReports.apiKey:${alpha.origin}`, alpha.key);
   });
 
+  it('a new key clears what the rejected one taught: the status bar stops saying rejected before any answer', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const secret = `pageReports.apiKey:${alpha.origin}`;
+    await hook().secrets.store(secret, token('alpha-old'));
+    await waitFor(
+      async () => {
+        await run('pageReports.refreshReports');
+        await reportsView().getChildren();
+        return hook().statusBar.health.kind === 'rejected';
+      },
+      { message: 'the status bar says the old key was rejected' },
+    );
+    // Answers take 3 s from now on: a status bar that changes sooner learnt it from the new key alone.
+    await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 3000, times: 5 });
+    try {
+      await hook().secrets.store(secret, alpha.key);
+      await waitFor(() => hook().statusBar.health.kind === 'unknown', {
+        timeoutMs: 1500,
+        message: 'the status bar no longer says rejected',
+      });
+    } finally {
+      await alpha.admin('faults', undefined, 'DELETE');
+    }
+    await waitFor(
+      async () => {
+        await run('pageReports.refreshReports');
+        await reportsView().getChildren();
+        return hook().statusBar.health.kind === 'connected';
+      },
+      { message: 'the new key connects' },
+    );
+  });
+
   it('Remove API Key offers every origin that has a stored key, not only the current one', async () => {
     assert.equal(await run('pageReports.switchService', beta.url), true);
     assert.deepEqual(await sessionOrigins(), [alpha.origin, beta.origin].sort());
