@@ -72,7 +72,7 @@ export interface NotFound {
 }
 
 export interface ReportsViewApi {
-  /** Reloads the list from page 1 (keeps expansion), waiting for an in-flight load. */
+  /** Reloads the pages loaded so far (the rows the user paged to stay), waiting for an in-flight load. */
   refresh(): Promise<void>;
   /** Sets the project filter (Show in Reports View, panel project link). */
   setProjectFilter(project: string | undefined): Promise<void>;
@@ -103,7 +103,7 @@ export interface ReportsViewApi {
 }
 
 export interface ProjectsViewApi {
-  /** Reloads the projects from page 1, expansion kept. */
+  /** Reloads the projects and the expanded projects' reports, the pages loaded so far; expansion kept. */
   refresh(): Promise<void>;
   /** Replaces a loaded report in place, under whichever project holds it. */
   update(report: Report): void;

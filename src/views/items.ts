@@ -118,7 +118,8 @@ export function nodeId(node: ViewNode): string {
 
 function listIdPrefix(listKey: ListKey): string {
   const project = projectOfListKey(listKey);
-  return project === undefined ? `${listKey}/list` : `projects/${encodeURIComponent(project)}`;
+  // `:list`, not `/list`: a project may be named `list` (`projects/list`).
+  return project === undefined ? `${listKey}:list` : `projects/${encodeURIComponent(project)}`;
 }
 
 // ---- Tree items ---------------------------------------------------------------------------

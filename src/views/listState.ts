@@ -150,7 +150,9 @@ export class PagedList<T> implements Disposable, ListHandle {
   }
 
   /**
-   * Reloads page 1 of the same query. The old items stay until the answer replaces them.
+   * Reloads the pages loaded so far of the same query (at most {@link MAX_REFRESHED_PAGES}),
+   * so the rows the user paged to stay after a write. The old items stay until the answer
+   * replaces them.
    * A refresh in flight is waited for and followed by exactly one more (shared by every
    * refresh asked for meanwhile), because it may have started before the change the caller
    * wants to see; a Load more in flight is aborted, as the reload supersedes it.
@@ -174,7 +176,7 @@ export class PagedList<T> implements Disposable, ListHandle {
       return this.#queuedRefresh.promise;
     }
     if (current) this.#abortInFlight();
-    return this.#start('reload');
+    return this.#start('reload', this.#loadedPages());
   }
 
   /**
@@ -186,7 +188,11 @@ export class PagedList<T> implements Disposable, ListHandle {
   refreshLoaded(): Promise<void> {
     const settled = this.#currentStatus === 'loaded' || this.#currentStatus === 'error';
     if (!this.#fetcher || this.#inFlight || !settled) return Promise.resolve();
-    return this.#start('reload', Math.min(MAX_REFRESHED_PAGES, Math.max(1, this.#nextPage - 1)));
+    return this.#start('reload', this.#loadedPages());
+  }
+
+  #loadedPages(): number {
+    return Math.min(MAX_REFRESHED_PAGES, Math.max(1, this.#nextPage - 1));
   }
 
   /** Fetches the next page and appends it. Joins any request in flight instead of overlapping it. */

@@ -129,10 +129,19 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   // ---- ProjectsViewApi ----
 
-  /** Reloads the projects from page 1 (VS Code keeps expansion); expanded projects reload their reports. */
-  refresh(): Promise<void> {
-    this.#resetChildren();
-    return this.reloadList(this.#list);
+  /**
+   * Reloads the projects, then each expanded project's reports, the pages loaded so far
+   * (VS Code keeps expansion); collapsed projects load theirs again when next expanded. Hidden,
+   * the view loads fresh when next shown.
+   */
+  async refresh(): Promise<void> {
+    const expanded = this.#expandedLists();
+    for (const [name, child] of this.#children) {
+      if (!this.treeView.visible || !expanded.includes(child.list)) child.list.reset(this.#childFetcher(name));
+    }
+    await this.reloadList(this.#list);
+    // One list after another (the service's rate limit is shared); a project deleted meanwhile has no list left to load.
+    if (this.treeView.visible) for (const list of expanded) await this.track(list.refresh());
   }
 
   /**
@@ -141,12 +150,16 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
    * the user paged to and the selection kept.
    */
   async refreshLoaded(): Promise<void> {
-    const expanded = [...this.#children].filter(([name]) => !this.#collapsed.has(name)).map(([, child]) => child.list);
+    const expanded = this.#expandedLists();
     await this.track(
       (async () => {
         for (const list of [this.#list, ...expanded]) await list.refreshLoaded();
       })(),
     );
+  }
+
+  #expandedLists(): PagedList<Report>[] {
+    return [...this.#children].filter(([name]) => !this.#collapsed.has(name)).map(([, child]) => child.list);
   }
 
   update(report: Report): void {

@@ -95,7 +95,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   // ---- ReportsViewApi ----
 
-  /** Reloads page 1 when the view has loaded; otherwise it loads fresh when next shown. */
+  /** Reloads the pages loaded so far when the view has loaded; otherwise it loads fresh when next shown. */
   refresh(): Promise<void> {
     return this.reloadList(this.#list);
   }

@@ -121,7 +121,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   }
 
   /**
-   * Refresh of the view's top list: page 1 again when it has loaded and the view shows;
+   * Refresh of the view's top list: its loaded pages again when it has loaded and the view shows;
    * hidden, it loads fresh when next shown; never loaded, nothing to do.
    */
   protected async reloadList(list: ListHandle & { reset(): void; refresh(): Promise<void> }): Promise<void> {

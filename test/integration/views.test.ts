@@ -179,6 +179,75 @@ describe('views', function () {
     );
   });
 
+  it("a write's refresh keeps the pages loaded in both views: after a delete the rows paged to stay", async () => {
+    const { reportsView, projectsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshProjects');
+    const [project] = (await projectsView.getChildren()).filter((n): n is ProjectNode => n.kind === 'project');
+    assert.ok(project);
+    const doomed = await admin<{ id: number | string }>('reports', {
+      report: {
+        url: `https://${project.project.name}/doomed.html`,
+        project: project.project.name,
+        result: 'bad',
+        score: 12,
+      },
+    });
+    // A sort change starts again from page 1 (a refresh keeps the pages an earlier test loaded).
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'id', sort: 'asc' });
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'id', sort: 'desc' });
+    await vscode.commands.executeCommand('pageReports.loadMore', (await reportsView.getChildren()).at(-1));
+    await vscode.commands.executeCommand('pageReports.loadMore', (await reportsView.getChildren()).at(-1));
+    assert.equal(ids(await reportsView.getChildren()).length, 30);
+    assert.equal(ids(await reportsView.getChildren())[0], String(doomed.id), 'the new report is the newest row');
+    const underProject = await allChildren(projectsView, project);
+    assert.ok(ids(underProject).includes(String(doomed.id)));
+
+    assert.equal(
+      await vscode.commands.executeCommand('pageReports.deleteReport', { id: doomed.id }, { confirmed: true }),
+      true,
+    );
+    assert.deepEqual(
+      ids(await reportsView.getChildren()),
+      (await serverReportIds({ sort_by: 'id', sort: 'desc' })).slice(0, 30),
+      "three pages still loaded: 30 rows, the service's own",
+    );
+    assert.deepEqual(
+      ids(await projectsView.getChildren(project)),
+      ids(underProject).filter((id) => id !== String(doomed.id)),
+      "the expanded project's rows stay too, less the deleted one",
+    );
+  });
+
+  it('tree ids stay unique when a project is named "list": its Load more row and the projects list\'s differ', async () => {
+    const { projectsView } = views();
+    const extra = Array.from({ length: 10 }, (_, i) => `extra-${i}.localhost`);
+    const insert = (project: string, path: string): Promise<unknown> =>
+      admin('reports', { report: { url: `https://${project}${path}`, project, result: 'good', score: 90 } });
+    try {
+      for (const project of extra) await insert(project, '/');
+      // Inserted last, so the newest project: on the first page of the projects, expanded there.
+      for (let i = 0; i < 11; i++) await insert('list', `/p${i}.html`);
+      await vscode.commands.executeCommand('pageReports.refreshProjects');
+      const roots = await projectsView.getChildren();
+      const list = roots.find((n): n is ProjectNode => n.kind === 'project' && n.project.name === 'list');
+      assert.ok(list, 'the project named list is on the first page');
+      assert.equal(roots.at(-1)?.kind, 'loadMore', 'the projects have a Load more row');
+      const children = await projectsView.getChildren(list);
+      assert.equal(children.at(-1)?.kind, 'loadMore', 'so do the reports of list');
+      const treeIds = [...roots, ...children].map((n) => projectsView.getTreeItem(n).id);
+      assert.equal(new Set(treeIds).size, treeIds.length, treeIds.join(', '));
+    } finally {
+      for (const project of [...extra, 'list']) {
+        const response = await fetch(`${svc.url}/api/v1/projects/${encodeURIComponent(project)}`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+        });
+        assert.ok(response.ok, `${project}: ${response.status}`);
+      }
+      await vscode.commands.executeCommand('pageReports.refreshProjects');
+    }
+  });
+
   it('each filter’s children are the service’s own answer', async () => {
     const { reportsView } = views();
     const projects = await serverList<RawProject>('/api/v1/projects', {});
