@@ -2,7 +2,8 @@
  * The writes clicked through as a user, in the packaged extension in code-server: New Report…
  * from the palette (refused URL, created report selected with its panel open, Password
  * privacy with no password in the log), Re-analyze from the item's menu, Delete Report…
- * cancelled then confirmed, Delete Project…, and three selected reports deleted together.
+ * cancelled then confirmed, Delete Project…, and three selected reports deleted together (their
+ * menu without the commands that act on one report only).
  * Screenshots go to .test-output/screenshots/writes-*.png.
  */
 import * as assert from 'node:assert/strict';
@@ -411,6 +412,17 @@ describe('writes (end to end)', function () {
     await panelShown(label(reports[0].url));
     await items[1].click({ modifiers: ['ControlOrMeta'] });
     await items[2].click({ modifiers: ['ControlOrMeta'] });
+    // With several rows selected, the commands that act on one report only are not offered.
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await items[2].click({ button: 'right' });
+    await menu.waitFor({ state: 'visible' });
+    const offered = (await menu.locator('.action-label').allInnerTexts()).map((l) => l.trim());
+    await wb.screenshot('writes-three-selected-menu');
+    await wb.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    assert.ok(offered.includes('Delete Report…'), offered.join(' | '));
+    for (const single of ['Change Privacy…', 'Export Report as JSON…'])
+      assert.ok(!offered.includes(single), `${single} offered for three reports: ${offered.join(' | ')}`);
     await fromMenu(items[2], 'Delete Report…');
     await dialog().waitFor({ state: 'visible' });
     assert.match(await dialog().innerText(), /Delete 3 reports\?/);

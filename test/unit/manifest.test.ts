@@ -250,6 +250,15 @@ describe('manifest (package.json)', () => {
     }
   });
 
+  it('offers the one-report commands (Change Privacy…, Export Report as JSON…) on a row only when one row is selected: with several they would act on the clicked one alone', () => {
+    const rowMenu = manifest.contributes.menus['view/item/context'] ?? [];
+    for (const id of ['pageReports.changeReportPrivacy', 'pageReports.exportReportJson']) {
+      const entries = rowMenu.filter((i) => i.command === id);
+      assert.ok(entries.length > 0, `${id} is on the row menu`);
+      for (const entry of entries) assert.match(entry.when ?? '', /&& !listMultiSelection$/, id);
+    }
+  });
+
   it('hides item-only commands from the command palette', () => {
     const hidden = new Set(
       manifest.contributes.menus.commandPalette?.filter((i) => i.when === 'false').map((i) => i.command),
