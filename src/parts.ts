@@ -72,8 +72,8 @@ export interface NotFound {
 }
 
 export interface ReportsViewApi {
-  /** Reloads the pages loaded so far (the rows the user paged to stay), waiting for an in-flight load. */
-  refresh(): Promise<void>;
+  /** Reloads the list from page 1 (keeps expansion), waiting for an in-flight load; `keepPages`: the pages loaded so far (after a write). */
+  refresh(keepPages?: boolean): Promise<void>;
   /** Sets the project filter (Show in Reports View, panel project link). */
   setProjectFilter(project: string | undefined): Promise<void>;
   /** Reveals and selects the report's item, when it is loaded. */
@@ -103,8 +103,8 @@ export interface ReportsViewApi {
 }
 
 export interface ProjectsViewApi {
-  /** Reloads the projects and the expanded projects' reports, the pages loaded so far; expansion kept. */
-  refresh(): Promise<void>;
+  /** Reloads the projects from page 1, expansion kept; `keepPages`: the pages loaded so far, expanded projects' too (after a write). */
+  refresh(keepPages?: boolean): Promise<void>;
   /** Replaces a loaded report in place, under whichever project holds it. */
   update(report: Report): void;
   /** Drops a deleted report's row under its project at once. */

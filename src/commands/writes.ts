@@ -118,9 +118,9 @@ export class Writes {
     };
   }
 
-  /** Reloads both views from page 1; never rejects. */
+  /** Reloads both views, the pages loaded so far (the rows the user paged to stay); never rejects. */
   async refreshViews(): Promise<void> {
-    await Promise.allSettled([this.parts.reportsView.refresh(), this.parts.projectsView.refresh()]);
+    await Promise.allSettled([this.parts.reportsView.refresh(true), this.parts.projectsView.refresh(true)]);
   }
 
   /** True, after saying so, when the write `op` on report `id` of the current service is still in flight. */

@@ -150,14 +150,14 @@ export class PagedList<T> implements Disposable, ListHandle {
   }
 
   /**
-   * Reloads the pages loaded so far of the same query (at most {@link MAX_REFRESHED_PAGES}),
-   * so the rows the user paged to stay after a write. The old items stay until the answer
-   * replaces them.
+   * Reloads page 1 of the same query, or with `keepPages` the pages loaded so far (at most
+   * {@link MAX_REFRESHED_PAGES}: after a write, so the rows the user paged to stay). The old
+   * items stay until the answer replaces them.
    * A refresh in flight is waited for and followed by exactly one more (shared by every
    * refresh asked for meanwhile), because it may have started before the change the caller
    * wants to see; a Load more in flight is aborted, as the reload supersedes it.
    */
-  refresh(): Promise<void> {
+  refresh(keepPages = false): Promise<void> {
     if (!this.#fetcher) return Promise.resolve();
     const current = this.#inFlight;
     if (current?.kind === 'reload') {
@@ -168,7 +168,7 @@ export class PagedList<T> implements Disposable, ListHandle {
             if (this.#queuedRefresh === queued) this.#queuedRefresh = undefined;
             // A new query started meanwhile: it fetches fresh data already; wait for it instead.
             if (queued.cancelled || this.#disposed) return this.#inFlight?.promise;
-            return this.refresh();
+            return this.refresh(keepPages);
           }),
         };
         this.#queuedRefresh = queued;
@@ -176,7 +176,7 @@ export class PagedList<T> implements Disposable, ListHandle {
       return this.#queuedRefresh.promise;
     }
     if (current) this.#abortInFlight();
-    return this.#start('reload', this.#loadedPages());
+    return this.#start('reload', keepPages ? this.#loadedPages() : 1);
   }
 
   /**

@@ -130,18 +130,19 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   // ---- ProjectsViewApi ----
 
   /**
-   * Reloads the projects, then each expanded project's reports, the pages loaded so far
-   * (VS Code keeps expansion); collapsed projects load theirs again when next expanded. Hidden,
+   * Reloads the projects from page 1 (VS Code keeps expansion); expanded projects load their
+   * reports again from page 1 when VS Code asks for them. With `keepPages` (after a write), the
+   * projects and each expanded project's reports reload the pages loaded so far instead. Hidden,
    * the view loads fresh when next shown.
    */
-  async refresh(): Promise<void> {
-    const expanded = this.#expandedLists();
+  async refresh(keepPages = false): Promise<void> {
+    const kept = keepPages && this.treeView.visible ? this.#expandedLists() : [];
     for (const [name, child] of this.#children) {
-      if (!this.treeView.visible || !expanded.includes(child.list)) child.list.reset(this.#childFetcher(name));
+      if (!kept.includes(child.list)) child.list.reset(this.#childFetcher(name));
     }
-    await this.reloadList(this.#list);
+    await this.reloadList(this.#list, keepPages);
     // One list after another (the service's rate limit is shared); a project deleted meanwhile has no list left to load.
-    if (this.treeView.visible) for (const list of expanded) await this.track(list.refresh());
+    for (const list of kept) await this.track(list.refresh(true));
   }
 
   /**

@@ -33,9 +33,10 @@ export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredVie
     reportsView,
   ];
   disposables.push(
+    // A 404: the lists refresh, the pages loaded staying.
     deps.errors.onNotFound(() => {
-      void reportsView.refresh();
-      void projectsView.refresh();
+      void reportsView.refresh(true);
+      void projectsView.refresh(true);
     }),
   );
   return {

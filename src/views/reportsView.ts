@@ -95,9 +95,9 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   // ---- ReportsViewApi ----
 
-  /** Reloads the pages loaded so far when the view has loaded; otherwise it loads fresh when next shown. */
-  refresh(): Promise<void> {
-    return this.reloadList(this.#list);
+  /** Reloads page 1 (`keepPages`: the pages loaded so far) when the view has loaded; otherwise it loads fresh when next shown. */
+  refresh(keepPages = false): Promise<void> {
+    return this.reloadList(this.#list, keepPages);
   }
 
   /** Auto-refresh: the pages loaded so far again, the rows the user paged to kept. */

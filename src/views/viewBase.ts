@@ -121,16 +121,19 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   }
 
   /**
-   * Refresh of the view's top list: its loaded pages again when it has loaded and the view shows;
+   * Refresh of the view's top list: page 1 again (`keepPages`: the pages loaded so far) when it has loaded and the view shows;
    * hidden, it loads fresh when next shown; never loaded, nothing to do.
    */
-  protected async reloadList(list: ListHandle & { reset(): void; refresh(): Promise<void> }): Promise<void> {
+  protected async reloadList(
+    list: ListHandle & { reset(): void; refresh(keepPages: boolean): Promise<void> },
+    keepPages = false,
+  ): Promise<void> {
     if (list.status === 'idle') return;
     if (!this.treeView.visible) {
       list.reset();
       return;
     }
-    await this.track(list.refresh());
+    await this.track(list.refresh(keepPages));
   }
 
   /** The reports whose rows are selected (a keybinding passes no item). */
