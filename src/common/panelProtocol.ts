@@ -331,7 +331,8 @@ export function isHostMessage(value: unknown): value is HostMessage {
   if (value.type === 'init') return isL10nBundle(value.bundle) && typeof value.locale === 'string';
   if (value.type === 'state') {
     return (
-      isReportId(value.reportId) &&
+      // Any id the client read (a long one too: its saved state only does not come back after a reload).
+      (typeof value.reportId === 'string' || isReportId(value.reportId)) &&
       (value.serviceUrl === undefined || isServiceUrl(value.serviceUrl)) &&
       typeof value.seq === 'number' &&
       isRecord(value.state) &&

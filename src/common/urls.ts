@@ -13,6 +13,8 @@
  * rule for every URL from the service that is opened.
  */
 export function openableUrl(url: string): string | undefined {
+  // Longer than the panel's messages carry (panelProtocol.ts): shown, not offered as a link.
+  if (url.length > 10_000) return undefined;
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   if (/[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return undefined;
   if (!/^https?:\/\//i.test(url)) return undefined;

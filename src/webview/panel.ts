@@ -199,7 +199,8 @@ function dateFact(label: string, date: DateView): HTMLElement[] {
   return [el('dt', { text: label }), el('dd', {}, value, ' ', el('span', { className: 'muted' }, '(', relative, ')'))];
 }
 
-function header(s: PanelStrings, report: ReportView): HTMLElement {
+/** `foreign`: the report is another service's, whose project the Reports view (the current service's) does not list. */
+function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElement {
   const url = report.urlOpenable
     ? button(report.url, 'link-external', () => post({ type: 'openUrl', url: report.url }), {
         className: 'link url',
@@ -210,14 +211,16 @@ function header(s: PanelStrings, report: ReportView): HTMLElement {
     : el('span', { className: 'url url-inert', text: report.url, attrs: { title: s.urlNotOpenable } });
 
   const project =
-    report.project !== null
-      ? button(report.project, 'filter', () => post({ type: 'filterProject', project: report.project ?? '' }), {
-          className: 'link',
-          focusKey: 'project',
-          ariaLabel: fill(s.filterProject, report.project),
-          title: fill(s.filterProject, report.project),
-        })
-      : el('span', { className: 'muted', text: s.noProject });
+    report.project !== null && foreign
+      ? el('span', { text: report.project })
+      : report.project !== null
+        ? button(report.project, 'filter', () => post({ type: 'filterProject', project: report.project ?? '' }), {
+            className: 'link',
+            focusKey: 'project',
+            ariaLabel: fill(s.filterProject, report.project),
+            title: fill(s.filterProject, report.project),
+          })
+        : el('span', { className: 'muted', text: s.noProject });
 
   const privacyIcon =
     report.privacy.value === 0
@@ -310,7 +313,8 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
     section.append(el('p', { className: 'muted', text: s.noChecks }));
     return section;
   }
-  if (report.totals.failed === 0) {
+  // Undetermined checks are not passed ones: their table follows, and the chips say how many.
+  if (report.totals.failed === 0 && report.totals.unknown === 0) {
     section.append(
       el(
         'p',
@@ -564,7 +568,7 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
       : el('div', { className: 'progress-placeholder' }),
     state.foreign !== null && foreignBanner(s, state.foreign),
     state.refreshError !== null && refreshBanner(s, state.refreshError),
-    header(s, report),
+    header(s, report, state.foreign !== null),
     // A report from another service keeps its content with its actions off.
     toolbar(s, busy || state.foreign !== null),
     // The tree's summary of the report: its analysis is on its way (or could not be fetched:

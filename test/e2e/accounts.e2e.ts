@@ -108,6 +108,7 @@ describe('accounts and services (end to end)', function () {
     await row.click();
     const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await frame.locator('article.report').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await frame.locator('.facts dd').nth(1).locator('button').count(), 1, 'its project filters the Reports view');
     await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
     await statusItem(host(wb.service.url)).click();
     const secondRow = quickRows().filter({ hasText: host(second.url) });
@@ -118,6 +119,8 @@ describe('accounts and services (end to end)', function () {
     await banner.waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await banner.locator('strong').innerText(), `This report belongs to ${host(wb.service.url)}`);
     assert.equal(await frame.locator('article.report').count(), 1, 'the report is still shown');
+    const project = frame.locator('.facts dd').nth(1);
+    assert.equal(await project.locator('button').count(), 0, "its project is text, not a filter of the other service's view");
     await wb.screenshot('accounts-panel-other-service');
 
     // After a window reload the panel is still the first service's: it says so (its report is

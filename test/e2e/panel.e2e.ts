@@ -24,6 +24,22 @@ const HOSTILE = {
   style: `<style>body{display:none}</style><b style="color:red">bold</b>`,
   md: `[x](command:workbench.action.closeAllEditors) **bold** \${{ 1 + 1 }}`,
 };
+/** The WCAG contrast ratio of two CSS colours (`#rrggbb` or `rgb(r, g, b)`). */
+function contrast(first: string, second: string): number {
+  const luminance = (colour: string): number => {
+    const channels = colour.startsWith('#')
+      ? [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16))
+      : (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+    const [r = 0, g = 0, b = 0] = channels.map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [lighter = 0, darker = 0] = [luminance(first), luminance(second)].sort((x, y) => y - x);
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
 const HOSTILE_URL = `javascript:window.${MARK}='url'//${HOSTILE.img}`;
 
 /**
@@ -222,6 +238,29 @@ describe('report panel (end to end)', function () {
     await wb.screenshot('panel-dark');
     await wb.setTheme('Light Modern');
     await waitForPanel(title);
+    // Bad's colour reads in a light theme: under the badge's text, and as the text of a failed check's High.
+    const colours = await panel()
+      .locator('.badge.result-bad')
+      .evaluate((badge) => {
+        interface Style {
+          color: string;
+          backgroundColor: string;
+          getPropertyValue(name: string): string;
+        }
+        const { document, getComputedStyle } = globalThis as unknown as {
+          document: { documentElement: unknown; querySelector(selector: string): unknown };
+          getComputedStyle(element: unknown): Style;
+        };
+        const high = document.querySelector('.check-failed .check-importance.importance-high');
+        return {
+          badgeText: getComputedStyle(badge).color,
+          badge: getComputedStyle(badge).backgroundColor,
+          high: high === null ? '' : getComputedStyle(high).color,
+          page: getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-background').trim(),
+        };
+      });
+    assert.ok(contrast(colours.badgeText, colours.badge) >= 4.5, `the Bad badge: ${JSON.stringify(colours)}`);
+    assert.ok(contrast(colours.high, colours.page) >= 4.5, `High in a failed row: ${JSON.stringify(colours)}`);
     await wb.screenshot('panel-light');
     await wb.setTheme('Dark High Contrast');
     await waitForPanel(title);

@@ -15,6 +15,7 @@ describe('URL rules (src/common/urls)', () => {
       'http:example.com',
       'https://exa mple.com/',
       'https://example.com/\n',
+      `https://example.com/${'a'.repeat(10_000)}`,
     ]) {
       assert.equal(openableUrl(url), undefined, url);
     }

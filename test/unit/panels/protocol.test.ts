@@ -95,6 +95,11 @@ describe('panel protocol: messages from the page', () => {
     assert.equal(isHostMessage({ type: 'state', reportId: 1, seq: 1, state: { kind: 'loading' } }), true);
     assert.equal(isHostMessage({ type: 'state', reportId: 1, seq: 1, state: { kind: 'html' } }), false);
     assert.equal(isHostMessage({ type: 'state', seq: 1, state: { kind: 'loading' } }), false);
+    assert.equal(
+      isHostMessage({ type: 'state', reportId: 'x'.repeat(201), seq: 1, state: { kind: 'loading' } }),
+      true,
+      'a long id the client read is shown (only its saved state does not come back after a reload)',
+    );
     assert.equal(isHostMessage({ type: 'other' }), false);
     assert.equal(isHostMessage('state'), false);
   });
