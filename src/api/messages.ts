@@ -64,7 +64,8 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         return { message: l10n.t('Report {0} no longer exists.', String(reportId)), actions: [] };
       const project = context.project ?? (target?.collection === 'projects' ? target.name : undefined);
       if (project !== undefined) return { message: l10n.t('Project {0} no longer exists.', project), actions: [] };
-      return { message: l10n.t('The service at {0} has no such resource.', error.host), actions: [] };
+      // Most often a service URL with a wrong path: the settings hold it.
+      return { message: l10n.t('The service at {0} has no such resource.', error.host), actions: ['openSettings'] };
     }
     case 'validation': {
       const fields = error

@@ -275,8 +275,9 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     if (this.#current.kind === 'ok' && this.#current.url !== beforeUrl) {
       rememberService(this.context.globalState, this.#current.url, Date.now()).then(undefined, () => undefined);
     }
+    // Another service, if only another path on the same origin: what the last one's answers taught is not its.
+    if (this.serviceUrl !== beforeUrl) this.#health = { kind: 'unknown' };
     if (this.origin !== beforeOrigin) {
-      this.#health = { kind: 'unknown' };
       // Forget the old origin's key before anything can use it with the new URL.
       this.#generation++;
       this.#key = undefined;

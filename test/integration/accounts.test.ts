@@ -334,6 +334,32 @@ describe('accounts and services', function () {
     );
   });
 
+  it('another path on the same origin is another service: the status bar forgets what the last one taught', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 401, times: 1 });
+    await waitFor(
+      async () => {
+        await run('pageReports.refreshReports');
+        await reportsView().getChildren();
+        return hook().statusBar.health.kind === 'rejected';
+      },
+      { message: 'the status bar says the key was rejected' },
+    );
+    const elsewhere = `${alpha.url}/elsewhere`;
+    // Its answers take 3 s: a status bar that changes sooner learnt it from the change of URL alone.
+    await alpha.admin('faults', { method: 'GET', path: '/elsewhere/api/v1/reports', delayMs: 3000, times: 5 });
+    try {
+      assert.equal(await run('pageReports.setServiceUrl', elsewhere), true);
+      await waitFor(() => hook().statusBar.health.kind === 'unknown', {
+        timeoutMs: 1500,
+        message: 'the status bar no longer says rejected',
+      });
+    } finally {
+      await alpha.admin('faults', undefined, 'DELETE');
+      await run('pageReports.switchService', { remove: elsewhere, confirmed: true });
+    }
+  });
+
   it('Remove API Key offers every origin that has a stored key, not only the current one', async () => {
     assert.equal(await run('pageReports.switchService', beta.url), true);
     assert.deepEqual(await sessionOrigins(), [alpha.origin, beta.origin].sort());

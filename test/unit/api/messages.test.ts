@@ -53,6 +53,11 @@ describe('describeError (product spec: When things go wrong)', () => {
     );
     assert.equal(describeError(apiError({ kind: 'notFound', status: 404 }), { project: 'example.com' }).message, 'Project example.com no longer exists.');
     assert.equal(describeError(apiError({ kind: 'notFound', status: 404, path: '/api/v2/x' })).message, `The service at ${host} has no such resource.`);
+    assert.deepEqual(
+      describeError(apiError({ kind: 'notFound', status: 404, path: '/api/v2/x' })).actions,
+      ['openSettings'],
+      'a list the service does not have: most often a wrong path in the service URL',
+    );
   });
 
   it('422: the field messages, else the service message', () => {
