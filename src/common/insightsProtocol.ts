@@ -122,6 +122,8 @@ export interface SavedInsightsState {
   listed?: number;
   /** The "Show data" tables open (their keys). */
   openTables?: string[];
+  /** How far the reader had scrolled (the page of a hidden panel is made again when shown). */
+  scrollY?: number;
 }
 
 function isPhase(value: unknown): value is InsightsPhase {
@@ -170,6 +172,8 @@ export function parseSavedInsightsView(value: unknown): SavedInsightsState | und
       .filter((t): t is string => typeof t === 'string' && t.length <= 40)
       .slice(0, 10);
   }
+  const { scrollY } = value;
+  if (typeof scrollY === 'number' && Number.isFinite(scrollY) && scrollY > 0) saved.scrollY = scrollY;
   return saved;
 }
 

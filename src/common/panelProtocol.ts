@@ -259,6 +259,11 @@ export interface SavedPageState {
   /** The service the report came from: after a reload the panel is that service's, not the current one's. */
   serviceUrl?: string;
   rawOpen?: boolean;
+  /**
+   * How far the reader had scrolled: VS Code drops a hidden panel's page and makes it again
+   * when shown. Only the page reads it back (the serializer has no use for it).
+   */
+  scrollY?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -90,6 +90,8 @@ const CHECK_REPORTS_STEP = 50;
 let openCheckListed = saved?.listed ?? CHECK_REPORTS_STEP;
 /** The "Show data" tables the user opened (by focus key): a redraw keeps them open. */
 const openTables = new Set<string>(saved?.openTables);
+/** How far the reader had scrolled before the page was made again: put back when the figures first show. */
+let scrollToRestore = saved?.scrollY ?? 0;
 
 /**
  * Keeps what the user opened with the project in the webview's state: the page is loaded
@@ -97,7 +99,14 @@ const openTables = new Set<string>(saved?.openTables);
  */
 function saveState(): void {
   if (shownProject === undefined) return;
-  vscode.setState({ project: shownProject, openCheck, listed: openCheckListed, openTables: [...openTables] });
+  vscode.setState({
+    project: shownProject,
+    openCheck,
+    listed: openCheckListed,
+    openTables: [...openTables],
+    // Until the place is put back, the place to put back.
+    scrollY: scrollToRestore || Math.round(window.scrollY),
+  });
 }
 
 function post(message: InsightsPageMessage): void {
@@ -790,10 +799,25 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
   root.setAttribute('aria-busy', String(state.phase === 'loading'));
   window.scrollTo(0, scroll);
   focus.restore(root, focusPlace);
+  if (figuresElement && scrollToRestore > 0) {
+    window.scrollTo(0, scrollToRestore);
+    scrollToRestore = 0;
+  }
   const rendered: InsightsPageMessage = { type: 'rendered', phase: state.phase, seq: message.seq };
   if (document.visibilityState === 'visible') requestAnimationFrame(() => post(rendered));
   else post(rendered);
 }
+
+// The reader's place, kept for when the page is made again (at most once a frame).
+let scrollSaveQueued = false;
+window.addEventListener('scroll', () => {
+  if (scrollSaveQueued) return;
+  scrollSaveQueued = true;
+  requestAnimationFrame(() => {
+    scrollSaveQueued = false;
+    saveState();
+  });
+});
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isInsightsHostMessage(event.data)) return;

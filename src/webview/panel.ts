@@ -48,6 +48,8 @@ let locale = 'en';
 /** The view model's localized words, from `init` (the page formats reports itself). */
 let labels: FormatLabels | undefined;
 let saved: SavedPageState | undefined = parseSavedPageState(vscode.getState());
+/** Where the reader was before the page was last dropped (hidden), restored at its first whole report. */
+let restoreScrollY = savedScrollY(vscode.getState());
 /** The last state message, drawn again when `init` arrives after it. */
 let current: Extract<HostMessage, { type: 'state' }> | undefined;
 /** Seq of the state message drawn last: the host posts a state again on `ready`, drawn once. */
@@ -74,12 +76,19 @@ function saveState(patch: Partial<SavedPageState>): void {
   const reportId = patch.reportId ?? saved?.reportId;
   if (reportId === undefined) return;
   const serviceUrl = 'serviceUrl' in patch ? patch.serviceUrl : saved?.serviceUrl;
+  const scrollY = 'scrollY' in patch ? patch.scrollY : saved?.scrollY;
   saved = {
     reportId,
     ...(serviceUrl === undefined ? {} : { serviceUrl }),
     rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false,
+    ...(scrollY === undefined ? {} : { scrollY }),
   };
   vscode.setState(saved);
+}
+
+function savedScrollY(state: unknown): number {
+  const y = typeof state === 'object' && state !== null ? (state as { scrollY?: unknown }).scrollY : undefined;
+  return typeof y === 'number' && Number.isFinite(y) && y > 0 ? y : 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -625,6 +634,12 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   // Keep the user's place: same scroll offset, focus back on the same control.
   window.scrollTo(0, scroll);
   focus.restore(root, focusPlace);
+  if (firstReport && restoreScrollY > 0) {
+    // Back from being hidden: where the reader was, once the rows put off past the first paint are in.
+    const y = restoreScrollY;
+    later(() => window.scrollTo(0, y));
+    restoreScrollY = 0;
+  }
 
   post({ type: 'rendered', kind: state.kind, seq: message.seq });
   endDraw();
@@ -708,6 +723,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   current = message;
   if (saved?.reportId !== message.reportId) {
     openValues.clear();
+    restoreScrollY = 0;
     saveState({
       reportId: message.reportId,
       serviceUrl: message.serviceUrl,
@@ -715,6 +731,17 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     });
   } else if (saved.serviceUrl !== message.serviceUrl) saveState({ serviceUrl: message.serviceUrl });
   scheduleDraw();
+});
+
+// The reader's place, kept for when the page is made again (at most once a frame).
+let scrollSaveQueued = false;
+window.addEventListener('scroll', () => {
+  if (scrollSaveQueued) return;
+  scrollSaveQueued = true;
+  requestAnimationFrame(() => {
+    scrollSaveQueued = false;
+    saveState({ scrollY: Math.round(window.scrollY) });
+  });
 });
 
 window.setInterval(refreshRelativeDates, 30_000);

@@ -156,14 +156,35 @@ describe('insights (end to end)', function () {
     await listed.first().waitFor({ state: 'visible' });
     assert.ok((await listed.count()) > 0);
     await wb.screenshot('insights-check-reports');
+    // The reader scrolled down to the list: back from the report, the page is made again there.
+    type Scrolling = { scrollY: number };
+    await listed
+      .first()
+      .evaluate((link) =>
+        (link as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: 'start' }),
+      );
+    const place = await page()
+      .locator('body')
+      .evaluate(() => (globalThis as unknown as Scrolling).scrollY);
+    assert.ok(place > 0, `the page scrolled to the list: ${place}`);
+    await wb.page.waitForTimeout(300); // the place is saved at the next frame
     await listed.first().click();
     await wb.page
       .locator('.tabs-container .tab.active')
       .filter({ hasNotText: 'Insights' })
       .waitFor({ timeout: 20_000 });
 
-    // Back to insights: the lowest page opens too.
+    // Back to insights, where the reader was; the lowest page opens too.
     await wb.page.locator('.tabs-container .tab', { hasText: 'Insights: All projects' }).click();
+    await listed.first().waitFor({ state: 'visible', timeout: 20_000 });
+    let back = -1;
+    for (let tries = 0; tries < 50 && Math.abs(back - place) > 2; tries++) {
+      if (tries > 0) await wb.page.waitForTimeout(100);
+      back = await page()
+        .locator('body')
+        .evaluate(() => (globalThis as unknown as Scrolling).scrollY);
+    }
+    assert.ok(Math.abs(back - place) <= 2, `back at ${back}, the reader was at ${place}`);
     await page().locator('ol.lowest .report-link').first().click();
     const lowest = [...reports].filter((r) => typeof r.score === 'number').sort((a, b) => a.score! - b.score!)[0];
     assert.ok(lowest, 'a scored report exists');

@@ -631,4 +631,38 @@ describe('report panel (end to end)', function () {
     await wb.admin('faults', undefined, 'DELETE');
     await wb.closeAllEditors();
   });
+
+  it('comes back where the reader was when its tab is shown again (VS Code makes a hidden panel\'s page again)', async () => {
+    const checks = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [`scroll_check_${i}`, { passed: i % 3 !== 0, importance: 'high', value: `value ${i}` }]),
+    );
+    const long = await insert({ url: `${wb.service.url}/demo-site/scroll-long.html`, result: 'bad', score: 20, results: checks });
+    const other = await insert({ url: `${wb.service.url}/demo-site/scroll-other.html`, result: 'good', score: 90 });
+    const titleOf = (url: string): string => new URL(url).host + new URL(url).pathname;
+    const scrollY = async (): Promise<number> =>
+      (await panelFrame()).evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+
+    await openReport('scroll-long', new URL(long.url).host);
+    await waitForPanel(titleOf(long.url));
+    await panel().locator('tr.check').nth(59).waitFor({ state: 'attached' });
+    await (
+      await panelFrame()
+    ).evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 700));
+    const place = await scrollY();
+    assert.ok(place >= 600, `the page scrolls: ${place}`);
+    await wb.page.waitForTimeout(300); // the place is saved at the next frame
+
+    await openReport('scroll-other', new URL(other.url).host);
+    await waitForPanel(titleOf(other.url));
+    await wb.page.locator('.tabs-container .tab', { hasText: titleOf(long.url) }).click();
+    await waitForPanel(titleOf(long.url));
+    let back = await scrollY();
+    for (let tries = 0; tries < 50 && Math.abs(back - place) > 2; tries++) {
+      await wb.page.waitForTimeout(100);
+      back = await scrollY();
+    }
+    assert.ok(Math.abs(back - place) <= 2, `back at ${back}, the reader was at ${place}`);
+    await wb.screenshot('panel-back-where-the-reader-was');
+    await wb.closeAllEditors();
+  });
 });

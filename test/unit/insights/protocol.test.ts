@@ -66,6 +66,9 @@ describe('insights protocol', () => {
       project: null,
     });
     assert.equal(parseSavedInsightsView({ openCheck: 'title' }), undefined);
+    assert.deepEqual(parseSavedInsightsView({ project: 'shop', scrollY: 640 }), { project: 'shop', scrollY: 640 });
+    for (const scrollY of [-5, 0, Number.NaN, '640', null])
+      assert.deepEqual(parseSavedInsightsView({ project: 'shop', scrollY }), { project: 'shop' }, String(scrollY));
     // The serializer reads the project alone.
     assert.deepEqual(parseSavedInsightsState({ project: null, openCheck: 'title' }), { project: null });
   });
