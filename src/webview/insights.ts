@@ -761,6 +761,8 @@ function announcements(s: InsightsStrings, state: InsightsState): (Announcement 
 /** What the figures were last drawn from: a new load's result, or the same (then kept). */
 let drawnKey: string | undefined;
 let figuresElement: HTMLElement | undefined;
+/** The page's header and status, above the figures. */
+const top = el('div', { className: 'top' });
 
 function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = false): void {
   const s = strings;
@@ -779,7 +781,9 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
     drawnKey = key;
   }
   const title = fill(s.heading, state.project === null ? s.allProjects : singleLine(state.project));
-  root.replaceChildren(
+  // The header and status are drawn again at every state; the figures stay in the page while
+  // they are the same, so a load's progress keeps the reader's selection and focus in them.
+  top.replaceChildren(
     el(
       'header',
       { className: 'header' },
@@ -794,7 +798,10 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
     ),
     statusArea(s, state),
   );
-  if (figuresElement) root.append(figuresElement);
+  const parts = figuresElement ? [top, figuresElement] : [top];
+  if (root.children.length !== parts.length || parts.some((part, i) => root.children[i] !== part)) {
+    root.replaceChildren(...parts);
+  }
   announcer.update(announcements(s, state));
   root.setAttribute('aria-busy', String(state.phase === 'loading'));
   window.scrollTo(0, scroll);

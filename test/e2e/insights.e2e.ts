@@ -248,6 +248,26 @@ describe('insights (end to end)', function () {
     // Slow pages: Refresh shows the progress and a Cancel button; cancelling keeps the figures
     // it was refreshing (not the part of them it had loaded).
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 4000, times: 20 });
+    // The figures stay in the page while the load draws its progress above them (a reader's
+    // selection and focus in them stay): counted by an observer of the page's root.
+    type Counted = { figuresTakenOut?: number };
+    await page()
+      .locator('#root')
+      .evaluate((root) => {
+        const scope = globalThis as unknown as Counted & {
+          MutationObserver: new (
+            callback: (records: { removedNodes: ArrayLike<{ className?: unknown }> }[]) => void,
+          ) => {
+            observe(target: unknown, options: { childList: boolean }): void;
+          };
+        };
+        scope.figuresTakenOut = 0;
+        new scope.MutationObserver((records) => {
+          for (const record of records)
+            for (const node of Array.from(record.removedNodes))
+              if (node.className === 'figures') scope.figuresTakenOut = (scope.figuresTakenOut ?? 0) + 1;
+        }).observe(root, { childList: true });
+      });
     await page().getByRole('button', { name: 'Refresh' }).click();
     const cancel = page().getByRole('button', { name: 'Cancel' });
     await cancel.waitFor({ state: 'visible', timeout: 10_000 });
@@ -261,6 +281,10 @@ describe('insights (end to end)', function () {
       .locator('.banner', { hasText: 'Refresh cancelled: the figures below are those from before it.' })
       .waitFor({ state: 'visible', timeout: 10_000 });
     assert.ok((await page().locator('.figure-results .numbers').innerText()).includes(`${total} reports`));
+    const takenOut = await page()
+      .locator('#root')
+      .evaluate(() => (globalThis as unknown as Counted).figuresTakenOut);
+    assert.equal(takenOut, 0, 'the figures were never taken out of the page while it loaded');
     await wb.screenshot('insights-refresh-cancelled');
     await wb.admin('faults', undefined, 'DELETE');
     await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
