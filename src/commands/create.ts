@@ -152,6 +152,7 @@ async function showCreated(w: Writes, report: Report): Promise<void> {
  * rethrown for the inputs to show next to the field.
  */
 async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Promise<Report | undefined> {
+  const serviceUrl = w.serviceUrl;
   let created: Report | 'cancelled';
   try {
     created = await sendCreate(w, api, input);
@@ -187,7 +188,12 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
     return undefined;
   }
   if (created === 'cancelled') return undefined;
-  await showCreated(w, created);
+  // The user switched service while it analysed: on the current one that id is another report.
+  if (w.serviceUrl !== serviceUrl) {
+    void vscode.window.showInformationMessage(
+      l10n.t('Report {0} was created on {1}.', idText(created.id), escapeForMessage(displayUrl(serviceUrl ?? ''))),
+    );
+  } else await showCreated(w, created);
   return created;
 }
 

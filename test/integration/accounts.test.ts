@@ -266,6 +266,28 @@ describe('accounts and services', function () {
     await run('workbench.action.closeAllEditors');
   });
 
+  it("a report created while the user switches service stays that service's: not opened, revealed or listed as the current one's", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await run('workbench.action.closeAllEditors');
+    // Alpha answers the create after 3 s: the user switches meanwhile.
+    await alpha.admin('faults', { method: 'POST', path: '/api/v1/reports', delayMs: 3000, times: 1 });
+    const url = `http://created-late.localhost:${new URL(alpha.url).port}/demo-site/good.html`;
+    const creating = run<{ id: number | string; url: string } | undefined>('pageReports.createReport', { url, privacy: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    const created = await creating;
+    assert.ok(created, 'alpha created the report');
+    assert.equal(created.url, url);
+    assert.deepEqual(
+      hook()
+        .panels.openPanels()
+        .map((p) => p.panel.title),
+      [],
+      "no panel: beta's report of that id is another",
+    );
+    assert.ok(!reportUrls(await reportsView().getChildren()).includes(url), "not in beta's Reports view");
+  });
+
   it('never sends the key of one service to the other (both request logs)', async () => {
     for (const service of [alpha, beta]) {
       const requests = await service.requests();
