@@ -128,8 +128,8 @@ export interface ProjectsViewApi {
 }
 
 export interface ReportPanelsApi {
-  /** Opens the report's panel, or reveals it when already open. */
-  open(id: ReportId, initial?: Report): Promise<void>;
+  /** Opens the report's panel, or reveals it when already open; a report of another service than the current one (`serviceUrl`) opens as that service's, with its banner. */
+  open(id: ReportId, initial?: Report, serviceUrl?: string): Promise<void>;
   /**
    * Shows fresh data in the report's panel, when one is open: the panel of that report on
    * `serviceUrl` (by default the current service).

@@ -45,14 +45,21 @@ function changeItem(change: ReportChangeSummary): vscode.QuickPickItem & { chang
   };
 }
 
-/** Shows the summary; not awaited by callers. */
-export function showChangesSummary(parts: Parts, changes: readonly ReportChangeSummary[]): void {
+/**
+ * Shows the summary; not awaited by callers. `serviceUrl`: the reports' service (the user may
+ * have switched since: a report picked then opens as that service's, with its banner).
+ */
+export function showChangesSummary(
+  parts: Parts,
+  changes: readonly ReportChangeSummary[],
+  serviceUrl: string | undefined,
+): void {
   offer(vscode.window.showInformationMessage, trendSummary(changes), l10n.t('Show Changes'), async () => {
     const picked = await vscode.window.showQuickPick(changes.map(changeItem), {
       title: l10n.t('Since the previous analysis'),
       placeHolder: l10n.t('Open a report to see what changed'),
       matchOnDescription: true,
     });
-    if (picked) await parts.panels.open(picked.change.report.id, picked.change.report);
+    if (picked) await parts.panels.open(picked.change.report.id, picked.change.report, serviceUrl);
   });
 }

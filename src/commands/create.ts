@@ -188,12 +188,10 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
     return undefined;
   }
   if (created === 'cancelled') return undefined;
-  // The user switched service while it analysed: on the current one that id is another report.
-  if (w.serviceUrl !== serviceUrl) {
-    void vscode.window.showInformationMessage(
-      l10n.t('Report {0} was created on {1}.', idText(created.id), escapeForMessage(displayUrl(serviceUrl ?? ''))),
-    );
-  } else await showCreated(w, created);
+  // The user switched service while it analysed: its panel says whose it is (on the current
+  // service that id is another report), and the views, the current service's, stay as they are.
+  if (w.serviceUrl !== serviceUrl) await w.panels.open(created.id, created, serviceUrl);
+  else await showCreated(w, created);
   return created;
 }
 

@@ -83,6 +83,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
   );
   if (!ok) return undefined;
   const changes: ReportChangeSummary[] = [];
+  const serviceUrl = w.serviceUrl;
   const outcome = await runBatch(w.parts, {
     title: l10n.t('Re-analyzing {0} reports', refs.length),
     refs,
@@ -98,7 +99,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
   if (outcome.failed.length > 0 || outcome.skipped.length > 0) {
     showBatchSummary(w.parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
   }
-  if (changes.length > 0) showChangesSummary(w.parts, changes);
+  if (changes.length > 0) showChangesSummary(w.parts, changes, serviceUrl);
   return {
     ...outcome,
     changes: changes.map((c) => ({ id: c.report.id, trend: c.diff.trend, delta: c.diff.score.delta })),

@@ -36,10 +36,10 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   /** Opens the report's panel (loading it) or reveals the open one. Never rejects. */
-  async open(id: ReportId, initial?: Report): Promise<void> {
-    const existing = this.#panels.get(this.#key(id));
+  async open(id: ReportId, initial?: Report, serviceUrl = this.deps.connection.serviceUrl): Promise<void> {
+    const existing = this.#panels.get(this.#key(id, serviceUrl));
     if (existing) {
-      this.#lastActive = this.#key(id);
+      this.#lastActive = this.#key(id, serviceUrl);
       existing.reveal();
       // The caller's copy (a tree's summary) may be older than what the panel shows: it
       // only fills a panel that has nothing yet, and the panel asks the service again.
@@ -48,8 +48,8 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       return;
     }
     // A tree row's summary: the whole report when the list answer it came from is at hand.
-    const listed = this.#listedReport(initial);
-    const panel = this.#track(ReportPanel.create(this.deps, id, listed ?? initial));
+    const listed = serviceUrl === this.deps.connection.serviceUrl ? this.#listedReport(initial) : undefined;
+    const panel = this.#track(ReportPanel.create(this.deps, id, listed ?? initial, serviceUrl));
     // With data from the caller the panel shows it at once and refreshes in the background;
     // a listed report once the page has drawn it (see ReportPanel.refreshOnceShown).
     if (listed) panel.refreshOnceShown();

@@ -108,14 +108,15 @@ export class ReportPanel implements vscode.Disposable {
   readonly onDidDispose: vscode.Event<void>;
 
   /** Opens a new panel for the report, beside nothing: in the active editor group. */
-  static create(deps: PanelDeps, id: ReportId, initial?: Report): ReportPanel {
+  /** `serviceUrl`: the service the report is of (a service left since shows it with its banner). */
+  static create(deps: PanelDeps, id: ReportId, initial?: Report, serviceUrl?: string): ReportPanel {
     const panel = vscode.window.createWebviewPanel(
       WebviewType.report,
       initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', tabTitle(String(id))),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...pageWebviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
-    return new ReportPanel(deps, panel, id, initial);
+    return new ReportPanel(deps, panel, id, initial, serviceUrl);
   }
 
   /**
