@@ -195,9 +195,16 @@ export class PagedList<T> implements Disposable, ListHandle {
     return Math.min(MAX_REFRESHED_PAGES, Math.max(1, this.#nextPage - 1));
   }
 
-  /** Fetches the next page and appends it. Joins any request in flight instead of overlapping it. */
+  /**
+   * Fetches the next page and appends it. Joins a Load more in flight instead of overlapping
+   * it; during a reload (after a write, auto-refresh) it follows the reload, so the click is
+   * not lost.
+   */
   loadMore(): Promise<void> {
-    if (this.#inFlight) return this.#inFlight.promise;
+    const current = this.#inFlight;
+    if (current?.kind === 'reload')
+      return current.promise.then(() => (this.#currentStatus === 'loaded' ? this.loadMore() : undefined));
+    if (current) return current.promise;
     if (!this.#fetcher || !this.#more) return Promise.resolve();
     return this.#start('more');
   }

@@ -190,6 +190,19 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.total, 133);
   });
 
+  it('a Load more clicked during a refresh follows it: the next page comes after the reload, not lost in it', async () => {
+    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
+    const list = new PagedList<Report>(reportKey);
+    await list.load(probe.fetch);
+    probe.calls = [];
+    const refreshed = list.refresh();
+    const more = list.loadMore();
+    await Promise.all([refreshed, more]);
+    assert.deepEqual(probe.calls, [1, 2], 'page 1 again, then page 2, one after the other');
+    assert.equal(probe.maxInFlight, 1, 'never overlapping');
+    assert.equal(list.items.length, 50);
+  });
+
   it('a new query aborts the old request and starts at page 1', async () => {
     const all = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
     const list = new PagedList<Report>(reportKey);
