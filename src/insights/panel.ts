@@ -11,7 +11,7 @@ import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
-import { pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
+import { notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
@@ -155,7 +155,7 @@ class InsightsPanel implements vscode.Disposable {
     if (this.#shown !== undefined && this.#shown.connection !== this.#dataConnection) this.#shown = undefined;
     const api = this.deps.connection.api;
     if (!api) {
-      this.#fail(l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'));
+      this.#fail(notConnectedMessage());
       return;
     }
     const limit = insightsLimit(vscode.workspace.getConfiguration().get<unknown>(Setting.insightsLimit));

@@ -1,8 +1,14 @@
 /**
  * What the report panel and the insights panel share about being a webview panel: the options
- * their pages run with, and the end of their life.
+ * their pages run with, what they say without a connection, and the end of their life.
  */
 import * as vscode from 'vscode';
+import { l10n } from 'vscode';
+
+/** What a panel says when it has no client to load with. */
+export function notConnectedMessage(): string {
+  return l10n.t('Page Reports is not connected: set the service URL and API key, then retry.');
+}
 
 /** Scripts on; forms and command links off; local files only from dist/ and media/. */
 export function pageWebviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {

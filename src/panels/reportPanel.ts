@@ -14,7 +14,7 @@ import { serviceLabel } from '../accounts/labels';
 import { reportTitle, tabTitle } from '../common/format';
 import { renderShell } from './html';
 import type { ReportPageAssets } from './pageAssets';
-import { pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
+import { notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
   parsePageMessage,
@@ -273,7 +273,7 @@ export class ReportPanel implements vscode.Disposable {
     if (!api) {
       this.#setState({
         kind: 'error',
-        message: l10n.t('Page Reports is not connected: set the service URL and API key, then retry.'),
+        message: notConnectedMessage(),
         canRetry: true,
       });
       return;
