@@ -77,6 +77,7 @@ function pageStrings(): InsightsStrings {
     checksAria: true,
     noFailures: true,
     failedIn: true,
+    failedInOne: true,
     checkReports: true,
     showMore: true,
     lowest: true,

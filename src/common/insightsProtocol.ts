@@ -67,6 +67,8 @@ export interface InsightsStrings extends InsightsWords {
   undated: string;
   checksAria: string;
   failedIn: string;
+  /** "Failed in 1 of 1 report (100 %)": a check that ran in one report. */
+  failedInOne: string;
   checkReports: string;
   /** Under a failing check's reports: "Show 50 more (1,200 not listed)". */
   showMore: string;

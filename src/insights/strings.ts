@@ -71,6 +71,7 @@ export function insightsStrings(): InsightsStrings {
     undated: l10n.t('Without a generated date (not drawn): {0}', '{0}'),
     checksAria: l10n.t('Bar chart of the checks that fail most: {0}.', '{0}'),
     failedIn: l10n.t('Failed in {0} of {1} reports ({2})', '{0}', '{1}', '{2}'),
+    failedInOne: l10n.t('Failed in {0} of 1 report ({1})', '{0}', '{1}'),
     checkReports: l10n.t('Reports where {0} failed', '{0}'),
     showMore: l10n.t('Show {0} more ({1} not listed)', '{0}', '{1}'),
     lowest: l10n.t('Lowest-scoring pages'),

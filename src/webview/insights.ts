@@ -500,7 +500,8 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
 
 /** "Failed in 12 of 40 reports (30 %)". */
 function shareText(s: InsightsStrings, c: FailingCheck): string {
-  return fill(s.failedIn, n(c.failed), n(c.ran), formatShare(c.share, locale));
+  const share = formatShare(c.share, locale);
+  return c.ran === 1 ? fill(s.failedInOne, n(c.failed), share) : fill(s.failedIn, n(c.failed), n(c.ran), share);
 }
 
 function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {

@@ -77,10 +77,27 @@ describe('insights (end to end)', function () {
       .locator('.pane-body .monaco-list-row')
       .filter({ hasText: 'shop.localhost' })
       .first();
+    // A check that ran in one report only: its line says "1 report", not "1 reports".
+    await wb.admin('reports', {
+      report: {
+        url: 'https://shop.localhost/only-here',
+        project: 'shop.localhost',
+        result: 'bad',
+        score: null,
+        results: { 'only-here': { passed: false, importance: 'high' } },
+      },
+    });
     await wb.setTheme('Dark Modern');
     await row.hover();
     await row.locator('.action-label[aria-label="Show Insights…"]').click();
     await waitForInsights('Insights: shop.localhost');
+    const shares = await page().locator('li.check > .muted').allInnerTexts();
+    assert.ok(shares.length > 1, `failing checks are listed: ${shares.length}`);
+    assert.ok(
+      shares.every((t) => /^Failed in [\d,]+ of [\d,]+ reports \(\d+%\)$/.test(t) || t === 'Failed in 1 of 1 report (100%)'),
+      shares.join(' | '),
+    );
+    assert.ok(shares.includes('Failed in 1 of 1 report (100%)'), shares.join(' | '));
 
     const reports = await serviceReports('shop.localhost');
     const shown = await page().locator('.figure-results .numbers .count').allInnerTexts();
