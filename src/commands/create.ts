@@ -135,12 +135,18 @@ async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise
   return created ?? 'cancelled';
 }
 
-/** After a create: both views refresh, the new report is revealed and its panel opens. */
-async function showCreated(w: Writes, report: Report): Promise<void> {
+/**
+ * After a create on `serviceUrl`: both views refresh, the new report is revealed and its panel
+ * opens. When the user has switched service meanwhile (while it analysed or while the lists
+ * reloaded), its panel says whose it is (on the current service that id is another report), and
+ * the views, the current service's, are left alone.
+ */
+async function showCreated(w: Writes, report: Report, serviceUrl: string | undefined): Promise<void> {
   w.log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
-  await w.refreshViews();
-  await w.panels.open(report.id, report);
-  await w.reportsView.reveal(report);
+  const stayed = (): boolean => w.serviceUrl === serviceUrl;
+  if (stayed()) await w.refreshViews();
+  await w.panels.open(report.id, report, serviceUrl);
+  if (stayed()) await w.reportsView.reveal(report);
   flash(l10n.t('Report {0} created.', idText(report.id)));
 }
 
@@ -188,10 +194,7 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
     return undefined;
   }
   if (created === 'cancelled') return undefined;
-  // The user switched service while it analysed: its panel says whose it is (on the current
-  // service that id is another report), and the views, the current service's, stay as they are.
-  if (w.serviceUrl !== serviceUrl) await w.panels.open(created.id, created, serviceUrl);
-  else await showCreated(w, created);
+  await showCreated(w, created, serviceUrl);
   return created;
 }
 

@@ -286,6 +286,44 @@ describe('accounts and services', function () {
     await run('workbench.action.closeAllEditors');
   });
 
+  it("a report created just before a switch, while the lists reload, opens as its service's too", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await run('workbench.action.closeAllEditors');
+    // The Reports view shows (a hidden view is only marked for a reload when it shows).
+    await run('pageReports.reports.focus');
+    for (let i = 0; i < 100 && !reportsView().treeView.visible; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(reportsView().treeView.visible, 'the Reports view is visible');
+    await reportsView().getChildren();
+    await alpha.admin('requests', undefined, 'DELETE');
+    // The create is answered at once; the Reports view's reload after it takes 3 s, and the
+    // user switches meanwhile.
+    await alpha.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/reports',
+      query: { per_page: '25' },
+      delayMs: 3000,
+      times: 1,
+    });
+    const url = `http://created-before.localhost:${new URL(alpha.url).port}/demo-site/good.html`;
+    const creating = run<{ id: number | string; url: string } | undefined>('pageReports.createReport', { url, privacy: 0 });
+    // Switch once the create is answered and the reload waits.
+    const reloading = async (): Promise<boolean> => {
+      const log = await alpha.requests();
+      const post = log.findIndex((r) => r.method === 'POST' && r.status !== null);
+      return post >= 0 && log.slice(post).some((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.status === null);
+    };
+    for (let i = 0; i < 200 && !(await reloading()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(await reloading(), 'the create was answered and the list reloads');
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    const created = await creating;
+    assert.ok(created, 'alpha created the report');
+    const panels = hook().panels.openPanels();
+    assert.equal(panels.length, 1, 'one panel: the new report');
+    assert.equal(String(panels[0]?.id), String(created.id));
+    assert.equal(panels[0]?.foreignService, alpha.label, "it says it is alpha's: beta's report of that id is another");
+    await run('workbench.action.closeAllEditors');
+  });
+
   it('never sends the key of one service to the other (both request logs)', async () => {
     for (const service of [alpha, beta]) {
       const requests = await service.requests();
