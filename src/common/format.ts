@@ -11,6 +11,7 @@ import * as l10n from '@vscode/l10n';
 import type { Check, Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
 import { openableUrl } from './panelProtocol';
+import { UNSAFE_CHARS } from './text';
 import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './panelProtocol';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
@@ -328,10 +329,6 @@ export function resultLabel(result: ReportResult): string {
   }
 }
 
-// Control and bidirectional-override characters: never in a tab title.
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /**
  * The panel's title: host and path of the URL ("shop.localhost/cart"); the URL itself when
  * it has no host; `Report <id>` when it is empty. Never holds credentials of the URL.
@@ -351,7 +348,7 @@ export function reportTitle(url: string, id: ReportId): string {
 
 /** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */
 export function tabTitle(text: string): string {
-  return truncate(text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim(), TITLE_LIMIT).text;
+  return truncate(text.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim(), TITLE_LIMIT).text;
 }
 
 export function formatScore(

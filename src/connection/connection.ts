@@ -186,11 +186,13 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   /**
    * The client with every call's outcome noted as the service's health: an answer means
    * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
-   * rate limited (until the time its Retry-After gave). Outcomes of a client for another URL
-   * than the current one are ignored, and such a client sends nothing more: a command still
-   * running after the user switched service (a batch, a pick left open) would otherwise send
-   * its next request without a key (the key goes to its own origin only) and be told the key
-   * was rejected. It fails as `cancelled` (errors.ts, serviceChangedError).
+   * rate limited (until the time its Retry-After gave). Outcomes of calls sent with a key that
+   * has been replaced since are ignored (a write answered 401 after the user put the right key
+   * in). Outcomes of a client for another URL than the current one are ignored too, and such a
+   * client sends nothing more: a command still running after the user switched service (a
+   * batch, a pick left open) would otherwise send its next request without a key (the key goes
+   * to its own origin only) and be told the key was rejected. It fails as `cancelled`
+   * (errors.ts, serviceChangedError).
    */
   #watched(url: string, api: ReportsApi): ReportsApi {
     const note = (health: ServiceHealth): void => {
@@ -215,12 +217,15 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
         if (this.serviceUrl !== url) throw serviceChangedError(url);
+        // An answer to a key the user has replaced since says nothing of the new one.
+        const keyVersion = this.#keyVersion;
+        const sameKey = (): boolean => keyVersion === this.#keyVersion;
         try {
           const result = await call(...args);
-          note({ kind: 'connected' });
+          if (sameKey()) note({ kind: 'connected' });
           return result;
         } catch (error) {
-          onError(error);
+          if (sameKey()) onError(error);
           throw error;
         }
       };

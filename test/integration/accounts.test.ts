@@ -392,6 +392,31 @@ describe('accounts and services', function () {
     );
   });
 
+  it("an answer to the key the user has just replaced says nothing of the new key: a late 401 does not bring 'rejected' back", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const secret = `pageReports.apiKey:${alpha.origin}`;
+    await hook().secrets.store(secret, token('alpha-stale'));
+    await waitFor(() => hook().statusBar.health.kind === 'unknown', { message: 'a new key starts unknown' });
+    // A write with the stale key (a load would be cancelled by the change of key), answered
+    // (401) 2 s later, after the user has put the right key in.
+    await alpha.admin('faults', { method: 'POST', path: '/api/v1/reports', delayMs: 2000, times: 1 });
+    await alpha.admin('requests', undefined, 'DELETE');
+    const url = `http://stale-key.localhost:${new URL(alpha.url).port}/demo-site/good.html`;
+    const stale = run('pageReports.createReport', { url, privacy: 0 });
+    await waitFor(async () => (await alpha.requests()).some((r) => r.method === 'POST' && r.status === null), {
+      message: 'the write with the stale key was sent',
+    });
+    await hook().secrets.store(secret, alpha.key);
+    await stale;
+    await waitFor(async () => (await alpha.requests()).every((r) => r.status !== null), {
+      timeoutMs: 5000,
+      message: 'the stale write was answered',
+    });
+    assert.equal((await alpha.requests()).find((r) => r.method === 'POST')?.status, 401, 'the stale key was refused');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.notEqual(hook().statusBar.health.kind, 'rejected', 'the status bar does not blame the new key');
+  });
+
   it('another path on the same origin is another service: the status bar forgets what the last one taught', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 401, times: 1 });

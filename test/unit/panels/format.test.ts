@@ -251,6 +251,7 @@ describe('panel view model: header fields', () => {
   it('cleans any server text for a tab title: one line, no bidi or control characters, bounded', () => {
     assert.equal(tabTitle('shop\u202E.localhost\r\nnext\tline'), 'shop .localhost next line');
     assert.equal(tabTitle('  '), '');
+    assert.equal(tabTitle('a\u061Cb\u2067c'), 'a b c', 'the Arabic letter mark and isolates too');
     const long = tabTitle('p'.repeat(500));
     assert.equal(Array.from(long).length, 81);
     assert.ok(long.endsWith('…'));
