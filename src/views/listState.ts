@@ -5,7 +5,8 @@
  * - One request at a time per list. A refresh while a refresh is in flight waits for it and
  *   then runs once more (several such refreshes share that one follow-up), so the list
  *   never shows an answer older than the last refresh asked for, and requests never race.
- *   A Load more while anything is in flight joins it.
+ *   A Load more joins a Load more in flight and follows a reload; a reload that keeps the
+ *   pages (after a write) takes a Load more in flight into the pages it loads.
  * - A new query (`load`) or `reset` aborts the request in flight (AbortController) and bumps
  *   a generation counter; an answer from an older generation is dropped, so a stale answer
  *   never overwrites a newer one.
@@ -45,6 +46,8 @@ interface InFlight {
 interface QueuedRefresh {
   readonly promise: Promise<void>;
   cancelled: boolean;
+  /** Whether it keeps the pages: only if every caller that shares it asked to (a user's Refresh goes back to page 1). */
+  keepPages: boolean;
 }
 
 export interface Disposable {
@@ -78,7 +81,8 @@ export class PagedList<T> implements Disposable, ListHandle {
   #more = false;
   #nextPage = 1;
   #lastError: unknown;
-  #failedStep: 'reload' | 'more' | undefined;
+  /** The step `retry` runs again; a reload that kept the pages keeps them again. */
+  #failedStep: 'reload' | 'reloadKept' | 'more' | undefined;
   #currentStatus: ListStatus = 'idle';
   readonly #listeners = new Set<() => void>();
   #disposed = false;
@@ -155,28 +159,33 @@ export class PagedList<T> implements Disposable, ListHandle {
    * items stay until the answer replaces them.
    * A refresh in flight is waited for and followed by exactly one more (shared by every
    * refresh asked for meanwhile), because it may have started before the change the caller
-   * wants to see; a Load more in flight is aborted, as the reload supersedes it.
+   * wants to see; a Load more in flight is aborted, as the reload supersedes it (one that
+   * keeps the pages loads that page too).
    */
   refresh(keepPages = false): Promise<void> {
     if (!this.#fetcher) return Promise.resolve();
     const current = this.#inFlight;
     if (current?.kind === 'reload') {
-      if (!this.#queuedRefresh) {
-        const queued: QueuedRefresh = {
-          cancelled: false,
-          promise: current.promise.then(() => {
-            if (this.#queuedRefresh === queued) this.#queuedRefresh = undefined;
-            // A new query started meanwhile: it fetches fresh data already; wait for it instead.
-            if (queued.cancelled || this.#disposed) return this.#inFlight?.promise;
-            return this.refresh(keepPages);
-          }),
-        };
-        this.#queuedRefresh = queued;
+      if (this.#queuedRefresh) {
+        this.#queuedRefresh.keepPages &&= keepPages;
+        return this.#queuedRefresh.promise;
       }
-      return this.#queuedRefresh.promise;
+      const queued: QueuedRefresh = {
+        cancelled: false,
+        keepPages,
+        promise: current.promise.then(() => {
+          if (this.#queuedRefresh === queued) this.#queuedRefresh = undefined;
+          // A new query started meanwhile: it fetches fresh data already; wait for it instead.
+          if (queued.cancelled || this.#disposed) return this.#inFlight?.promise;
+          return this.refresh(queued.keepPages);
+        }),
+      };
+      this.#queuedRefresh = queued;
+      return queued.promise;
     }
+    const pages = keepPages ? Math.min(MAX_REFRESHED_PAGES, this.#loadedPages() + (current ? 1 : 0)) : 1;
     if (current) this.#abortInFlight();
-    return this.#start('reload', keepPages ? this.#loadedPages() : 1);
+    return this.#start('reload', pages);
   }
 
   /**
@@ -202,17 +211,20 @@ export class PagedList<T> implements Disposable, ListHandle {
    */
   loadMore(): Promise<void> {
     const current = this.#inFlight;
+    // Another reload may follow this one (a refresh queued on it): the click follows that too.
     if (current?.kind === 'reload')
-      return current.promise.then(() => (this.#currentStatus === 'loaded' ? this.loadMore() : undefined));
+      return current.promise.then(() =>
+        this.#currentStatus === 'loaded' || this.#inFlight?.kind === 'reload' ? this.loadMore() : undefined,
+      );
     if (current) return current.promise;
     if (!this.#fetcher || !this.#more) return Promise.resolve();
     return this.#start('more');
   }
 
-  /** Runs the step that failed again (page 1 or the next page). */
+  /** Runs the step that failed again (the reload, with the pages it was loading, or the next page). */
   retry(): Promise<void> {
     if (this.#failedStep === 'more') return this.loadMore();
-    return this.refresh();
+    return this.refresh(this.#failedStep === 'reloadKept');
   }
 
   /**
@@ -317,7 +329,7 @@ export class PagedList<T> implements Disposable, ListHandle {
       if (generation !== this.#generation) return;
       this.#inFlight = undefined;
       this.#lastError = error;
-      this.#failedStep = kind;
+      this.#failedStep = kind === 'reload' && pages > 1 ? 'reloadKept' : kind;
       this.#currentStatus = 'error';
       this.#fire();
       return;

@@ -203,6 +203,61 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.items.length, 50);
   });
 
+  it('a refresh that keeps the pages: queued with a page-1 Refresh it goes to page 1; a Load more follows both reloads; one in flight is loaded with the pages', async () => {
+    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
+    const list = new PagedList<Report>(reportKey);
+    await list.load(probe.fetch);
+    await list.loadMore();
+    await list.loadMore();
+    assert.equal(list.items.length, 75);
+
+    // A write's refresh and then the user's Refresh queued on a reload: the user's page 1 wins.
+    probe.calls = [];
+    const first = list.refresh(true);
+    const write = list.refresh(true);
+    const user = list.refresh();
+    await Promise.all([first, write, user]);
+    assert.deepEqual(probe.calls, [1, 2, 3, 1], 'the three pages, then page 1 once');
+    assert.equal(list.items.length, 25);
+
+    // A Load more clicked during a reload with a refresh queued on it follows both.
+    await list.loadMore();
+    probe.calls = [];
+    const reload = list.refresh(true);
+    const more = list.loadMore();
+    const queued = list.refresh(true);
+    await Promise.all([reload, more, queued]);
+    assert.deepEqual(probe.calls, [1, 2, 1, 2, 3], 'two reloads of two pages, then page 3');
+    assert.equal(list.items.length, 75);
+    assert.equal(probe.maxInFlight, 1, 'never overlapping');
+
+    // A write's refresh while a Load more is on its way loads that page with the others.
+    probe.calls = [];
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '4' }, delayMs: 500 });
+    const slowMore = list.loadMore();
+    while (probe.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
+    await Promise.all([slowMore, list.refresh(true)]);
+    assert.deepEqual(probe.calls, [4, 1, 2, 3, 4]);
+    assert.equal(list.items.length, 100);
+  });
+
+  it('Retry after a reload that kept the pages failed loads those pages again, not page 1 alone', async () => {
+    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
+    const list = new PagedList<Report>(reportKey);
+    await list.load(probe.fetch);
+    await list.loadMore();
+    await list.loadMore();
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '2' }, status: 503 });
+    probe.calls = [];
+    await list.refresh(true);
+    assert.equal(list.status, 'error');
+    assert.equal(list.items.length, 75, 'what was loaded stays');
+    await list.retry();
+    assert.equal(list.status, 'loaded');
+    assert.deepEqual(probe.calls, [1, 2, 1, 2, 3]);
+    assert.equal(list.items.length, 75);
+  });
+
   it('a new query aborts the old request and starts at page 1', async () => {
     const all = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
     const list = new PagedList<Report>(reportKey);
