@@ -856,6 +856,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       openCheck = undefined;
       openCheckListed = CHECK_REPORTS_STEP;
       openTables.clear();
+      scrollToRestore = 0;
     }
     shownProject = message.state.project;
     saveState();

@@ -634,11 +634,13 @@ function draw(message: Extract<HostMessage, { type: 'state' }>): void {
   // Keep the user's place: same scroll offset, focus back on the same control.
   window.scrollTo(0, scroll);
   focus.restore(root, focusPlace);
-  if (firstReport && restoreScrollY > 0) {
-    // Back from being hidden: where the reader was, once the rows put off past the first paint are in.
-    const y = restoreScrollY;
-    later(() => window.scrollTo(0, y));
-    restoreScrollY = 0;
+  if (restoreScrollY > 0 && state.kind === 'report' && state.partial !== true) {
+    // Back from being hidden: where the reader was, once the rows put off past the first paint
+    // are in. Forgotten only then: a newer draw that cancels the put-off work restores it instead.
+    later(() => {
+      window.scrollTo(0, restoreScrollY);
+      restoreScrollY = 0;
+    });
   }
 
   post({ type: 'rendered', kind: state.kind, seq: message.seq });
