@@ -187,6 +187,8 @@ export interface PanelStrings {
   summary: string;
   allPassed: string;
   failedCount: string;
+  /** "2 of 14 checks not determined": under the failed count when some are. */
+  unknownCount: string;
   high: string;
   medium: string;
   low: string;

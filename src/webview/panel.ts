@@ -322,7 +322,7 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
     section.append(el('p', { className: 'muted', text: s.noChecks }));
     return section;
   }
-  // Undetermined checks are not passed ones: their table follows, and the chips say how many.
+  // Undetermined checks are not passed ones: the summary says how many, and their table follows.
   if (report.totals.failed === 0 && report.totals.unknown === 0) {
     section.append(
       el(
@@ -356,8 +356,13 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
   }
   section.append(
     el('p', { className: 'summary-title', text: fill(s.failedCount, report.totals.failed, report.totals.all) }),
-    chips,
   );
+  if (report.totals.unknown > 0)
+    section.append(
+      el('p', { className: 'summary-unknown muted', text: fill(s.unknownCount, report.totals.unknown, report.totals.all) }),
+    );
+  // The failed checks by importance; none failed, no row of zeros.
+  if (report.totals.failed > 0) section.append(chips);
   return section;
 }
 

@@ -39,6 +39,7 @@ export function panelStrings(): PanelStrings {
     summary: l10n.t('Summary'),
     allPassed: l10n.t('All checks passed.'),
     failedCount: l10n.t('{0} of {1} checks failed', '{0}', '{1}'),
+    unknownCount: l10n.t('{0} of {1} checks not determined', '{0}', '{1}'),
     high: l10n.t('high'),
     medium: l10n.t('medium'),
     low: l10n.t('low'),

@@ -402,6 +402,27 @@ describe('report panel (end to end)', function () {
     assert.deepEqual(await ranSomething(), []);
   });
 
+  it('says how many checks were not determined, and shows no row of zero chips when none failed', async () => {
+    await insert({
+      url: 'https://blog.localhost/panel/undetermined',
+      result: 'decent',
+      score: 70,
+      results: {
+        h1: { passed: null, importance: 'high', value: null },
+        canonical: { passed: 'maybe', importance: 'low', value: null },
+        title: { passed: true, importance: 'high', value: 'T' },
+      },
+    });
+    await openReport('panel/undetermined', 'blog.localhost/panel/undetermined');
+    await waitForPanel('blog.localhost/panel/undetermined');
+    const summary = panel().locator('.summary');
+    assert.equal(await summary.locator('.all-passed').count(), 0, 'not "All checks passed"');
+    assert.equal((await summary.locator('.summary-title').innerText()).trim(), '0 of 3 checks failed');
+    assert.equal((await summary.locator('.summary-unknown').innerText()).trim(), '2 of 3 checks not determined');
+    assert.equal(await summary.locator('.chips').count(), 0, 'no chips of zero failed checks');
+    await wb.screenshot('panel-undetermined');
+  });
+
   it('comes back with its content after a window reload', async () => {
     const report = await insert({
       url: 'https://blog.localhost/panel/reload-me',
