@@ -80,21 +80,9 @@ class ReportsClient implements ReportsApi {
     private readonly baseUrl: string,
   ) {}
 
-  async listReports(query: ReportQuery, page: number, signal?: AbortSignal): Promise<Page<Report>> {
-    const params = definedParams({
-      search: query.search,
-      search_by: query.searchBy,
-      project: query.project,
-      result: query.result,
-      sort_by: query.sortBy,
-      sort: query.sort,
-      per_page: query.perPage,
-      page: pageNumber(page),
-    });
-    const perPage = query.perPage ?? DEFAULT_PER_PAGE;
-    return this.transport.send({ method: 'GET', path: 'api/v1/reports', query: params, signal }, (answer) =>
-      readBody(answer, (body) => parseListAnswer(body, parseReport, pageNumber(page), perPage)),
-    );
+  listReports(query: ReportQuery, page: number, signal?: AbortSignal): Promise<Page<Report>> {
+    const filters = { project: query.project, result: query.result };
+    return this.#list('api/v1/reports', query, filters, page, parseReport, signal);
   }
 
   async getReport(id: ReportId, signal?: AbortSignal): Promise<Report> {
@@ -126,24 +114,37 @@ class ReportsClient implements ReportsApi {
     await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
   }
 
-  async listProjects(query: ProjectQuery, page: number, signal?: AbortSignal): Promise<Page<Project>> {
+  listProjects(query: ProjectQuery, page: number, signal?: AbortSignal): Promise<Page<Project>> {
+    return this.#list('api/v1/projects', query, {}, page, parseProject, signal);
+  }
+
+  async deleteProject(name: string, signal?: AbortSignal): Promise<void> {
+    const path = `api/v1/projects/${this.segment(name, 'project', 'DELETE')}`;
+    await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
+  }
+
+  /** One page of a list: the query's search, `filters`, sort, page size and the page, as the service names them. */
+  #list<T>(
+    path: string,
+    query: ReportQuery | ProjectQuery,
+    filters: Record<string, string | undefined>,
+    page: number,
+    parse: (item: unknown, where: string) => T,
+    signal?: AbortSignal,
+  ): Promise<Page<T>> {
     const params = definedParams({
       search: query.search,
       search_by: query.searchBy,
+      ...filters,
       sort_by: query.sortBy,
       sort: query.sort,
       per_page: query.perPage,
       page: pageNumber(page),
     });
     const perPage = query.perPage ?? DEFAULT_PER_PAGE;
-    return this.transport.send({ method: 'GET', path: 'api/v1/projects', query: params, signal }, (answer) =>
-      readBody(answer, (body) => parseListAnswer(body, parseProject, pageNumber(page), perPage)),
+    return this.transport.send({ method: 'GET', path, query: params, signal }, (answer) =>
+      readBody(answer, (body) => parseListAnswer(body, parse, pageNumber(page), perPage)),
     );
-  }
-
-  async deleteProject(name: string, signal?: AbortSignal): Promise<void> {
-    const path = `api/v1/projects/${this.segment(name, 'project', 'DELETE')}`;
-    await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
   }
 
   /**

@@ -11,7 +11,7 @@ import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
-import { notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
+import { keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
@@ -512,12 +512,7 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
   }
 
   #track(panel: InsightsPanel): InsightsPanel {
-    const k = key(panel.project);
-    this.#panels.set(k, panel);
-    panel.onDidDispose(() => {
-      if (this.#panels.get(k) === panel) this.#panels.delete(k);
-    });
-    return panel;
+    return keepWhileOpen(this.#panels, key(panel.project), panel);
   }
 
   dispose(): void {

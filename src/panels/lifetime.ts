@@ -1,6 +1,7 @@
 /**
  * What the report panel and the insights panel share about being a webview panel: the options
- * their pages run with, what they say without a connection, and the end of their life.
+ * their pages run with, what they say without a connection, the end of their life and their
+ * registries' hold on them.
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
@@ -57,6 +58,22 @@ export class PanelLifetime {
   own(...disposables: vscode.Disposable[]): void {
     this.#owned.push(...disposables);
   }
+}
+
+/**
+ * Keeps `panel` in `panels` under `key` while it is open: closed, it leaves the map, unless
+ * another panel has taken its key meanwhile.
+ */
+export function keepWhileOpen<P extends { onDidDispose(listener: () => void): unknown }>(
+  panels: Map<string, P>,
+  key: string,
+  panel: P,
+): P {
+  panels.set(key, panel);
+  panel.onDidDispose(() => {
+    if (panels.get(key) === panel) panels.delete(key);
+  });
+  return panel;
 }
 
 /**

@@ -5,6 +5,7 @@ import { parseSavedPageState } from '../common/panelProtocol';
 import { isListSummary } from '../views/summary';
 import { knownServices } from '../accounts/knownServices';
 import { ReportPageAssets } from './pageAssets';
+import { keepWhileOpen } from './lifetime';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
 /**
@@ -125,15 +126,11 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
 
   #track(panel: ReportPanel): ReportPanel {
     const key = this.#key(panel.id, panel.serviceUrl);
-    this.#panels.set(key, panel);
     this.#lastActive = key;
     panel.panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) this.#lastActive = key;
     });
-    panel.onDidDispose(() => {
-      if (this.#panels.get(key) === panel) this.#panels.delete(key);
-    });
-    return panel;
+    return keepWhileOpen(this.#panels, key, panel);
   }
 
   dispose(): void {
