@@ -259,6 +259,7 @@ describe('report panel (end to end)', function () {
           page: getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-background').trim(),
         };
       });
+    assert.notEqual(colours.high, '', 'a failed check of high importance is shown');
     assert.ok(contrast(colours.badgeText, colours.badge) >= 4.5, `the Bad badge: ${JSON.stringify(colours)}`);
     assert.ok(contrast(colours.high, colours.page) >= 4.5, `High in a failed row: ${JSON.stringify(colours)}`);
     await wb.screenshot('panel-light');
