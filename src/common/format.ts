@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 import type { Check, Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
 import { openableUrl } from './panelProtocol';
-import { UNSAFE_CHARS } from './text';
+import { replaceUnsafe } from './text';
 import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './panelProtocol';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
@@ -348,7 +348,7 @@ export function reportTitle(url: string, id: ReportId): string {
 
 /** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */
 export function tabTitle(text: string): string {
-  return truncate(text.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim(), TITLE_LIMIT).text;
+  return truncate(replaceUnsafe(text, ' ').replace(/\s+/g, ' ').trim(), TITLE_LIMIT).text;
 }
 
 export function formatScore(

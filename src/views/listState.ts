@@ -72,6 +72,8 @@ export const MAX_REFRESHED_PAGES = 5;
 export class PagedList<T> implements Disposable, ListHandle {
   #fetcher: FetchPage<T> | undefined;
   #generation = 0;
+  /** Counts the queries: `load` and `reset` start another. */
+  #query = 0;
   #inFlight: InFlight | undefined;
   #queuedRefresh: QueuedRefresh | undefined;
   readonly #list: T[] = [];
@@ -126,6 +128,7 @@ export class PagedList<T> implements Disposable, ListHandle {
    */
   load(fetchPage: FetchPage<T>): Promise<void> {
     this.#fetcher = fetchPage;
+    this.#query++;
     this.#abortInFlight();
     this.#clear();
     return this.#start('reload');
@@ -137,6 +140,7 @@ export class PagedList<T> implements Disposable, ListHandle {
    */
   reset(fetchPage?: FetchPage<T>): void {
     if (fetchPage) this.#fetcher = fetchPage;
+    this.#query++;
     this.#abortInFlight();
     this.#clear();
     this.#currentStatus = 'idle';
@@ -206,15 +210,20 @@ export class PagedList<T> implements Disposable, ListHandle {
 
   /**
    * Fetches the next page and appends it. Joins a Load more in flight instead of overlapping
-   * it; during a reload (after a write, auto-refresh) it follows the reload, so the click is
-   * not lost.
+   * it; during a reload of the same query (after a write, auto-refresh) it follows the reload,
+   * so the click is not lost. A reload that keeps the pages may take the page over (see
+   * `refresh`): the promise then resolves before that page is in.
    */
   loadMore(): Promise<void> {
     const current = this.#inFlight;
-    // Another reload may follow this one (a refresh queued on it): the click follows that too.
+    const query = this.#query;
+    // Another reload may follow this one (a refresh queued on it): the click follows that too,
+    // but not into another query (a filter chosen meanwhile starts at its page 1).
     if (current?.kind === 'reload')
       return current.promise.then(() =>
-        this.#currentStatus === 'loaded' || this.#inFlight?.kind === 'reload' ? this.loadMore() : undefined,
+        query === this.#query && (this.#currentStatus === 'loaded' || this.#inFlight?.kind === 'reload')
+          ? this.loadMore()
+          : undefined,
       );
     if (current) return current.promise;
     if (!this.#fetcher || !this.#more) return Promise.resolve();

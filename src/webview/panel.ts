@@ -316,7 +316,6 @@ function toolbar(s: PanelStrings, busy: boolean): HTMLElement {
 }
 
 function summary(s: PanelStrings, report: ReportView): HTMLElement {
-  const counts = report.failedCounts;
   const section = el('section', { className: 'summary', attrs: { 'aria-label': s.summary } });
   if (report.totals.all === 0) {
     section.append(el('p', { className: 'muted', text: s.noChecks }));
@@ -335,6 +334,19 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
     );
     return section;
   }
+  section.append(
+    el('p', { className: 'summary-title', text: fill(s.failedCount, report.totals.failed, report.totals.all) }),
+  );
+  if (report.totals.unknown > 0)
+    section.append(
+      el('p', { className: 'summary-unknown muted', text: fill(s.unknownCount, report.totals.unknown, report.totals.all) }),
+    );
+  // The failed checks by importance; none failed, no row of zeros.
+  if (report.totals.failed > 0) section.append(importanceChips(s, report.failedCounts));
+  return section;
+}
+
+function importanceChips(s: PanelStrings, counts: ReportView['failedCounts']): HTMLElement {
   const chips = el('ul', { className: 'chips' });
   const items: [keyof typeof counts, string][] = [
     ['high', s.high],
@@ -354,16 +366,7 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
       ),
     );
   }
-  section.append(
-    el('p', { className: 'summary-title', text: fill(s.failedCount, report.totals.failed, report.totals.all) }),
-  );
-  if (report.totals.unknown > 0)
-    section.append(
-      el('p', { className: 'summary-unknown muted', text: fill(s.unknownCount, report.totals.unknown, report.totals.all) }),
-    );
-  // The failed checks by importance; none failed, no row of zeros.
-  if (report.totals.failed > 0) section.append(chips);
-  return section;
+  return chips;
 }
 
 const STATUS_ICON: Record<CheckStatus, IconName> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };

@@ -231,6 +231,19 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.items.length, 75);
     assert.equal(probe.maxInFlight, 1, 'never overlapping');
 
+    // The same with the queued refresh asked for before the click: the click follows it.
+    probe.calls = [];
+    const reload2 = list.refresh(true);
+    const queued2 = list.refresh(true);
+    const more2 = list.loadMore();
+    await Promise.all([reload2, queued2, more2]);
+    assert.deepEqual(probe.calls, [1, 2, 3, 1, 2, 3, 4], 'two reloads of three pages, then page 4');
+    assert.equal(list.items.length, 100);
+    // Three pages again for what follows.
+    await list.refresh();
+    await list.loadMore();
+    await list.loadMore();
+
     // A write's refresh while a Load more is on its way loads that page with the others.
     probe.calls = [];
     await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '4' }, delayMs: 500 });
@@ -239,6 +252,19 @@ describe('views/listState: paging against the reference service', function () {
     await Promise.all([slowMore, list.refresh(true)]);
     assert.deepEqual(probe.calls, [4, 1, 2, 3, 4]);
     assert.equal(list.items.length, 100);
+  });
+
+  it('a Load more clicked during a reload does not carry over to a query chosen meanwhile', async () => {
+    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
+    const list = new PagedList<Report>(reportKey);
+    await list.load(probe.fetch);
+    const good = new Probe(api, toReportQuery(withReportFilters(DEFAULT_REPORT_QUERY, { result: 'good' }), 25));
+    const reload = list.refresh(true);
+    const more = list.loadMore();
+    const loading = list.load(good.fetch);
+    await Promise.all([reload, more, loading]);
+    assert.deepEqual(good.calls, [1], 'page 1 of the new query only');
+    assert.equal(list.items.length, Math.min(25, list.total ?? 0));
   });
 
   it('Retry after a reload that kept the pages failed loads those pages again, not page 1 alone', async () => {
