@@ -12,7 +12,7 @@ import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
 import { displayUrl } from './refs';
 import { escapeForMessage } from '../common/text';
-import { describe, offer } from '../ui/notify';
+import { cancellableProgress, describe, offer } from '../ui/notify';
 
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
@@ -43,64 +43,53 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
   const serviceUrl = parts.connection.serviceUrl;
   let serviceChanged = false;
   let cancelled = false;
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: true },
-    async (progress, token) => {
-      const total = options.refs.length;
-      // Cancel stops a wait for a rate limit; a write already sent is never abandoned.
-      const cancelWaits = new AbortController();
-      const onCancel = token.onCancellationRequested(() => cancelWaits.abort());
-      try {
-        for (const [index, ref] of options.refs.entries()) {
-          if (parts.connection.serviceUrl !== serviceUrl && !serviceChanged) {
-            serviceChanged = true;
-            parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
-          }
-          if (token.isCancellationRequested || serviceChanged) {
-            cancelled ||= token.isCancellationRequested;
-            skipped.push(ref.id);
-            continue;
-          }
-          const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-          const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
-          progress.report({ message: step, increment: index === 0 ? 0 : 100 / total });
-          try {
-            await waitingOutRateLimits(() => options.run(ref), {
-              signal: cancelWaits.signal,
-              onWait: (seconds) => {
-                parts.log.info(
-                  `${options.action} ${ref.id}: the service is rate limiting; trying again in ${seconds} s.`,
-                );
-                progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', step, seconds) });
-              },
-              onResume: () => progress.report({ message: step }),
-            });
-            succeeded.push(ref.id);
-          } catch (e) {
-            // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
-            // (the client of a service the user has left refuses to send).
-            if (isApiError(e) && e.kind === 'cancelled') {
-              if (e.reason === SERVICE_CHANGED) serviceChanged = true;
-              else cancelled = true;
-              skipped.push(ref.id);
-              continue;
-            }
-            const message = describe(e, { reportId: ref.id }).message;
-            parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
-            failed.push({ id: ref.id, message });
-            if (isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden')) {
-              // Every other item would fail the same way: say it once, stop here.
-              parts.errors.report(e);
-              for (const rest of options.refs.slice(index + 1)) skipped.push(rest.id);
-              break;
-            }
-          }
-        }
-      } finally {
-        onCancel.dispose();
+  // Cancel stops a wait for a rate limit (`cancelWaits`); a write already sent is never abandoned.
+  await cancellableProgress(options.title, async (progress, cancelWaits, token) => {
+    const total = options.refs.length;
+    for (const [index, ref] of options.refs.entries()) {
+      if (parts.connection.serviceUrl !== serviceUrl && !serviceChanged) {
+        serviceChanged = true;
+        parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
       }
-    },
-  );
+      if (token.isCancellationRequested || serviceChanged) {
+        cancelled ||= token.isCancellationRequested;
+        skipped.push(ref.id);
+        continue;
+      }
+      const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
+      const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
+      progress.report({ message: step, increment: index === 0 ? 0 : 100 / total });
+      try {
+        await waitingOutRateLimits(() => options.run(ref), {
+          signal: cancelWaits,
+          onWait: (seconds) => {
+            parts.log.info(`${options.action} ${ref.id}: the service is rate limiting; trying again in ${seconds} s.`);
+            progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', step, seconds) });
+          },
+          onResume: () => progress.report({ message: step }),
+        });
+        succeeded.push(ref.id);
+      } catch (e) {
+        // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
+        // (the client of a service the user has left refuses to send).
+        if (isApiError(e) && e.kind === 'cancelled') {
+          if (e.reason === SERVICE_CHANGED) serviceChanged = true;
+          else cancelled = true;
+          skipped.push(ref.id);
+          continue;
+        }
+        const message = describe(e, { reportId: ref.id }).message;
+        parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
+        failed.push({ id: ref.id, message });
+        if (isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden')) {
+          // Every other item would fail the same way: say it once, stop here.
+          parts.errors.report(e);
+          for (const rest of options.refs.slice(index + 1)) skipped.push(rest.id);
+          break;
+        }
+      }
+    }
+  });
   return {
     succeeded,
     failed,

@@ -11,7 +11,7 @@ import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { urlForLog } from '../common/urls';
 import { BACK, pickStep, textStep, type Back } from '../ui/input';
-import { flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
+import { cancellableProgress, flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
 import { displayUrl } from './refs';
 import { fieldErrors, mayHaveActed, type Writes } from './writes';
 import { checkPrivacyArgs, passwordError, privacyItems } from './privacy';
@@ -103,22 +103,14 @@ async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise
   }
   w.log.info(`Creating a report for ${urlForLog(input.url)} (privacy ${input.privacy ?? 0}).`);
   const created = await w.inFlight.run(key, () =>
-    vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: l10n.t('Analyzing {0}…', escapeForMessage(displayUrl(input.url))),
-        cancellable: true,
-      },
-      async (_progress, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
+    cancellableProgress(
+      l10n.t('Analyzing {0}…', escapeForMessage(displayUrl(input.url))),
+      async (_progress, signal, token) => {
         try {
-          return await api.createReport(input, controller.signal);
+          return await api.createReport(input, signal);
         } catch (e) {
           if (token.isCancellationRequested) return 'cancelled' as const;
           throw withoutSecret(e, input.password);
-        } finally {
-          sub.dispose();
         }
       },
     ),

@@ -19,7 +19,7 @@ import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './
 import { runBatch, showBatchSummary } from './batch';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportRef } from '../common/commandArgs';
-import { flash, idText, offer, requireApi } from '../ui/notify';
+import { cancellableProgress, flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { Command, GlobalStateKey, Setting } from '../ids';
@@ -196,49 +196,42 @@ interface ExportProgress {
  */
 async function fetchAll(api: ReportsApi, state: ExportProgress): Promise<boolean> {
   const { reports, seen, limit } = state;
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: l10n.t('Exporting reports'), cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      const done = (): string =>
-        `${countText(reports.length)}${state.total === undefined ? '' : ` / ${countText(Math.min(state.total, limit))}`}`;
-      const share = (count: number): number | undefined =>
-        state.total ? (count / Math.min(state.total, limit)) * 100 : undefined;
-      // A Retry goes on from where the export stopped: the bar starts there too.
-      if (reports.length > 0) progress.report({ message: done(), increment: share(reports.length) });
-      try {
-        for (; reports.length < limit; state.page++) {
-          const answer = await waitingOutRateLimits(
-            () => api.listReports({ ...state.query, perPage: EXPORT_PAGE_SIZE }, state.page, controller.signal),
-            {
-              signal: controller.signal,
-              onWait: (seconds) => progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
-              onResume: () => progress.report({ message: done() }),
-            },
-          );
-          state.total = answer.total ?? state.total;
-          const before = reports.length;
-          for (const report of answer.items) {
-            // Pages may overlap when reports are added meanwhile: each report once.
-            if (seen.has(String(report.id)) || reports.length >= limit) continue;
-            seen.add(String(report.id));
-            reports.push(report);
-          }
-          progress.report({ message: done(), increment: share(answer.items.length) });
-          // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
-          const added = reports.length > before;
-          if (!answer.hasMore || !added || token.isCancellationRequested) break;
+  return cancellableProgress(l10n.t('Exporting reports'), async (progress, signal, token) => {
+    const done = (): string =>
+      `${countText(reports.length)}${state.total === undefined ? '' : ` / ${countText(Math.min(state.total, limit))}`}`;
+    const share = (count: number): number | undefined =>
+      state.total ? (count / Math.min(state.total, limit)) * 100 : undefined;
+    // A Retry goes on from where the export stopped: the bar starts there too.
+    if (reports.length > 0) progress.report({ message: done(), increment: share(reports.length) });
+    try {
+      for (; reports.length < limit; state.page++) {
+        const answer = await waitingOutRateLimits(
+          () => api.listReports({ ...state.query, perPage: EXPORT_PAGE_SIZE }, state.page, signal),
+          {
+            signal,
+            onWait: (seconds) => progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
+            onResume: () => progress.report({ message: done() }),
+          },
+        );
+        state.total = answer.total ?? state.total;
+        const before = reports.length;
+        for (const report of answer.items) {
+          // Pages may overlap when reports are added meanwhile: each report once.
+          if (seen.has(String(report.id)) || reports.length >= limit) continue;
+          seen.add(String(report.id));
+          reports.push(report);
         }
-      } catch (e) {
-        if (token.isCancellationRequested) return false;
-        throw e;
-      } finally {
-        subscription.dispose();
+        progress.report({ message: done(), increment: share(answer.items.length) });
+        // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
+        const added = reports.length > before;
+        if (!answer.hasMore || !added || token.isCancellationRequested) break;
       }
-      return !token.isCancellationRequested;
-    },
-  );
+    } catch (e) {
+      if (token.isCancellationRequested) return false;
+      throw e;
+    }
+    return !token.isCancellationRequested;
+  });
 }
 
 /** The handlers of Copy as Markdown, Export Report as JSON… and Export List as CSV…. */

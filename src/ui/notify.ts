@@ -109,6 +109,32 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   return undefined;
 }
 
+/**
+ * Runs `task` under a notification titled `title` with a Cancel button: cancelling aborts the
+ * signal the task is given (the token says whether the user cancelled).
+ */
+export function cancellableProgress<T>(
+  title: string,
+  task: (
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+    signal: AbortSignal,
+    token: vscode.CancellationToken,
+  ) => Promise<T>,
+): Thenable<T> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await task(progress, controller.signal, token);
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
+}
+
 /** Runs `task` with `title` shown as progress in the status bar. */
 export function windowProgress<T>(title: string, task: () => PromiseLike<T>): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, task);
