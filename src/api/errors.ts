@@ -89,6 +89,14 @@ export function messageOf(e: unknown): string {
 /** The `reason` of a `cancelled` error no one asked for: the user switched to another service. */
 export const SERVICE_CHANGED = 'service changed';
 
+/** The reason of a 401 to a request sent with a key the user has replaced since. */
+export const KEY_REPLACED = 'key replaced';
+
+/** `error` (a 401) marked as the old key's: it says nothing of the new one, and a Retry may work. */
+export function keyReplacedError(error: ApiError): ApiError {
+  return new ApiError({ ...error, reason: KEY_REPLACED, cause: error }, error.message);
+}
+
 /**
  * What the client of a service the user has left throws instead of sending (the connection
  * refuses its requests): `cancelled`, so lists and panels drop it quietly, with a reason

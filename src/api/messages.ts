@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
-import { isApiError, SERVICE_CHANGED, type ApiError } from './errors';
+import { isApiError, KEY_REPLACED, SERVICE_CHANGED, type ApiError } from './errors';
 import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
@@ -40,6 +40,11 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
   const serviceMessage = error.serviceMessage === undefined ? undefined : sanitizeServerText(error.serviceMessage);
   switch (error.kind) {
     case 'unauthorized':
+      if (error.reason === KEY_REPLACED)
+        return {
+          message: l10n.t('The service refused the API key this was sent with, which you have replaced since. Retry sends it with the new key.'),
+          actions: ['retry'],
+        };
       if (error.reason === 'invalid key characters') {
         return {
           message: l10n.t('The API key contains characters that cannot be sent. Set it again.'),

@@ -10,7 +10,7 @@ import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../a
 import { knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import type { ServiceHealth } from '../activation/statusBar';
-import { isApiError, serviceChangedError } from '../api/errors';
+import { isApiError, keyReplacedError, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 
@@ -188,7 +188,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
    * rate limited (until the time its Retry-After gave). Outcomes of calls sent with a key that
    * has been replaced since are ignored (a write answered 401 after the user put the right key
-   * in). Outcomes of a client for another URL than the current one are ignored too, and such a
+   * in), and such a 401 fails as the old key's (`keyReplacedError`: its message offers Retry,
+   * not Set API Key). Outcomes of a client for another URL than the current one are ignored too, and such a
    * client sends nothing more: a command still running after the user switched service (a
    * batch, a pick left open) would otherwise send its next request without a key (the key goes
    * to its own origin only) and be told the key was rejected. It fails as `cancelled`
@@ -226,6 +227,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
           return result;
         } catch (error) {
           if (sameKey()) onError(error);
+          else if (isApiError(error) && error.kind === 'unauthorized') throw keyReplacedError(error);
           throw error;
         }
       };

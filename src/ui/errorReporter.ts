@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError, SERVICE_CHANGED } from '../api/errors';
+import { isApiError, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from './notify';
@@ -81,7 +81,8 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
 
     if (isApiError(error) && error.kind === 'notFound') notFound.fire(subject);
 
-    const unauthorized = isApiError(error) && error.kind === 'unauthorized';
+    // A refused key (not one the user has replaced since) is asked for once, whatever failed.
+    const unauthorized = isApiError(error) && error.kind === 'unauthorized' && error.reason !== KEY_REPLACED;
     if (unauthorized) {
       if (keyPromptOpen) return;
       keyPromptOpen = true;

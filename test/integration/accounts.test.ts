@@ -18,7 +18,7 @@ import type { ReportPanels } from '../../src/panels/register';
 import type { ReportNode, ViewNode } from '../../src/views/items';
 import type { ReportsView } from '../../src/views/reportsView';
 import { startService, type RunningService } from '../service/server';
-import { configure, waitFor } from './harness';
+import { configure, pageReportsLogWith, waitFor } from './harness';
 import { adminCall } from '../service/adminClient';
 import { TestHook } from '../../src/ids';
 
@@ -415,6 +415,8 @@ describe('accounts and services', function () {
     assert.equal((await alpha.requests()).find((r) => r.method === 'POST')?.status, 401, 'the stale key was refused');
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.notEqual(hook().statusBar.health.kind, 'rejected', 'the status bar does not blame the new key');
+    // The message blames the old key and offers Retry (not "The service rejected the API key.").
+    await pageReportsLogWith('New report failed (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with');
   });
 
   it('another path on the same origin is another service: the status bar forgets what the last one taught', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ApiError, serviceChangedError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
+import { ApiError, keyReplacedError, serviceChangedError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
 import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
 import { describeError } from '../../../src/api/messages';
 import { withBundle } from '../withBundle';
@@ -19,6 +19,14 @@ describe('describeError (product spec: When things go wrong)', () => {
     assert.deepEqual(describeError(apiError({ kind: 'unauthorized', reason: 'invalid key characters' })), {
       message: 'The API key contains characters that cannot be sent. Set it again.',
       actions: ['setApiKey'],
+    });
+    // Sent with a key the user has replaced since: Retry, not Set API Key.
+    const stale = keyReplacedError(apiError({ kind: 'unauthorized', status: 401 }));
+    assert.equal(stale.kind, 'unauthorized');
+    assert.deepEqual(describeError(stale), {
+      message:
+        'The service refused the API key this was sent with, which you have replaced since. Retry sends it with the new key.',
+      actions: ['retry'],
     });
   });
 
