@@ -217,23 +217,14 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   // ---- internals ----
 
   async #rootChildren(): Promise<ViewNode[]> {
-    let children = this.#nodes.render(this.#list, () => this.#emptyNode());
-    if (children === undefined) {
-      await this.track(this.#list.ensureLoaded());
-      children = this.#nodes.render(this.#list, () => this.#emptyNode()) ?? [];
-    }
+    const children = await this.rowsOf(this.#nodes, this.#list, () => this.#emptyNode());
     if (this.#list.status === 'loaded') this.#dropGoneProjects();
     return children;
   }
 
   async #projectChildren(name: string): Promise<ViewNode[]> {
     const child = this.#childrenOf(name);
-    let children = child.nodes.render(child.list, () => this.#emptyChildNode(name));
-    if (children === undefined) {
-      await this.track(child.list.ensureLoaded());
-      children = child.nodes.render(child.list, () => this.#emptyChildNode(name)) ?? [];
-    }
-    return children;
+    return this.rowsOf(child.nodes, child.list, () => this.#emptyChildNode(name));
   }
 
   #listFor(listKey: string): ListHandle | undefined {
@@ -300,8 +291,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
 
   async #reload(): Promise<void> {
     this.#resetChildren();
-    if (this.treeView.visible && this.#list.status !== 'idle') await this.track(this.#list.load(this.#fetcher()));
-    else this.#list.reset(this.#fetcher());
+    await this.restartList(this.#list, this.#fetcher());
   }
 
   #fetcher(): FetchPage<Project> {

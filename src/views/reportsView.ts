@@ -79,13 +79,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (node) return [];
     if (!(await this.isReady())) return [];
-    let children = this.#nodes.render(this.#list, () => this.#emptyNode());
-    if (children === undefined) {
-      // First page not in yet: wait for it, so the view shows its progress bar, not a blank.
-      await this.track(this.#list.ensureLoaded());
-      children = this.#nodes.render(this.#list, () => this.#emptyNode()) ?? [];
-    }
-    return children;
+    return this.rowsOf(this.#nodes, this.#list, () => this.#emptyNode());
   }
 
   getParent(): undefined {
@@ -190,9 +184,8 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   }
 
   /** Starts over from page 1 with the current query: now if the view is showing, else when it is next shown. */
-  async #reload(): Promise<void> {
-    if (this.treeView.visible && this.#list.status !== 'idle') await this.track(this.#list.load(this.#fetcher()));
-    else this.#list.reset(this.#fetcher());
+  #reload(): Promise<void> {
+    return this.restartList(this.#list, this.#fetcher());
   }
 
   #fetcher(): FetchPage<Report> {

@@ -11,8 +11,9 @@ import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '.
 import type { RecentReports } from '../common/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
-import type { ViewNode } from './items';
-import type { FetchPage, ListHandle } from './listState';
+import type { EmptyNode, ViewNode } from './items';
+import type { ListNodes } from './listNodes';
+import type { FetchPage, ListHandle, PagedList } from './listState';
 import { toPerPage } from './query';
 import { listedPage } from './summary';
 import { Setting } from '../ids';
@@ -134,6 +135,27 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
       return;
     }
     await this.track(list.refresh(keepPages));
+  }
+
+  /**
+   * The rows of `list` as `nodes` renders them. While its first page is not in, waits for it,
+   * so the view shows its progress bar, not a blank.
+   */
+  protected async rowsOf<T, N extends ViewNode>(
+    nodes: ListNodes<T, N>,
+    list: PagedList<T>,
+    empty: () => EmptyNode,
+  ): Promise<ViewNode[]> {
+    const rows = nodes.render(list, empty);
+    if (rows !== undefined) return rows;
+    await this.track(list.ensureLoaded());
+    return nodes.render(list, empty) ?? [];
+  }
+
+  /** Starts `list` over with `fetcher` (a new query): now if the view shows it, else when it is next shown. */
+  protected async restartList<T>(list: PagedList<T>, fetcher: FetchPage<T>): Promise<void> {
+    if (this.treeView.visible && list.status !== 'idle') await this.track(list.load(fetcher));
+    else list.reset(fetcher);
   }
 
   /** The reports whose rows are selected (a keybinding passes no item). */
