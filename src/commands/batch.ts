@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError, SERVICE_CHANGED } from '../api/errors';
+import { isApiError, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
@@ -81,8 +81,10 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
         const message = describe(e, { reportId: ref.id }).message;
         parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
         failed.push({ id: ref.id, message });
-        if (isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden')) {
-          // Every other item would fail the same way: say it once, stop here.
+        const refused = isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden');
+        // Every other item would fail the same way: say it once, stop here. Not when the key
+        // refused was one the user has replaced since: the next item goes with the new key.
+        if (refused && e.reason !== KEY_REPLACED) {
           parts.errors.report(e);
           for (const rest of options.refs.slice(index + 1)) skipped.push(rest.id);
           break;

@@ -419,6 +419,39 @@ describe('accounts and services', function () {
     await pageReportsLogWith('New report failed (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with');
   });
 
+  it('a batch goes on after an item refused with the key the user has just replaced: the next goes with the new key', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const mine = [await alpha.insert('/stale-batch-1'), await alpha.insert('/stale-batch-2')];
+    const secret = `pageReports.apiKey:${alpha.origin}`;
+    await hook().secrets.store(secret, token('alpha-stale-batch'));
+    await waitFor(
+      async () => {
+        await run('pageReports.refreshReports');
+        await reportsView().getChildren();
+        return hook().statusBar.health.kind === 'rejected';
+      },
+      { message: 'the connection uses the stale key' },
+    );
+    await alpha.admin('requests', undefined, 'DELETE');
+    // The first delete goes with the stale key and is answered (401) 2 s later, after the right key is in.
+    await alpha.admin('faults', { method: 'DELETE', path: `/api/v1/reports/${mine[0]?.id}`, delayMs: 2000, times: 1 });
+    const nodes = mine.map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
+    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[] }>(
+      'pageReports.deleteReport',
+      nodes[0],
+      nodes,
+      { confirmed: true },
+    );
+    await waitFor(async () => (await alpha.requests()).some((r) => r.method === 'DELETE' && r.status === null), {
+      message: 'the first delete was sent with the stale key',
+    });
+    await hook().secrets.store(secret, alpha.key);
+    const outcome = await batch;
+    assert.equal(outcome.failed.length, 1, 'the first, refused with the old key');
+    assert.deepEqual(outcome.succeeded.map(String), [String(mine[1]?.id)], 'the second went with the new key');
+    assert.deepEqual(outcome.skipped, []);
+  });
+
   it('another path on the same origin is another service: the status bar forgets what the last one taught', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 401, times: 1 });
