@@ -189,3 +189,19 @@ export class Announcer {
     }
   }
 }
+
+/**
+ * Calls `save` after the page scrolls, at most once a frame: the reader's place, kept for when
+ * the page is made again.
+ */
+export function onScroll(save: () => void): void {
+  let queued = false;
+  window.addEventListener('scroll', () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      save();
+    });
+  });
+}

@@ -42,7 +42,7 @@ import {
   type SavedInsightsState,
 } from '../common/insightsProtocol';
 import { fill, singleLine } from '../common/text';
-import { Announcer, button, el, FocusKeeper, icon, type Announcement } from './dom';
+import { Announcer, button, el, FocusKeeper, icon, onScroll, type Announcement } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out
 // (the doughnut, radar, polar and bubble controllers, the time scale, filler, title, …).
@@ -816,16 +816,7 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
   else post(rendered);
 }
 
-// The reader's place, kept for when the page is made again (at most once a frame).
-let scrollSaveQueued = false;
-window.addEventListener('scroll', () => {
-  if (scrollSaveQueued) return;
-  scrollSaveQueued = true;
-  requestAnimationFrame(() => {
-    scrollSaveQueued = false;
-    saveState();
-  });
-});
+onScroll(saveState);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isInsightsHostMessage(event.data)) return;

@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, nothingChanged, type CheckChange } from '../common/diff';
 import { fill } from '../common/text';
-import { Announcer, button, el, FocusKeeper, icon, svg, type Announcement } from './dom';
+import { Announcer, button, el, FocusKeeper, icon, onScroll, svg, type Announcement } from './dom';
 import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
   isHostMessage,
@@ -743,16 +743,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   scheduleDraw();
 });
 
-// The reader's place, kept for when the page is made again (at most once a frame).
-let scrollSaveQueued = false;
-window.addEventListener('scroll', () => {
-  if (scrollSaveQueued) return;
-  scrollSaveQueued = true;
-  requestAnimationFrame(() => {
-    scrollSaveQueued = false;
-    saveState({ scrollY: Math.round(window.scrollY) });
-  });
-});
+onScroll(() => saveState({ scrollY: Math.round(window.scrollY) }));
 
 window.setInterval(refreshRelativeDates, 30_000);
 post({ type: 'ready' });
