@@ -29,3 +29,8 @@ export function isReportId(value: unknown): value is ReportId {
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
 }
+
+/** A scroll offset kept in a page's state: a finite number of pixels down the page. */
+export function isScrollPlace(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}

@@ -6,7 +6,7 @@
  */
 import type { ReportId } from '../api/types';
 import type { InsightsModel, InsightsWords } from './insightsAggregate';
-import { isOneOf, isRecord, isReportId } from './guards';
+import { isOneOf, isRecord, isReportId, isScrollPlace } from './guards';
 
 export type { InsightsModel };
 
@@ -174,8 +174,7 @@ export function parseSavedInsightsView(value: unknown): SavedInsightsState | und
       .filter((t): t is string => typeof t === 'string' && t.length <= 40)
       .slice(0, 10);
   }
-  const { scrollY } = value;
-  if (typeof scrollY === 'number' && Number.isFinite(scrollY) && scrollY > 0) saved.scrollY = scrollY;
+  if (isScrollPlace(value.scrollY)) saved.scrollY = value.scrollY;
   return saved;
 }
 

@@ -14,7 +14,7 @@
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf } from './dates';
-import { isOneOf, isRecord, isReportId } from './guards';
+import { isOneOf, isRecord, isReportId, isScrollPlace } from './guards';
 
 export type { Importance, Privacy, ReportId, ReportResult };
 
@@ -263,7 +263,7 @@ export interface SavedPageState {
   rawOpen?: boolean;
   /**
    * How far the reader had scrolled: VS Code drops a hidden panel's page and makes it again
-   * when shown. Only the page reads it back (the serializer has no use for it).
+   * when shown. Only the page uses it (the serializer has no use for it).
    */
   scrollY?: number;
 }
@@ -318,7 +318,8 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
 export function parseSavedPageState(value: unknown): SavedPageState | undefined {
   if (!isRecord(value) || !isReportId(value.reportId)) return undefined;
   const serviceUrl = isServiceUrl(value.serviceUrl) ? { serviceUrl: value.serviceUrl } : {};
-  return { reportId: value.reportId, ...serviceUrl, rawOpen: value.rawOpen === true };
+  const scrollY = isScrollPlace(value.scrollY) ? { scrollY: value.scrollY } : {};
+  return { reportId: value.reportId, ...serviceUrl, rawOpen: value.rawOpen === true, ...scrollY };
 }
 
 function isServiceUrl(value: unknown): value is string {

@@ -186,10 +186,13 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   /**
    * The client with every call's outcome noted as the service's health: an answer means
    * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
-   * rate limited (until the time its Retry-After gave). Outcomes of calls sent with a key that
-   * has been replaced since are ignored (a write answered 401 after the user put the right key
-   * in), and such a 401 fails as the old key's (`keyReplacedError`: its message offers Retry,
-   * not Set API Key). Outcomes of a client for another URL than the current one are ignored too, and such a
+   * rate limited (until the time its Retry-After gave).
+   *
+   * Outcomes of calls sent with a key that has been replaced since are ignored (a write
+   * answered 401 after the user put the right key in), and such a 401 fails as the old key's
+   * (`keyReplacedError`: its message offers Retry, not Set API Key).
+   *
+   * Outcomes of a client for another URL than the current one are ignored too, and such a
    * client sends nothing more: a command still running after the user switched service (a
    * batch, a pick left open) would otherwise send its next request without a key (the key goes
    * to its own origin only) and be told the key was rejected. It fails as `cancelled`

@@ -49,7 +49,7 @@ let locale = 'en';
 let labels: FormatLabels | undefined;
 let saved: SavedPageState | undefined = parseSavedPageState(vscode.getState());
 /** Where the reader was before the page was last dropped (hidden), restored at its first whole report. */
-let restoreScrollY = savedScrollY(vscode.getState());
+let restoreScrollY = saved?.scrollY ?? 0;
 /** The last state message, drawn again when `init` arrives after it. */
 let current: Extract<HostMessage, { type: 'state' }> | undefined;
 /** Seq of the state message drawn last: the host posts a state again on `ready`, drawn once. */
@@ -84,11 +84,6 @@ function saveState(patch: Partial<SavedPageState>): void {
     ...(scrollY === undefined ? {} : { scrollY }),
   };
   vscode.setState(saved);
-}
-
-function savedScrollY(state: unknown): number {
-  const y = typeof state === 'object' && state !== null ? (state as { scrollY?: unknown }).scrollY : undefined;
-  return typeof y === 'number' && Number.isFinite(y) && y > 0 ? y : 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +203,22 @@ function dateFact(label: string, date: DateView): HTMLElement[] {
   return [el('dt', { text: label }), el('dd', {}, value, ' ', el('span', { className: 'muted' }, '(', relative, ')'))];
 }
 
-/** `foreign`: the report is another service's, whose project the Reports view (the current service's) does not list. */
+/**
+ * The report's project: a button that filters the Reports view to it, or text when the report
+ * is another service's (`foreign`), whose projects the Reports view does not list.
+ */
+function projectField(s: PanelStrings, project: string | null, foreign: boolean): HTMLElement {
+  if (project === null) return el('span', { className: 'muted', text: s.noProject });
+  if (foreign) return el('span', { text: project });
+  return button(project, 'filter', () => post({ type: 'filterProject', project }), {
+    className: 'link',
+    focusKey: 'project',
+    ariaLabel: fill(s.filterProject, project),
+    title: fill(s.filterProject, project),
+  });
+}
+
+/** `foreign`: the report is another service's. */
 function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElement {
   const url = report.urlOpenable
     ? button(report.url, 'link-external', () => post({ type: 'openUrl', url: report.url }), {
@@ -219,17 +229,7 @@ function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElem
       })
     : el('span', { className: 'url url-inert', text: report.url, attrs: { title: s.urlNotOpenable } });
 
-  const project =
-    report.project !== null && foreign
-      ? el('span', { text: report.project })
-      : report.project !== null
-        ? button(report.project, 'filter', () => post({ type: 'filterProject', project: report.project ?? '' }), {
-            className: 'link',
-            focusKey: 'project',
-            ariaLabel: fill(s.filterProject, report.project),
-            title: fill(s.filterProject, report.project),
-          })
-        : el('span', { className: 'muted', text: s.noProject });
+  const project = projectField(s, report.project, foreign);
 
   const privacyIcon =
     report.privacy.value === 0
@@ -738,6 +738,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       reportId: message.reportId,
       serviceUrl: message.serviceUrl,
       rawOpen: saved?.reportId === undefined ? saved?.rawOpen : false,
+      // Another report's place is not this one's.
+      scrollY: undefined,
     });
   } else if (saved.serviceUrl !== message.serviceUrl) saveState({ serviceUrl: message.serviceUrl });
   scheduleDraw();

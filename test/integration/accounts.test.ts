@@ -96,6 +96,25 @@ class TestService {
   requests(): Promise<Recorded[]> {
     return this.admin<Recorded[]>('requests');
   }
+
+  /** Waits until a `method` request has reached the service and is not answered yet (a fault holds it). */
+  async untilPending(method: string, message: string): Promise<void> {
+    await waitFor(async () => (await this.requests()).some((r) => r.method === method && r.status === null), {
+      message,
+    });
+  }
+}
+
+/** Refreshes the Reports view until the status bar says `kind` (the connection has learnt it from an answer). */
+async function refreshedUntilHealth(kind: string, message: string): Promise<void> {
+  await waitFor(
+    async () => {
+      await run('pageReports.refreshReports');
+      await reportsView().getChildren();
+      return hook().statusBar.health.kind === kind;
+    },
+    { message },
+  );
 }
 
 const reportUrls = (nodes: ViewNode[]): string[] =>
@@ -363,14 +382,7 @@ describe('accounts and services', function () {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     const secret = `pageReports.apiKey:${alpha.origin}`;
     await hook().secrets.store(secret, token('alpha-old'));
-    await waitFor(
-      async () => {
-        await run('pageReports.refreshReports');
-        await reportsView().getChildren();
-        return hook().statusBar.health.kind === 'rejected';
-      },
-      { message: 'the status bar says the old key was rejected' },
-    );
+    await refreshedUntilHealth('rejected', 'the status bar says the old key was rejected');
     // Answers take 3 s from now on: a status bar that changes sooner learnt it from the new key alone.
     await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 3000, times: 5 });
     try {
@@ -382,14 +394,7 @@ describe('accounts and services', function () {
     } finally {
       await alpha.admin('faults', undefined, 'DELETE');
     }
-    await waitFor(
-      async () => {
-        await run('pageReports.refreshReports');
-        await reportsView().getChildren();
-        return hook().statusBar.health.kind === 'connected';
-      },
-      { message: 'the new key connects' },
-    );
+    await refreshedUntilHealth('connected', 'the new key connects');
   });
 
   it("an answer to the key the user has just replaced says nothing of the new key: a late 401 does not bring 'rejected' back", async () => {
@@ -403,9 +408,7 @@ describe('accounts and services', function () {
     await alpha.admin('requests', undefined, 'DELETE');
     const url = `http://stale-key.localhost:${new URL(alpha.url).port}/demo-site/good.html`;
     const stale = run('pageReports.createReport', { url, privacy: 0 });
-    await waitFor(async () => (await alpha.requests()).some((r) => r.method === 'POST' && r.status === null), {
-      message: 'the write with the stale key was sent',
-    });
+    await alpha.untilPending('POST', 'the write with the stale key was sent');
     await hook().secrets.store(secret, alpha.key);
     await stale;
     await waitFor(async () => (await alpha.requests()).every((r) => r.status !== null), {
@@ -424,14 +427,7 @@ describe('accounts and services', function () {
     const mine = [await alpha.insert('/stale-batch-1'), await alpha.insert('/stale-batch-2')];
     const secret = `pageReports.apiKey:${alpha.origin}`;
     await hook().secrets.store(secret, token('alpha-stale-batch'));
-    await waitFor(
-      async () => {
-        await run('pageReports.refreshReports');
-        await reportsView().getChildren();
-        return hook().statusBar.health.kind === 'rejected';
-      },
-      { message: 'the connection uses the stale key' },
-    );
+    await refreshedUntilHealth('rejected', 'the connection uses the stale key');
     await alpha.admin('requests', undefined, 'DELETE');
     // The first delete goes with the stale key and is answered (401) 2 s later, after the right key is in.
     await alpha.admin('faults', { method: 'DELETE', path: `/api/v1/reports/${mine[0]?.id}`, delayMs: 2000, times: 1 });
@@ -442,9 +438,7 @@ describe('accounts and services', function () {
       nodes,
       { confirmed: true },
     );
-    await waitFor(async () => (await alpha.requests()).some((r) => r.method === 'DELETE' && r.status === null), {
-      message: 'the first delete was sent with the stale key',
-    });
+    await alpha.untilPending('DELETE', 'the first delete was sent with the stale key');
     await hook().secrets.store(secret, alpha.key);
     const outcome = await batch;
     assert.equal(outcome.failed.length, 1, 'the first, refused with the old key');
@@ -455,14 +449,7 @@ describe('accounts and services', function () {
   it('another path on the same origin is another service: the status bar forgets what the last one taught', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 401, times: 1 });
-    await waitFor(
-      async () => {
-        await run('pageReports.refreshReports');
-        await reportsView().getChildren();
-        return hook().statusBar.health.kind === 'rejected';
-      },
-      { message: 'the status bar says the key was rejected' },
-    );
+    await refreshedUntilHealth('rejected', 'the status bar says the key was rejected');
     const elsewhere = `${alpha.url}/elsewhere`;
     // Its answers take 3 s: a status bar that changes sooner learnt it from the change of URL alone.
     await alpha.admin('faults', { method: 'GET', path: '/elsewhere/api/v1/reports', delayMs: 3000, times: 5 });

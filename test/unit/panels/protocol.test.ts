@@ -67,6 +67,10 @@ describe('panel protocol: messages from the page', () => {
       serviceUrl: 'https://reports.example:8443/',
       rawOpen: false,
     });
+    // The reader's place, a positive finite number of pixels; anything else is left out.
+    assert.deepEqual(parseSavedPageState({ reportId: 7, scrollY: 840 }), { reportId: 7, rawOpen: false, scrollY: 840 });
+    for (const scrollY of [0, -5, Number.NaN, Infinity, '840'])
+      assert.deepEqual(parseSavedPageState({ reportId: 7, scrollY }), { reportId: 7, rawOpen: false }, String(scrollY));
     for (const serviceUrl of ['javascript:alert(1)', 'https://a b/', 42, 'x'.repeat(3000)]) {
       assert.deepEqual(parseSavedPageState({ reportId: 7, serviceUrl }), { reportId: 7, rawOpen: false }, String(serviceUrl));
     }

@@ -73,6 +73,16 @@ describe('views/listState: paging against the reference service', function () {
     await svc.stop();
   });
 
+  /** The seeded reports in the default order, three pages of 25 loaded; the probe fetched them. */
+  async function threePagesLoaded(): Promise<{ probe: Probe; list: PagedList<Report> }> {
+    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
+    const list = new PagedList<Report>(reportKey);
+    await list.load(probe.fetch);
+    await list.loadMore();
+    await list.loadMore();
+    return { probe, list };
+  }
+
   beforeEach(async () => {
     await adminCall(svc.url, 'faults', undefined, 'DELETE');
     await adminCall(svc.url, 'requests', undefined, 'DELETE');
@@ -204,11 +214,7 @@ describe('views/listState: paging against the reference service', function () {
   });
 
   it('a refresh that keeps the pages: queued with a page-1 Refresh it goes to page 1; a Load more follows both reloads; one in flight is loaded with the pages', async () => {
-    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
-    const list = new PagedList<Report>(reportKey);
-    await list.load(probe.fetch);
-    await list.loadMore();
-    await list.loadMore();
+    const { probe, list } = await threePagesLoaded();
     assert.equal(list.items.length, 75);
 
     // A write's refresh and then the user's Refresh queued on a reload: the user's page 1 wins.
@@ -268,11 +274,7 @@ describe('views/listState: paging against the reference service', function () {
   });
 
   it('Retry after a reload that kept the pages failed loads those pages again, not page 1 alone', async () => {
-    const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
-    const list = new PagedList<Report>(reportKey);
-    await list.load(probe.fetch);
-    await list.loadMore();
-    await list.loadMore();
+    const { probe, list } = await threePagesLoaded();
     await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '2' }, status: 503 });
     probe.calls = [];
     await list.refresh(true);
@@ -285,11 +287,7 @@ describe('views/listState: paging against the reference service', function () {
   });
 
   it('a new query aborts the old request and starts at page 1', async () => {
-    const all = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
-    const list = new PagedList<Report>(reportKey);
-    await list.load(all.fetch);
-    await list.loadMore();
-    await list.loadMore();
+    const { probe: all, list } = await threePagesLoaded();
     assert.equal(list.items.length, 75);
 
     await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', delayMs: 500 });
