@@ -187,8 +187,11 @@ export interface PanelStrings {
   summary: string;
   allPassed: string;
   failedCount: string;
+  /** "0 of 1 check failed": the summary of a report with one check. */
+  failedCountOne: string;
   /** "2 of 14 checks not determined": under the failed count when some are. */
   unknownCount: string;
+  unknownCountOne: string;
   high: string;
   medium: string;
   low: string;

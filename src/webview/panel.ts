@@ -317,12 +317,13 @@ function toolbar(s: PanelStrings, busy: boolean): HTMLElement {
 
 function summary(s: PanelStrings, report: ReportView): HTMLElement {
   const section = el('section', { className: 'summary', attrs: { 'aria-label': s.summary } });
-  if (report.totals.all === 0) {
+  const { failed, unknown, all } = report.totals;
+  if (all === 0) {
     section.append(el('p', { className: 'muted', text: s.noChecks }));
     return section;
   }
   // Undetermined checks are not passed ones: the summary says how many, and their table follows.
-  if (report.totals.failed === 0 && report.totals.unknown === 0) {
+  if (failed === 0 && unknown === 0) {
     section.append(
       el(
         'p',
@@ -334,15 +335,15 @@ function summary(s: PanelStrings, report: ReportView): HTMLElement {
     );
     return section;
   }
-  section.append(
-    el('p', { className: 'summary-title', text: fill(s.failedCount, report.totals.failed, report.totals.all) }),
-  );
-  if (report.totals.unknown > 0)
+  // "0 of 1 check failed" for a report with one check, "0 of 3 checks failed" otherwise.
+  const ofAll = (many: string, one: string, count: number) => (all === 1 ? fill(one, count) : fill(many, count, all));
+  section.append(el('p', { className: 'summary-title', text: ofAll(s.failedCount, s.failedCountOne, failed) }));
+  if (unknown > 0)
     section.append(
-      el('p', { className: 'summary-unknown muted', text: fill(s.unknownCount, report.totals.unknown, report.totals.all) }),
+      el('p', { className: 'summary-unknown muted', text: ofAll(s.unknownCount, s.unknownCountOne, unknown) }),
     );
   // The failed checks by importance; none failed, no row of zeros.
-  if (report.totals.failed > 0) section.append(importanceChips(s, report.failedCounts));
+  if (failed > 0) section.append(importanceChips(s, report.failedCounts));
   return section;
 }
 

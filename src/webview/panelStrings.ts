@@ -40,6 +40,8 @@ export function panelStrings(): PanelStrings {
     allPassed: l10n.t('All checks passed.'),
     failedCount: l10n.t('{0} of {1} checks failed', '{0}', '{1}'),
     unknownCount: l10n.t('{0} of {1} checks not determined', '{0}', '{1}'),
+    failedCountOne: l10n.t('{0} of 1 check failed', '{0}'),
+    unknownCountOne: l10n.t('{0} of 1 check not determined', '{0}'),
     high: l10n.t('high'),
     medium: l10n.t('medium'),
     low: l10n.t('low'),

@@ -424,6 +424,20 @@ describe('report panel (end to end)', function () {
     await wb.screenshot('panel-undetermined');
   });
 
+  it('counts a single check in the singular', async () => {
+    await insert({
+      url: 'https://blog.localhost/panel/one-check',
+      result: 'decent',
+      score: 70,
+      results: { h1: { passed: null, importance: 'high', value: null } },
+    });
+    await openReport('panel/one-check', 'blog.localhost/panel/one-check');
+    await waitForPanel('blog.localhost/panel/one-check');
+    const summary = panel().locator('.summary');
+    assert.equal((await summary.locator('.summary-title').innerText()).trim(), '0 of 1 check failed');
+    assert.equal((await summary.locator('.summary-unknown').innerText()).trim(), '1 of 1 check not determined');
+  });
+
   it('comes back with its content after a window reload', async () => {
     const report = await insert({
       url: 'https://blog.localhost/panel/reload-me',
