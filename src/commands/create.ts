@@ -174,7 +174,7 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
         action: l10n.t('New report'),
         // On the connection of the moment; never on another service than the one typed for.
         retry: w.retryOn(
-          w.serviceUrl,
+          serviceUrl,
           async () => {
             const now = await requireApi(w.parts.connection);
             if (now !== undefined) await createAndShow(w, now, input);

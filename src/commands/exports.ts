@@ -16,6 +16,7 @@ import { insightsLimit } from '../insights/load';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
+import { retryOn } from './writes';
 import { runBatch, showBatchSummary } from './batch';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportRef } from '../common/commandArgs';
@@ -307,13 +308,17 @@ export function reportExportCommands(parts: Parts) {
     );
     const ref = refs[0];
     if (ref === undefined) return undefined;
+    const serviceUrl = parts.connection.serviceUrl;
     let report: Report;
     try {
       report = await api.getReport(ref.id);
     } catch (e) {
       errors.report(e, {
         action: l10n.t('Export report {0}', idText(ref.id)),
-        retry: () => vscode.commands.executeCommand(Command.exportReportJson, { id: ref.id }),
+        // Only from the service it failed on: after a switch the same id is another report.
+        retry: retryOn(parts.connection, serviceUrl, () =>
+          vscode.commands.executeCommand(Command.exportReportJson, { id: ref.id }),
+        ),
       });
       return undefined;
     }

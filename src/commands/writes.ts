@@ -18,7 +18,7 @@ import type { ReportRef } from '../common/commandArgs';
 import { truncate } from '../common/format';
 import { isOptions } from '../common/guards';
 import { singleLine } from '../common/text';
-import type { Parts } from '../parts';
+import type { ConnectionApi, Parts } from '../parts';
 import { flash, idText, type ConfirmOptions } from '../ui/notify';
 
 /**
@@ -42,6 +42,29 @@ export class InFlight {
   has(key: string): boolean {
     return this.#running.has(key);
   }
+}
+
+/**
+ * A failed command's Retry: runs `again` only while the connection still shows `serviceUrl`,
+ * the service it failed on. After a switch the same id names another report, so it says so
+ * (`changed`, or the general sentence) and sends nothing.
+ */
+export function retryOn(
+  connection: Pick<ConnectionApi, 'serviceUrl'>,
+  serviceUrl: string | undefined,
+  again: () => unknown,
+  changed?: string,
+): () => unknown {
+  return () => {
+    if (serviceUrl === connection.serviceUrl) return again();
+    void vscode.window.showWarningMessage(
+      changed ??
+        l10n.t(
+          'The service changed since this failed, so nothing was sent. Run the command again for the current service.',
+        ),
+    );
+    return undefined;
+  };
 }
 
 /** The parts a write touches, and the one in-flight guard every write shares. */
@@ -100,22 +123,9 @@ export class Writes {
     this.parts.panels.close(id, serviceUrl);
   }
 
-  /**
-   * A failed write's Retry: sends again only to the service the write went to. After a
-   * switch the same id names another report, so it says so (`changed`, or the general
-   * sentence) and sends nothing.
-   */
+  /** A failed write's Retry, sent only to the service it failed on: {@link retryOn}. */
   retryOn(serviceUrl: string | undefined, again: () => unknown, changed?: string): () => unknown {
-    return () => {
-      if (serviceUrl === this.serviceUrl) return again();
-      void vscode.window.showWarningMessage(
-        changed ??
-          l10n.t(
-            'The service changed since this failed, so nothing was sent. Run the command again for the current service.',
-          ),
-      );
-      return undefined;
-    };
+    return retryOn(this.parts.connection, serviceUrl, again, changed);
   }
 
   /** Reloads both views, the pages loaded so far (the rows the user paged to stay); never rejects. */

@@ -6,7 +6,9 @@
  * go to .test-output/screenshots/accounts-*.png.
  */
 import * as assert from 'node:assert/strict';
+import { adminCall } from '../service/adminClient';
 import { startService, type RunningService } from '../service/server';
+import type { RecordedRequest } from '../service/types';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 
 const SECOND_KEY = 'second-service-key';
@@ -137,6 +139,44 @@ describe('accounts and services (end to end)', function () {
     await banner.waitFor({ state: 'detached', timeout: 30_000 });
     await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
     await wb.closeAllEditors();
+  });
+
+  it('Retry of a New Report that failed after a switch sends nothing: not to the service switched to', async () => {
+    // The first service is current; its store fails, 4 s after it was sent.
+    await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', status: 503, delayMs: 4000, times: 1 });
+    await wb.runCommand('Page Reports: New Report…');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.fill('https://first.localhost/retry-after-switch');
+    await input.press('Enter');
+    const privacy = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
+    await privacy.waitFor({ state: 'visible' });
+    await privacy.fill('Public');
+    await privacy.press('Enter');
+
+    // The user switches while the store is on its way.
+    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
+    await statusItem(host(wb.service.url)).click();
+    const secondRow = quickRows().filter({ hasText: host(second.url) });
+    await secondRow.waitFor({ state: 'visible' });
+    await secondRow.click();
+    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    await adminCall(second.url, 'requests', undefined, 'DELETE');
+
+    const toast = wb.page.locator('.notification-toast', { hasText: 'answered 503' });
+    await toast.waitFor({ state: 'visible', timeout: 20_000 });
+    await toast.locator('a.monaco-button', { hasText: 'Retry' }).click();
+    await wb.page
+      .locator('.notification-toast', { hasText: 'The service changed since this report was typed' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    const posted = (await adminCall<RecordedRequest[]>(second.url, 'requests')).filter((r) => r.method === 'POST');
+    assert.deepEqual(posted, [], 'nothing was sent to the service switched to');
+
+    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
+    await statusItem(host(second.url)).click();
+    const firstRow = quickRows().filter({ hasText: host(wb.service.url) });
+    await firstRow.waitFor({ state: 'visible' });
+    await firstRow.click();
+    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
   });
 
   it('lists both services in the Accounts menu; Sign Out removes only that key', async () => {
