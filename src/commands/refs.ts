@@ -55,7 +55,9 @@ type PickItem<T> = vscode.QuickPickItem & { value?: T };
 
 /**
  * A quick pick whose items come from the server's search as the user types (debounced;
- * an older answer never replaces a newer one). Resolves undefined when dismissed.
+ * an older answer never replaces a newer one). Enter pressed before the answer to what is
+ * typed takes the first item of that answer, not a row of the older list still shown (every
+ * row stays visible: `alwaysShow`). Resolves undefined when dismissed.
  */
 function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
   return new Promise<T | undefined>((resolve) => {
@@ -66,6 +68,14 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
     let controller: AbortController | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let result: T | undefined;
+    // Whether the items answer what is typed, and whether Enter waits for the answer.
+    let answered = false;
+    let acceptOnAnswer = false;
+    const accept = (value: T | undefined): void => {
+      if (value === undefined) return;
+      result = value;
+      pick.hide();
+    };
 
     const load = (search: string): void => {
       controller?.abort();
@@ -82,24 +92,29 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
           if (values.length === 0) {
             pick.items = [{ label: l10n.t('Nothing matches “{0}”.', escapeIcons(search)), alwaysShow: true }];
           }
+          // An answer that arrives after more was typed answers the older text.
+          answered = search === pick.value.trim();
+          if (answered && acceptOnAnswer) accept(values[0]);
+          if (answered) acceptOnAnswer = false;
         },
         (e: unknown) => {
           if (controller !== current || (isApiError(e) && e.kind === 'cancelled')) return;
           pick.busy = false;
           pick.items = [{ label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
+          answered = search === pick.value.trim();
+          if (answered) acceptOnAnswer = false;
         },
       );
     };
 
     pick.onDidChangeValue((value) => {
+      answered = false;
       if (timer !== undefined) clearTimeout(timer);
       timer = setTimeout(() => load(value.trim()), 250);
     });
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0];
-      if (chosen?.value === undefined) return;
-      result = chosen.value;
-      pick.hide();
+      if (answered) accept(pick.selectedItems[0]?.value);
+      else acceptOnAnswer = true;
     });
     pick.onDidHide(() => {
       if (timer !== undefined) clearTimeout(timer);

@@ -11,7 +11,7 @@ import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { checkLabel, reportTitle, sortChecks } from '../../src/common/format';
 import { parseReport } from '../../src/api/schemas';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
-import type { RawReport } from '../service/types';
+import type { RawReport, RecordedRequest } from '../service/types';
 
 /** Set by any of the hostile strings below if it ever ran, in the page or in the workbench. */
 const MARK = 'pwned';
@@ -422,6 +422,51 @@ describe('report panel (end to end)', function () {
     assert.equal((await summary.locator('.summary-unknown').innerText()).trim(), '2 of 3 checks not determined');
     assert.equal(await summary.locator('.chips').count(), 0, 'no chips of zero failed checks');
     await wb.screenshot('panel-undetermined');
+  });
+
+  it('Open Report: Enter pressed before the search answered opens the report searched for, not a row of the older list', async () => {
+    await insert({ url: 'https://blog.localhost/panel/fast-enter-target', result: 'good', score: 90 });
+    // 25 newer reports: the picker's first list (the 25 newest) does not hold the target.
+    for (let i = 0; i < 25; i++) await insert({ url: `https://blog.localhost/panel/newer-${i}`, result: 'good', score: 80 });
+    await wb.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/reports',
+      query: { search: 'fast-enter-target' },
+      delayMs: 2000,
+      times: 1,
+    });
+    await wb.runCommand('Page Reports: Open Report');
+    const input = wb.page.locator('.quick-input-widget input[placeholder*="search reports"]');
+    await input.waitFor({ state: 'visible' });
+    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'newer-24' }).waitFor({ state: 'visible' });
+    await input.fill('fast-enter-target');
+    await input.press('Enter');
+    await waitForPanel('blog.localhost/panel/fast-enter-target');
+    assert.equal(
+      await wb.page.locator('.tabs-container .tab', { hasText: 'newer-' }).count(),
+      0,
+      'no panel of a row from the list before the search',
+    );
+    await wb.closeAllEditors();
+  });
+
+  it('Copy URL copies the URL the panel shows, without asking the service (here failing)', async () => {
+    const report = await insert({ url: 'https://blog.localhost/panel/copy-offline', result: 'good', score: 90 });
+    await openReport('panel/copy-offline', 'blog.localhost/panel/copy-offline');
+    await waitForPanel('blog.localhost/panel/copy-offline');
+    await wb.page.waitForTimeout(1000); // the panel's own fetch after its first draw
+    await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, status: 503, times: 10 });
+    await wb.admin('requests', undefined, 'DELETE');
+    try {
+      await panel().locator('.toolbar button', { hasText: 'Copy URL' }).click();
+      await wb.page.locator('.statusbar-item', { hasText: 'URL copied.' }).waitFor({ state: 'visible', timeout: 10_000 });
+      const asked = (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.path.startsWith(`/api/v1/reports/${report.id}`));
+      assert.deepEqual(asked, [], 'no request for the report the panel shows');
+      assert.equal(await wb.page.locator('.notification-toast', { hasText: 'answered 503' }).count(), 0);
+    } finally {
+      await wb.admin('faults', undefined, 'DELETE');
+      await wb.closeAllEditors();
+    }
   });
 
   it('counts a single check in the singular', async () => {
