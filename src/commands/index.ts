@@ -89,7 +89,8 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
 /**
  * For commands in the report panel's title bar: VS Code passes no report there (at most the
  * panel's own resource URI and an editor context), so a call without a report argument while a
- * report panel is the active editor acts on that panel's report. Anything else passes through.
+ * report panel is the active editor acts on that panel's report (the one it shows, so Copy as
+ * Markdown needs no request). Anything else passes through.
  * A panel whose report came from another service than the current one is refused: the same id
  * on the current service is another report (the panel's own buttons are off for that reason).
  */
@@ -101,7 +102,7 @@ function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
       const active = noReport ? parts.panels.activeReport() : undefined;
       if (active === undefined) return handler(...args);
       if (active.foreignService !== undefined) return refuseForeign(active.foreignService, active.serviceUrl);
-      return handler({ id: active.id });
+      return handler(parts.panels.current(active.id) ?? { id: active.id });
     };
 }
 

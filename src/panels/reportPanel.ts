@@ -493,7 +493,8 @@ export class ReportPanel implements vscode.Disposable {
       case 'command':
         // The toolbar acts on the current service: not on a report from another one.
         if (this.foreignService !== undefined) return;
-        this.#runCommand(PANEL_COMMAND_IDS[message.name], { id: this.id });
+        // With the report shown, so Copy URL and the confirmations need no request.
+        this.#runCommand(PANEL_COMMAND_IDS[message.name], this.#report ?? { id: this.id });
         return;
       case 'filterProject':
         // Only the project this report belongs to: the page cannot pick another.
