@@ -9,7 +9,8 @@ import type { Privacy, Report } from '../api/types';
 import { isOptions } from '../common/guards';
 import { escapeForMessage, escapeIcons } from '../common/text';
 import { BACK, pickStep, textStep, type PickStepItem } from '../ui/input';
-import { flash, idText, requireApi, withoutSecret } from '../ui/notify';
+import { describe, flash, idText, requireApi, withoutSecret } from '../ui/notify';
+import { Command } from '../ids';
 import { displayUrl, loadReport, reportTargets } from './refs';
 import { fieldErrors, type Writes } from './writes';
 
@@ -112,9 +113,18 @@ export async function changePrivacy(
       w.showUpdated(updated, serviceUrl);
       return updated;
     });
-  /** Reports a failure of this change; resolves the command's undefined. */
-  const failed = (e: unknown): undefined => {
-    w.errors.report(e, { action: l10n.t('Change privacy of report {0}', idText(ref.id)) });
+  const serviceUrl = w.serviceUrl;
+  /**
+   * Reports a failure of this change, with a Retry that runs the command again with `again`
+   * (the values that failed, or none to ask again); resolves the command's undefined.
+   */
+  const failed = (e: unknown, again?: PrivacyArgs): undefined => {
+    w.errors.report(e, {
+      action: l10n.t('Change privacy of report {0}', idText(ref.id)),
+      retry: w.retryOn(serviceUrl, () =>
+        vscode.commands.executeCommand(Command.changeReportPrivacy, { id: ref.id }, again),
+      ),
+    });
     return undefined;
   };
   const done = (updated: Report, privacy: Privacy): Report => {
@@ -134,7 +144,8 @@ export async function changePrivacy(
       const updated = await send(checked.privacy, checked.password);
       return updated ? done(updated, checked.privacy) : undefined;
     } catch (e) {
-      return failed(e);
+      // The password stays in memory only with that notification's Retry, as New Report's does.
+      return failed(e, args);
     }
   }
 
@@ -163,7 +174,7 @@ export async function changePrivacy(
         const updated = await send(privacy, undefined);
         return updated ? done(updated, privacy) : undefined;
       } catch (e) {
-        return failed(e);
+        return failed(e, { privacy, password: undefined });
       }
     }
     // Password: the request goes out from the box, so the service's answer to the
@@ -191,6 +202,11 @@ export async function changePrivacy(
               messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
             );
           }
+          // Where sending again can help (a 5xx, the network, a rate limit), the box stays
+          // open with the password; otherwise (a refused key, the report gone, a switch of
+          // service) the notification says what to do.
+          const described = describe(e);
+          if (described.actions.includes('retry') && w.serviceUrl === serviceUrl) return described.message;
           failed(e);
           throw e;
         }

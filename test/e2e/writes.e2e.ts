@@ -292,6 +292,31 @@ describe('writes (end to end)', function () {
     assert.equal(stored.privacy, 2);
   });
 
+  it('keeps the password and its box when the service fails (503): Enter sends it again', async () => {
+    const report = await insert(page('share-again.localhost'));
+    await refreshReports();
+    const item = row('Reports', label(report.url));
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await fromMenu(item, 'Change Privacy…');
+    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'current' }).waitFor({ state: 'visible' });
+    await wb.page.locator('.quick-input-widget input').fill('Password');
+    await wb.page.locator('.quick-input-widget input').press('Enter');
+    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
+    await hidden.waitFor({ state: 'visible' });
+    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', status: 503, times: 1 });
+    await hidden.fill('share-password-77c1');
+    await hidden.press('Enter');
+    await message().filter({ hasText: 'answered 503' }).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await hidden.inputValue(), 'share-password-77c1', 'the password is still typed');
+    await wb.screenshot('writes-privacy-password-failed');
+    await hidden.press('Enter');
+    await wb.page
+      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
+    assert.equal(stored.privacy, 2);
+  });
+
   it('re-analyzes from the item menu: the generated date shown changes', async () => {
     const report = await insert(page('again.localhost'));
     await refreshReports();
