@@ -8,6 +8,7 @@ import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { isOptions } from '../common/guards';
 import { originOf } from '../common/recentAnalyses';
+import { truncate } from '../common/format';
 import { singleLine } from '../common/text';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
@@ -56,17 +57,19 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
     if (w.stillRunning('delete', ref.id)) return undefined;
-    const serviceUrl = w.serviceUrl;
+    const action = l10n.t('Delete report {0}', idText(ref.id));
+    const retry = w.retryOn(w.serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }));
     let report: Report;
     try {
       report = await loadReport(api, ref);
     } catch (e) {
-      w.errors.report(e, { action: l10n.t('Delete report {0}', idText(ref.id)) });
+      w.errors.report(e, { action, retry });
       return undefined;
     }
     const ok = await confirmModal(
       w.parts.context,
-      l10n.t('Delete the report for {0}?', singleLine(report.url)),
+      // Cut as in the confirmation of several: a URL of kilobytes would push the buttons off screen.
+      l10n.t('Delete the report for {0}?', truncate(singleLine(report.url), 200).text),
       l10n.t('Report {0} will be deleted on the service. This cannot be undone.', idText(ref.id)),
       l10n.t('Delete'),
       confirm,
@@ -85,10 +88,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
       );
       return true;
     } catch (e) {
-      w.errors.report(e, {
-        action: l10n.t('Delete report {0}', idText(ref.id)),
-        retry: w.retryOn(serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id })),
-      });
+      w.errors.report(e, { action, retry });
       return false;
     }
   }

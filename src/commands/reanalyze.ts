@@ -64,7 +64,12 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
       const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
         reanalyzeOne(w, api, ref),
       );
-      if (done) flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
+      if (done) {
+        flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
+        // Its result, score and dates changed: a filtered or sorted list has it elsewhere now,
+        // and the service's later pages moved.
+        void w.refreshViews();
+      }
       return done?.after;
     } catch (e) {
       w.errors.report(e, {
@@ -94,8 +99,8 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
       changes.push({ report: done.after, diff: diffAnalyses(done.before, done.after) });
     },
   });
-  // A report may have gone meanwhile (404): the lists show what is left.
-  if (outcome.failed.length > 0) void w.refreshViews();
+  // The lists follow the new results and scores, and drop a report gone meanwhile (404).
+  if (changes.length > 0 || outcome.failed.length > 0) void w.refreshViews();
   if (outcome.failed.length > 0 || outcome.skipped.length > 0) {
     showBatchSummary(w.parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
   }

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, configure, keys, resetService, serviceUrl } from './harness';
+import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
 import { TestHook } from '../../src/ids';
 import type { ReportsView } from '../../src/views/reportsView';
 import type { RawReport } from '../service/types';
@@ -166,6 +166,22 @@ describe('write commands', function () {
       assert.equal(await run('pageReports.reanalyzeReport', before.id), undefined);
       assert.equal((await requestsOf('PATCH')).length, 1);
       assert.equal((await getReport(before.id))?.generated_at, before.generated_at);
+    });
+
+    it('reloads the lists after it: a report no longer bad leaves a list of bad reports', async () => {
+      const report = await insertReport({ url: demoPage('fixed.localhost'), result: 'bad', score: 12 });
+      const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+      const listed = async (): Promise<boolean> =>
+        (await reportsView.getChildren()).some((n) => n.kind === 'report' && String(n.report.id) === String(report.id));
+      await run('pageReports.filterReports', { result: 'bad', search: 'fixed.localhost' });
+      try {
+        assert.equal(await listed(), true, 'listed as bad before');
+        await run('pageReports.reanalyzeReport', node(report));
+        assert.equal((await getReport(report.id))?.result, 'good', 'the demo page analyses as good');
+        await waitFor(async () => !(await listed()), { message: 'the row to leave the list of bad reports' });
+      } finally {
+        await run('pageReports.clearReportFilters');
+      }
     });
 
     it('never sends the same re-analysis twice while the first is in flight', async () => {
