@@ -4,7 +4,6 @@
  * connection and its client, the views' logic, the panels and the commands' implementations.
  * `extension.ts` requires this module then and builds the parts once.
  */
-import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ServiceStatusBar } from './activation/statusBar';
 import { commandHandlers, uriHandler } from './commands/index';
@@ -40,9 +39,6 @@ export interface Main extends vscode.Disposable {
  * secret in the background and the views load when first shown.
  */
 export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
-  // The vscode-free modules (error sentences, the views' words) translate with `@vscode/l10n`:
-  // give it the bundle VS Code loaded for the display language (none in English).
-  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = new Log();
   const connection = createConnection(context, log);
   // The status bar item (built by activate) shows what the connection learns.
