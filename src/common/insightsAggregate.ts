@@ -355,7 +355,8 @@ export function formatShare(share: number, locale = 'en'): string {
   );
 }
 
-function safeNumberLocale(locale: string): string {
+/** `locale` when `Intl` knows it, else `en`: a tag `Intl` rejects would throw in every format. */
+export function safeNumberLocale(locale: string): string {
   try {
     return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
   } catch {

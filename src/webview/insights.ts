@@ -28,9 +28,11 @@ import {
   formatScoreNumber,
   formatShare,
   reportCount,
+  safeNumberLocale,
   type FailingCheck,
   type InsightsModel,
   type ReportRef,
+  type TimePoint,
 } from '../common/insightsAggregate';
 import {
   isInsightsHostMessage,
@@ -438,7 +440,8 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
           {
             type: 'scatter',
             label: s.reportScore,
-            data: points.map((pt) => ({ x: pt.x, y: pt.y })),
+            // Each point keeps its report, for the tooltip's page name.
+            data: points.map((pt) => ({ x: pt.x, y: pt.y, report: pt.report })),
             backgroundColor: p.accent,
             borderColor: p.accent,
             pointRadius: points.length > 1000 ? 1.5 : 2.5,
@@ -460,7 +463,17 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
         parsing: false,
         plugins: {
           legend: { labels: { color: p.foreground } },
-          tooltip: { callbacks: { title: (items) => (items[0] ? day.format(items[0].parsed.x ?? 0) : '') } },
+          tooltip: {
+            callbacks: {
+              title: (items) => (items[0] ? day.format(items[0].parsed.x ?? 0) : ''),
+              // "shop.example/cart: 72.5", or "Weekly median: 70" (Chart.js would print the epoch ms too).
+              label: (item) => {
+                const report = item.datasetIndex === 0 ? model.reports[(item.raw as TimePoint).report] : undefined;
+                const score = formatScoreNumber(item.parsed.y, locale, s.noScore);
+                return `${report?.title ?? s.weeklyMedian}: ${score}`;
+              },
+            },
+          },
         },
         scales: {
           // A linear axis of epoch ms: no date adapter needed; ticks at midnight UTC print as dates.
@@ -720,6 +733,8 @@ function figures(s: InsightsStrings, model: InsightsModel): HTMLElement {
   const style = getComputedStyle(document.body);
   Chart.defaults.font.family = style.fontFamily;
   Chart.defaults.color = p.foreground;
+  // Axis and tooltip numbers in the page's language, not the browser's.
+  Chart.defaults.locale = locale;
   return el(
     'div',
     { className: 'figures' },
@@ -823,7 +838,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   let message = event.data;
   if (message.type === 'init') {
     strings = message.strings;
-    locale = message.locale;
+    locale = safeNumberLocale(message.locale);
     if (current) draw(current, true);
     return;
   }
