@@ -242,13 +242,15 @@ class InsightsPanel implements vscode.Disposable {
     this.#log('info', `loading cancelled after ${this.#progress.reports.length} reports.`);
     const refreshing = this.#showsCompleteOf(this.#dataConnection);
     this.#show(false);
-    // A Refresh cancelled: the figures it was refreshing stay, as they were, and the banner says so.
+    // A Refresh cancelled: the figures it was refreshing stay, as they were, and the banner says
+    // so. Cancelled before the first page: there are no figures to speak of.
+    const notice = refreshing
+      ? l10n.t('Refresh cancelled: the figures below are those from before it.')
+      : this.#progress.reports.length === 0
+        ? l10n.t('Loading was cancelled before any report arrived. Refresh loads them.')
+        : null;
     const state = this.#stateOf('cancelled');
-    this.#setState(
-      refreshing
-        ? { ...state, progressText: null, notice: l10n.t('Refresh cancelled: the figures below are those from before it.') }
-        : state,
-    );
+    this.#setState(notice === null ? state : { ...state, progressText: null, notice });
   }
 
   #onConnectionChange(): void {
@@ -261,9 +263,14 @@ class InsightsPanel implements vscode.Disposable {
       );
       return;
     }
-    if (this.#shown !== undefined && this.#shown.serviceUrl !== this.deps.connection.serviceUrl) {
-      this.#fail(l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.'));
-    }
+    if (this.#shown === undefined) return;
+    // Figures of another service, or of the same service with another key (another account):
+    // the error state keeps them in view and says why Refresh is needed.
+    this.#fail(
+      this.#shown.serviceUrl !== this.deps.connection.serviceUrl
+        ? l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.')
+        : l10n.t('The API key changed since these insights were loaded. Refresh to load them with the current key.'),
+    );
   }
 
   /** Whether the reports shown came from another service than the current one. */
@@ -393,11 +400,13 @@ class InsightsPanel implements vscode.Disposable {
 
   /** Opens a report's panel, only for a report of the data this page was sent. */
   #openReport(id: ReportId): void {
-    if (this.#shown?.serviceUrl !== this.deps.connection.serviceUrl) {
-      this.#log('warn', 'refused to open a report of another service than the current one.');
+    // Not with another service's or key's reports: there the same id is another report, or none.
+    const shown = this.#shown;
+    if (shown?.serviceUrl !== this.deps.connection.serviceUrl || shown?.connection !== this.#connectionChanges) {
+      this.#log('warn', 'refused to open a report loaded from another service or with another key.');
       return;
     }
-    const known = this.#shown?.model.reports.find((r) => r.id === id);
+    const known = shown?.model.reports.find((r) => r.id === id);
     if (!known) {
       this.#log('warn', 'refused to open a report that is not in the insights data.');
       return;

@@ -288,6 +288,22 @@ describe('insights loading', function () {
     assert.match(partial, /^_Partial: loading stopped after 100 of 150 reports; the numbers cover only those\._$/m);
   });
 
+  it('says a load cancelled before its first page brought no figures', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 3000, times: 5 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    await waitFor(() => posted(null)?.phase === 'loading', { message: 'loading' });
+    hook()?.receive(null, { type: 'cancel' });
+    const cancelled = await waitFor(() => (posted(null)?.phase === 'cancelled' ? posted(null) : undefined), {
+      message: 'cancelled',
+    });
+    assert.equal(cancelled.model, null, 'no figures');
+    assert.equal(cancelled.progressText, null);
+    assert.equal(
+      (cancelled as PostedState & { notice: string | null }).notice,
+      'Loading was cancelled before any report arrived. Refresh loads them.',
+    );
+  });
+
   it('keeps the figures a Refresh was refreshing when it is cancelled or fails', async () => {
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
     assert.equal((await ready(null)).model?.total, 150);
@@ -381,6 +397,27 @@ describe('insights loading', function () {
     });
     assert.match(state.error ?? '', /The API key changed while the reports were loading/);
     await admin('faults', undefined, 'DELETE');
+    await configure(serviceUrl(), keys().other);
+  });
+
+  it('says its figures are another key’s after the key changed, and opens none of their reports', async () => {
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const shown = await ready(null);
+    const report = shown.model?.reports[0];
+    assert.ok(report, 'a report in the figures');
+    await configure(serviceUrl(), keys().main);
+    const state = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      message: 'the error state',
+    });
+    assert.equal(
+      state.error,
+      'The API key changed since these insights were loaded. Refresh to load them with the current key.',
+    );
+    assert.equal(state.model?.total, shown.model?.total, 'the figures stay in view under the message');
+    const panelsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
+    hook()?.receive(null, { type: 'openReport', id: report.id });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, panelsBefore, 'no report panel opened');
     await configure(serviceUrl(), keys().other);
   });
 
