@@ -147,7 +147,8 @@ function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Pro
 async function addService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
   const input = await askServiceUrl(l10n.t('Page Reports: Add Service'));
   if (input === undefined) return false;
-  const parsed = await serviceToAdd(deps, input);
+  // A service already known is switched to, asking for its key when it has none.
+  const parsed = await serviceToAdd(deps, input, (url) => switchTo(deps, conn, url));
   if ('done' in parsed) return parsed.done;
   const { origin } = parsed;
   if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
@@ -165,7 +166,7 @@ async function addServiceWithKey(
   raw: string,
   rawKey: string,
 ): Promise<boolean> {
-  const parsed = await serviceToAdd(deps, raw);
+  const parsed = await serviceToAdd(deps, raw, (url) => setServiceUrl(deps, url));
   if ('done' in parsed) return parsed.done;
   const { origin } = parsed;
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) return false;
@@ -196,11 +197,12 @@ async function addServiceWithKey(
 /**
  * The service Add Service… adds: `raw` parsed, with its origin. When there is nothing to add it
  * answers `done` instead: an invalid URL (said in an error message), or a known service, which
- * is switched to rather than added twice.
+ * `switchToKnown` switches to rather than adding it twice.
  */
 async function serviceToAdd(
   deps: ConnectionCommandDeps,
   raw: string,
+  switchToKnown: (url: string) => Promise<boolean>,
 ): Promise<{ url: string; origin: string; insecure: boolean } | { done: boolean }> {
   const parsed = parseServiceUrl(raw);
   if (!parsed.ok) {
@@ -208,7 +210,7 @@ async function serviceToAdd(
     return { done: false };
   }
   if (knownServices(deps.context.globalState).some((s) => s.url === parsed.url)) {
-    return { done: await setServiceUrl(deps, parsed.url) };
+    return { done: await switchToKnown(parsed.url) };
   }
   return { url: parsed.url, origin: new URL(parsed.url).origin, insecure: parsed.insecure };
 }

@@ -252,4 +252,20 @@ describe('accounts and services (end to end)', function () {
     await wb.screenshot('accounts-switch-asks-key');
     await wb.page.keyboard.press('Escape');
   });
+
+  it('Add Service… with the URL of a known service without a key switches to it and asks for its key', async () => {
+    await wb.runCommand('Page Reports: Switch Service…');
+    const firstRow = quickRows().filter({ hasText: host(wb.service.url) });
+    await firstRow.waitFor({ state: 'visible' });
+    await firstRow.click();
+    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+
+    await wb.runCommand('Page Reports: Switch Service…');
+    await quickRows().filter({ hasText: 'Add Service…' }).click();
+    await wb.quickInput(second.url);
+    const keyBox = wb.page.locator('.quick-input-widget input[type="password"]');
+    await keyBox.waitFor({ state: 'visible', timeout: 15_000 });
+    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    await wb.page.keyboard.press('Escape');
+  });
 });
