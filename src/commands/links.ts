@@ -19,7 +19,7 @@ import { setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isPrefillUrl } from './create';
-import { confirmModal, flash, requireApi, type ConfirmOptions } from '../ui/notify';
+import { confirmModal, flash, offer, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage, singleLine } from '../common/text';
 import { truncate } from '../common/format';
 import { linkQuery } from '../common/urls';
@@ -214,7 +214,13 @@ export function linkCommands(parts: Parts) {
     const editor = vscode.window.activeTextEditor;
     const url = editor ? urlAt(editor.document, editor.selection) : undefined;
     if (url === undefined) {
-      void vscode.window.showInformationMessage(l10n.t('Select a URL, or put the cursor on one, to analyze its page.'));
+      // New Report… asks for one instead.
+      offer(
+        vscode.window.showInformationMessage,
+        l10n.t('Select a URL, or put the cursor on one, to analyze its page.'),
+        l10n.t('New Report…'),
+        () => vscode.commands.executeCommand(Command.createReport),
+      );
       return undefined;
     }
     void vscode.commands.executeCommand(Command.createReport, { prefill: url });
