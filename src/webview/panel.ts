@@ -65,8 +65,19 @@ const focus = new FocusKeeper();
 const announcer = new Announcer();
 /** The report as drawn when a write on it began, to say what changed when it ends. */
 let beforeWrite: string | undefined;
-/** The checks whose whole value the user opened, kept open across redraws of this report. */
-const openValues = new Set<string>();
+/**
+ * What the user opened, kept open across redraws of this report (a busy write, a refresh): the
+ * checks whose whole value shows (by name), and the collapsed "since" lists (`value:NAME`,
+ * `since:KIND`).
+ */
+const opened = new Set<string>();
+
+/** A `<details>` that stays open across redraws once the user opened it (`key` in {@link opened}). */
+function keptOpen(details: HTMLDetailsElement, key: string): HTMLDetailsElement {
+  details.open = opened.has(key);
+  details.addEventListener('toggle', () => (details.open ? opened.add(key) : opened.delete(key)));
+  return details;
+}
 
 function post(message: PageMessage): void {
   vscode.postMessage(message);
@@ -394,8 +405,7 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
       }),
       el('pre', { className: 'value-full', text: check.value.full }),
     );
-    more.open = openValues.has(check.name);
-    more.addEventListener('toggle', () => (more.open ? openValues.add(check.name) : openValues.delete(check.name)));
+    keptOpen(more, `value:${check.name}`);
     value.append(more);
   }
   return el(
@@ -492,7 +502,7 @@ function changeList(
   const importance = (c: CheckChange): string =>
     c.importance === undefined ? (labels?.noImportance ?? '—') : (labels?.[c.importance] ?? c.importance);
   const heading = fill(title, changes.length);
-  return el(
+  const group = el(
     collapsed ? 'details' : 'div',
     { className: `since-group since-${kind}` },
     collapsed ? el('summary', { text: heading, focusKey: `since-${kind}` }) : el('h3', { text: heading }),
@@ -510,6 +520,7 @@ function changeList(
       ),
     ),
   );
+  return group instanceof HTMLDetailsElement ? keptOpen(group, `since:${kind}`) : group;
 }
 
 /**
@@ -733,7 +744,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
   current = message;
   if (saved?.reportId !== message.reportId) {
-    openValues.clear();
+    opened.clear();
     restoreScrollY = 0;
     saveState({
       reportId: message.reportId,
