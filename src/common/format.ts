@@ -334,16 +334,31 @@ export function resultLabel(result: ReportResult): string {
  * it has no host; `Report <id>` when it is empty. Never holds credentials of the URL.
  */
 export function reportTitle(url: string, id: ReportId): string {
-  let title = '';
+  const title = tabTitle(hostAndPath(url, false));
+  return title === '' ? tabTitle(`Report ${String(id)}`) : title;
+}
+
+/** Host and path of the URL, and its query when `query`; the URL itself when it has no host. */
+function hostAndPath(url: string, query: boolean): string {
   try {
     const parsed = new URL(url);
-    if (parsed.host !== '') title = parsed.host + (parsed.pathname === '/' ? '' : parsed.pathname);
+    if (parsed.host !== '') return parsed.host + (parsed.pathname === '/' ? '' : parsed.pathname) + (query ? parsed.search : '');
   } catch {
     // Not a URL: the text itself.
   }
-  if (title === '') title = url;
-  title = tabTitle(title);
-  return title === '' ? tabTitle(`Report ${String(id)}`) : title;
+  return url;
+}
+
+/**
+ * A page's name in a list of pages (the insights page's): host, path and query
+ * ("shop.localhost/product?id=2"), so pages that differ in their query only read apart. One
+ * longer than {@link TITLE_LIMIT} is cut in the middle, keeping its host and its end.
+ */
+export function pageName(url: string, id: ReportId): string {
+  const chars = Array.from(replaceUnsafe(hostAndPath(url, true), ' ').replace(/\s+/g, ' ').trim());
+  if (chars.length === 0) return reportTitle(url, id);
+  const half = TITLE_LIMIT / 2;
+  return chars.length <= TITLE_LIMIT ? chars.join('') : `${chars.slice(0, half).join('')}…${chars.slice(1 - half).join('')}`;
 }
 
 /** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */

@@ -8,7 +8,7 @@
  */
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf, safeLocale } from './dates';
-import { checkLabel, reportTitle } from './format';
+import { checkLabel, pageName } from './format';
 import { escapeMarkdown, fill, singleLine } from './text';
 
 /** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */
@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** A report as the page lists it: enough to name it and open its panel. */
 export interface ReportRef {
   id: ReportId;
-  /** Host and path ("shop.localhost/cart"), as the report panel's title. */
+  /** Host, path and query ("shop.localhost/product?id=2"): `pageName`, the page as lists name it. */
   title: string;
   url: string;
   result: ReportResult | null;
@@ -146,7 +146,7 @@ function finiteScore(score: number | undefined): number | null {
 export function toReportRef(report: Report): ReportRef {
   return {
     id: report.id,
-    title: reportTitle(report.url, report.id),
+    title: pageName(report.url, report.id),
     url: report.url,
     result: report.result ?? null,
     score: finiteScore(report.score),

@@ -6,6 +6,7 @@ import {
   failedCounts,
   formatValue,
   humanizeCheckName,
+  pageName,
   reportTitle,
   tabTitle,
   sortChecks,
@@ -246,6 +247,17 @@ describe('panel view model: header fields', () => {
     const long = reportTitle(`https://example.com/${'segment/'.repeat(40)}`, 1);
     assert.ok(Array.from(long).length <= 81 && long.endsWith('…'));
     assert.equal(reportTitle('', 'a\u202Eb\nc'), 'Report a b c', 'an id from the service is cleaned too');
+  });
+
+  it('names a page in a list with its query, a long one cut in the middle', () => {
+    assert.equal(pageName('https://shop.localhost/product?id=2#top', 1), 'shop.localhost/product?id=2');
+    assert.notEqual(pageName('https://shop.localhost/p?id=1', 1), pageName('https://shop.localhost/p?id=2', 2));
+    assert.equal(pageName('https://user:secret@example.com/p?q=1', 1), 'example.com/p?q=1', 'never shows credentials');
+    assert.equal(pageName('', 7), 'Report 7');
+    assert.equal(pageName('evil\u202Etxt?a=\nb', 1), 'evil txt?a= b', 'no control or bidi characters');
+    const long = pageName(`https://example.com/${'segment/'.repeat(40)}?id=42`, 1);
+    assert.equal(Array.from(long).length, 80);
+    assert.ok(long.startsWith('example.com/segment/') && long.includes('…') && long.endsWith('segment/?id=42'), long);
   });
 
   it('cleans any server text for a tab title: one line, no bidi or control characters, bounded', () => {
