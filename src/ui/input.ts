@@ -39,6 +39,11 @@ export function textStep(options: TextStepOptions): Promise<string | Back | unde
     const box = vscode.window.createInputBox();
     let result: string | Back | undefined;
     let submitting = false;
+    let hidden = false;
+    const finish = (): void => {
+      box.dispose();
+      resolve(result);
+    };
     box.title = options.title;
     box.step = options.step;
     box.totalSteps = options.totalSteps;
@@ -84,25 +89,30 @@ export function textStep(options: TextStepOptions): Promise<string | Back | unde
       options.submit(value).then(
         (message) => {
           submitting = false;
-          box.busy = false;
-          box.enabled = true;
-          if (message !== undefined) {
-            box.validationMessage = warn(message);
+          if (message === undefined) result = value;
+          // Closed (Escape) while it was sent: what was sent still counts, and the service's
+          // answer to it is said where it can still be read.
+          if (hidden) {
+            if (message !== undefined) void vscode.window.showWarningMessage(message);
+            finish();
             return;
           }
-          result = value;
-          box.hide();
+          box.busy = false;
+          box.enabled = true;
+          if (message !== undefined) box.validationMessage = warn(message);
+          else box.hide();
         },
         () => {
           // submit reports its own failures; the step ends without a value.
           submitting = false;
-          box.hide();
+          if (hidden) finish();
+          else box.hide();
         },
       );
     });
     box.onDidHide(() => {
-      box.dispose();
-      resolve(result);
+      hidden = true;
+      if (!submitting) finish();
     });
     box.show();
   });

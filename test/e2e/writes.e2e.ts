@@ -317,6 +317,29 @@ describe('writes (end to end)', function () {
     assert.equal(stored.privacy, 2);
   });
 
+  it('says what became of a password sent from a box closed with Escape while it was on its way', async () => {
+    const report = await insert(page('share-escape.localhost'));
+    await refreshReports();
+    const item = row('Reports', label(report.url));
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await fromMenu(item, 'Change Privacy…');
+    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'current' }).waitFor({ state: 'visible' });
+    await wb.page.locator('.quick-input-widget input').fill('Password');
+    await wb.page.locator('.quick-input-widget input').press('Enter');
+    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
+    await hidden.waitFor({ state: 'visible' });
+    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 3000, times: 1 });
+    await hidden.fill('share-password-e5c0');
+    await hidden.press('Enter');
+    await wb.page.waitForTimeout(500);
+    await wb.page.keyboard.press('Escape');
+    await wb.page
+      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
+    assert.equal(stored.privacy, 2);
+  });
+
   it('re-analyzes from the item menu: the generated date shown changes', async () => {
     const report = await insert(page('again.localhost'));
     await refreshReports();
