@@ -10,7 +10,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatRelative } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, nothingChanged, type CheckChange } from '../common/diff';
-import { fill } from '../common/text';
+import { fill, visibleText } from '../common/text';
 import { Announcer, button, el, FocusKeeper, icon, onScroll, svg, type Announcement } from './dom';
 import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
@@ -220,25 +220,28 @@ function dateFact(label: string, date: DateView): HTMLElement[] {
  */
 function projectField(s: PanelStrings, project: string | null, foreign: boolean): HTMLElement {
   if (project === null) return el('span', { className: 'muted', text: s.noProject });
-  if (foreign) return el('span', { text: project });
-  return button(project, 'filter', () => post({ type: 'filterProject', project }), {
+  const shown = visibleText(project);
+  if (foreign) return el('span', { text: shown });
+  return button(shown, 'filter', () => post({ type: 'filterProject', project }), {
     className: 'link',
     focusKey: 'project',
-    ariaLabel: fill(s.filterProject, project),
-    title: fill(s.filterProject, project),
+    ariaLabel: fill(s.filterProject, shown),
+    title: fill(s.filterProject, shown),
   });
 }
 
 /** `foreign`: the report is another service's. */
 function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElement {
+  // Server text: a bidi control in the URL shows as U+FFFD instead of reordering what follows.
+  const shownUrl = visibleText(report.url);
   const url = report.urlOpenable
-    ? button(report.url, 'link-external', () => post({ type: 'openUrl', url: report.url }), {
+    ? button(shownUrl, 'link-external', () => post({ type: 'openUrl', url: report.url }), {
         className: 'link url',
         focusKey: 'url',
-        ariaLabel: fill(s.openUrl, report.url),
-        title: fill(s.openUrl, report.url),
+        ariaLabel: fill(s.openUrl, shownUrl),
+        title: fill(s.openUrl, shownUrl),
       })
-    : el('span', { className: 'url url-inert', text: report.url, attrs: { title: s.urlNotOpenable } });
+    : el('span', { className: 'url url-inert', text: shownUrl, attrs: { title: s.urlNotOpenable } });
 
   const project = projectField(s, report.project, foreign);
 
@@ -386,8 +389,8 @@ const STATUS_ICON: Record<CheckStatus, IconName> = { failed: 'error', unknown: '
 function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
   const statusText =
     check.status === 'failed' ? s.statusFailed : check.status === 'passed' ? s.statusPassed : s.statusUnknown;
-  const name = el('td', { className: 'check-name' }, el('span', { className: 'check-label', text: check.label }));
-  if (check.label !== check.name) name.append(el('code', { className: 'check-key', text: check.name }));
+  const name = el('td', { className: 'check-name' }, el('span', { className: 'check-label', text: visibleText(check.label) }));
+  if (check.label !== check.name) name.append(el('code', { className: 'check-key', text: visibleText(check.name) }));
 
   const value = el(
     'td',
@@ -513,8 +516,8 @@ function changeList(
         el(
           'li',
           { className: 'since-check' },
-          el('span', { className: 'check-label', text: c.label }),
-          c.label !== c.name ? el('code', { className: 'check-key', text: c.name }) : null,
+          el('span', { className: 'check-label', text: visibleText(c.label) }),
+          c.label !== c.name ? el('code', { className: 'check-key', text: visibleText(c.name) }) : null,
           el('span', { className: `since-importance importance-${c.importance ?? 'unknown'}`, text: importance(c) }),
         ),
       ),

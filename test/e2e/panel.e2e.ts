@@ -469,6 +469,23 @@ describe('report panel (end to end)', function () {
     }
   });
 
+  it('shows a bidi override in the URL, the project and a check name as U+FFFD, never reordering the text', async () => {
+    await insert({
+      url: 'https://blog.localhost/panel/bidi-\u202Egnp.exe',
+      project: 'blog.localhost',
+      result: 'good',
+      score: 90,
+      results: { 'custom\u202Echeck': { passed: true, importance: 'low', value: 'x' } },
+    });
+    await openReport('panel/bidi-', 'blog.localhost/panel/bidi-');
+    await panel().locator('.summary').waitFor({ state: 'visible', timeout: 20_000 });
+    const url = await panel().locator('.url').innerText();
+    assert.ok(url.includes('bidi-\uFFFDgnp.exe') && !url.includes('\u202E'), url);
+    const names = (await panel().locator('td.check-name').allInnerTexts()).join(' ');
+    assert.ok(names.includes('custom\uFFFDcheck') && !names.includes('\u202E'), names);
+    await wb.closeAllEditors();
+  });
+
   it('counts a single check in the singular', async () => {
     await insert({
       url: 'https://blog.localhost/panel/one-check',
