@@ -8,7 +8,7 @@
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
 import * as l10n from '@vscode/l10n';
-import { formatRelative } from '../common/dates';
+import { formatRelative, safeLocale } from '../common/dates';
 import { diffAnalyses, formatScoreDelta, nothingChanged, type CheckChange } from '../common/diff';
 import { fill, visibleText } from '../common/text';
 import { Announcer, button, el, FocusKeeper, icon, onScroll, svg, type Announcement } from './dom';
@@ -403,7 +403,7 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
       'details',
       { className: 'value-more' },
       el('summary', {
-        text: fill(s.valueTruncated, Array.from(check.value.full).length),
+        text: fill(s.valueTruncated, new Intl.NumberFormat(safeLocale(locale)).format(Array.from(check.value.full).length)),
         focusKey: `value:${check.name}`,
       }),
       el('pre', { className: 'value-full', text: check.value.full }),
