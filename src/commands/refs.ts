@@ -1,10 +1,9 @@
 /**
- * Turns what a command was invoked with (a tree node, a report, `{ id }` from the panel,
+ * Turns what a command was invoked with (a tree node, a report (the panel's), `{ id }`,
  * a bare id, or nothing from the palette) into the reports or project it acts on.
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError } from '../api/errors';
 import type { Project, Report, ReportsApi } from '../api/types';
 import { escapeIcons } from '../common/text';
 import { describe } from '../ui/notify';
@@ -57,7 +56,8 @@ type PickItem<T> = vscode.QuickPickItem & { value?: T };
  * A quick pick whose items come from the server's search as the user types (debounced;
  * an older answer never replaces a newer one). Enter pressed before the answer to what is
  * typed takes the first item of that answer, not a row of the older list still shown (every
- * row stays visible: `alwaysShow`). Resolves undefined when dismissed.
+ * row stays visible: `alwaysShow`); typing again cancels that Enter, and an Enter before
+ * anything was typed or listed does nothing. Resolves undefined when dismissed.
  */
 function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
   return new Promise<T | undefined>((resolve) => {
@@ -98,7 +98,9 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
           if (answered) acceptOnAnswer = false;
         },
         (e: unknown) => {
-          if (controller !== current || (isApiError(e) && e.kind === 'cancelled')) return;
+          // Only this picker's own abort ends a load silently (another search replaced it, or
+          // the picker closed); a load the connection stopped (a switch of service) says so.
+          if (controller !== current || current.signal.aborted) return;
           pick.busy = false;
           pick.items = [{ label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
           answered = search === pick.value.trim();
@@ -108,13 +110,16 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
     };
 
     pick.onDidChangeValue((value) => {
+      // An Enter waiting for the answer to the text before is for that text only.
       answered = false;
+      acceptOnAnswer = false;
       if (timer !== undefined) clearTimeout(timer);
       timer = setTimeout(() => load(value.trim()), 250);
     });
     pick.onDidAccept(() => {
       if (answered) accept(pick.selectedItems[0]?.value);
-      else acceptOnAnswer = true;
+      // Nothing typed yet: nothing was asked for (the first list is still on its way).
+      else if (pick.value.trim() !== '') acceptOnAnswer = true;
     });
     pick.onDidHide(() => {
       if (timer !== undefined) clearTimeout(timer);
