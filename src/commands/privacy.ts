@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { Privacy, Report } from '../api/types';
+import { isApiError } from '../api/errors';
 import { isOptions } from '../common/guards';
 import { escapeForMessage, escapeIcons } from '../common/text';
 import { BACK, pickStep, textStep, type PickStepItem } from '../ui/input';
@@ -83,6 +84,11 @@ export function checkPrivacyArgs(
   return passwordError(text) ?? { privacy, password: text };
 }
 
+/** Whether sending the same request again may succeed: the service failed or was out of reach for a moment. */
+function sendAgainHelps(error: unknown): boolean {
+  return isApiError(error) && ['server', 'network', 'timeout', 'rateLimited', 'badResponse'].includes(error.kind) && describe(error).actions.includes('retry');
+}
+
 /**
  * Change Privacy…: `Command.changeReportPrivacy(item?, argsOrSelected?)` where the
  * second argument may be `{ privacy, password? }`. Resolves the updated report.
@@ -113,7 +119,7 @@ export async function changePrivacy(
       w.showUpdated(updated, serviceUrl);
       return updated;
     });
-  const serviceUrl = w.serviceUrl;
+  const startedOn = w.serviceUrl;
   /**
    * Reports a failure of this change, with a Retry that runs the command again with `again`
    * (the values that failed, or none to ask again); resolves the command's undefined.
@@ -121,7 +127,7 @@ export async function changePrivacy(
   const failed = (e: unknown, again?: PrivacyArgs): undefined => {
     w.errors.report(e, {
       action: l10n.t('Change privacy of report {0}', idText(ref.id)),
-      retry: w.retryOn(serviceUrl, () =>
+      retry: w.retryOn(startedOn, () =>
         vscode.commands.executeCommand(Command.changeReportPrivacy, { id: ref.id }, again),
       ),
     });
@@ -166,7 +172,9 @@ export async function changePrivacy(
     });
     if (privacy === undefined || privacy === BACK) return undefined;
     if (privacy !== 2) {
-      if (privacy === report.privacy) {
+      // "Already" only when the report was just fetched: a copy held (the panel's, a row's)
+      // may be older than a change made elsewhere, and sending the same value is harmless.
+      if (privacy === report.privacy && ref.report === undefined) {
         flash(l10n.t('Report {0} is already {1}.', idText(ref.id), privacyAdjective(privacy)));
         return undefined;
       }
@@ -190,11 +198,16 @@ export async function changePrivacy(
       password: true,
       back: true,
       validate: passwordError,
-      submit: async (password) => {
+      submit: async (password, isOpen) => {
         try {
           updated = await send(2, password);
           return undefined;
         } catch (e) {
+          // The box was closed (Escape) while it was sent: the notification says what became of it.
+          if (!isOpen()) {
+            failed(e);
+            throw e;
+          }
           const invalid = fieldErrors(e);
           if (invalid !== undefined) {
             const messages = invalid.fieldMessages();
@@ -202,11 +215,10 @@ export async function changePrivacy(
               messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
             );
           }
-          // Where sending again can help (a 5xx, the network, a rate limit), the box stays
-          // open with the password; otherwise (a refused key, the report gone, a switch of
-          // service) the notification says what to do.
-          const described = describe(e);
-          if (described.actions.includes('retry') && w.serviceUrl === serviceUrl) return described.message;
+          // Where sending the same again can help (a 5xx, the network, a rate limit), the box
+          // stays open with the password and Enter sends it again; otherwise (a refused key,
+          // CORS, the report gone, a switch of service) the notification says what to do.
+          if (sendAgainHelps(e) && w.serviceUrl === startedOn) return describe(e).message;
           failed(e);
           throw e;
         }

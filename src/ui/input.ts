@@ -28,9 +28,10 @@ export interface TextStepOptions {
   validate: (value: string) => string | undefined;
   /**
    * Runs on Enter with the box busy and kept open. A string result is shown next to the
-   * input and the box stays open with the value; undefined closes the step.
+   * input and the box stays open with the value; undefined closes the step. `isOpen` says
+   * whether the box is still there to show a result (Escape closes it meanwhile).
    */
-  submit?: (value: string) => Promise<string | undefined>;
+  submit?: (value: string, isOpen: () => boolean) => Promise<string | undefined>;
 }
 
 /** Shows one input box step. Resolves the accepted value, {@link BACK}, or undefined when dismissed. */
@@ -86,7 +87,7 @@ export function textStep(options: TextStepOptions): Promise<string | Back | unde
       box.busy = true;
       box.enabled = false;
       box.validationMessage = undefined;
-      options.submit(value).then(
+      options.submit(value, () => !hidden).then(
         (message) => {
           submitting = false;
           if (message === undefined) result = value;

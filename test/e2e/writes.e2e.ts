@@ -333,9 +333,11 @@ describe('writes (end to end)', function () {
     await hidden.press('Enter');
     await wb.page.waitForTimeout(500);
     await wb.page.keyboard.press('Escape');
-    await wb.page
-      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    // The box closed while the PATCH was still on its way.
+    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
+    const done = wb.page.locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` });
+    assert.equal(await done.count(), 0, 'not yet answered when the box closed');
+    await done.waitFor({ state: 'visible', timeout: 20_000 });
     const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
     assert.equal(stored.privacy, 2);
   });
