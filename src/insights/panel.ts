@@ -246,8 +246,8 @@ class InsightsPanel implements vscode.Disposable {
     // so. Cancelled before the first page: there are no figures to speak of.
     const notice = refreshing
       ? l10n.t('Refresh cancelled: the figures below are those from before it.')
-      : this.#progress.reports.length === 0
-        ? l10n.t('Loading was cancelled before any report arrived. Refresh loads them.')
+      : this.#shown === undefined
+        ? l10n.t('Loading was cancelled before any report arrived. Refresh loads the reports.')
         : null;
     const state = this.#stateOf('cancelled');
     this.#setState(notice === null ? state : { ...state, progressText: null, notice });
@@ -264,12 +264,13 @@ class InsightsPanel implements vscode.Disposable {
       return;
     }
     if (this.#shown === undefined) return;
-    // Figures of another service, or of the same service with another key (another account):
-    // the error state keeps them in view and says why Refresh is needed.
+    // Figures of another service, or of the same service after the key changed or the user
+    // switched away and back (the connection cannot tell whether the key is the same one: it
+    // may be another account): the error state keeps them in view and says why to Refresh.
     this.#fail(
       this.#shown.serviceUrl !== this.deps.connection.serviceUrl
         ? l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.')
-        : l10n.t('The API key changed since these insights were loaded. Refresh to load them with the current key.'),
+        : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
     );
   }
 

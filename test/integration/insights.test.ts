@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
+import { admin, configure, keys, pageReportsLogWith, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
 import { TestHook } from '../../src/ids';
 
@@ -300,7 +300,7 @@ describe('insights loading', function () {
     assert.equal(cancelled.progressText, null);
     assert.equal(
       (cancelled as PostedState & { notice: string | null }).notice,
-      'Loading was cancelled before any report arrived. Refresh loads them.',
+      'Loading was cancelled before any report arrived. Refresh loads the reports.',
     );
   });
 
@@ -411,14 +411,20 @@ describe('insights loading', function () {
     });
     assert.equal(
       state.error,
-      'The API key changed since these insights were loaded. Refresh to load them with the current key.',
+      'The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.',
     );
-    assert.equal(state.model?.total, shown.model?.total, 'the figures stay in view under the message');
-    const panelsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
-    hook()?.receive(null, { type: 'openReport', id: report.id });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, panelsBefore, 'no report panel opened');
-    await configure(serviceUrl(), keys().other);
+    try {
+      assert.equal(state.model?.total, shown.model?.total, 'the figures stay in view under the message');
+      const panelsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
+      const refusal = 'refused to open a report loaded from another service or with another key.';
+      const refusals = async (): Promise<number> => (await pageReportsLogWith(/[\s\S]*/)).split(refusal).length;
+      const before = await refusals();
+      hook()?.receive(null, { type: 'openReport', id: report.id });
+      await waitFor(async () => (await refusals()) > before, { message: 'the refusal in the log' });
+      assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, panelsBefore, 'no report panel opened');
+    } finally {
+      await configure(serviceUrl(), keys().other);
+    }
   });
 
   it('starts over on Retry after the key changed: another account’s reports never join the ones loaded', async () => {
