@@ -468,9 +468,9 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
               title: (items) => (items[0] ? day.format(items[0].parsed.x ?? 0) : ''),
               // "shop.example/cart: 72.5", or "Weekly median: 70" (Chart.js would print the epoch ms too).
               label: (item) => {
-                const report = item.datasetIndex === 0 ? model.reports[(item.raw as TimePoint).report] : undefined;
-                const score = formatScoreNumber(item.parsed.y, locale, s.noScore);
-                return `${report?.title ?? s.weeklyMedian}: ${score}`;
+                const name =
+                  item.datasetIndex === 0 ? (model.reports[(item.raw as TimePoint).report]?.title ?? '') : s.weeklyMedian;
+                return `${name}: ${formatScoreNumber(item.parsed.y, locale, s.noScore)}`;
               },
             },
           },

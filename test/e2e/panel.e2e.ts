@@ -454,14 +454,19 @@ describe('report panel (end to end)', function () {
     const report = await insert({ url: 'https://blog.localhost/panel/copy-offline', result: 'good', score: 90 });
     await openReport('panel/copy-offline', 'blog.localhost/panel/copy-offline');
     await waitForPanel('blog.localhost/panel/copy-offline');
-    await wb.page.waitForTimeout(1000); // the panel's own fetch after its first draw
+    // The panel's own fetch after its first draw, before the service starts failing.
+    const asksFor = async (): Promise<RecordedRequest[]> =>
+      (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.path === `/api/v1/reports/${report.id}`);
+    for (let waited = 0; (await asksFor()).length === 0; waited += 100) {
+      assert.ok(waited < 15_000, "the panel's own fetch of the report");
+      await wb.page.waitForTimeout(100);
+    }
     await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, status: 503, times: 10 });
     await wb.admin('requests', undefined, 'DELETE');
     try {
       await panel().locator('.toolbar button', { hasText: 'Copy URL' }).click();
       await wb.page.locator('.statusbar-item', { hasText: 'URL copied.' }).waitFor({ state: 'visible', timeout: 10_000 });
-      const asked = (await wb.admin<RecordedRequest[]>('requests')).filter((r) => r.path.startsWith(`/api/v1/reports/${report.id}`));
-      assert.deepEqual(asked, [], 'no request for the report the panel shows');
+      assert.deepEqual(await asksFor(), [], 'no request for the report the panel shows');
       assert.equal(await wb.page.locator('.notification-toast', { hasText: 'answered 503' }).count(), 0);
     } finally {
       await wb.admin('faults', undefined, 'DELETE');
@@ -469,13 +474,13 @@ describe('report panel (end to end)', function () {
     }
   });
 
-  it('shows a bidi override in the URL, the project and a check name as U+FFFD, never reordering the text', async () => {
+  it('shows a bidi override in the URL, the project, a check name and its value as U+FFFD, never reordering the text', async () => {
     await insert({
       url: 'https://blog.localhost/panel/bidi-\u202Egnp.exe',
-      project: 'blog.localhost',
+      project: 'bidi\u202Eproject',
       result: 'good',
       score: 90,
-      results: { 'custom\u202Echeck': { passed: true, importance: 'low', value: 'x' } },
+      results: { 'custom\u202Echeck': { passed: true, importance: 'low', value: 'value\u202Etext' } },
     });
     await openReport('panel/bidi-', 'blog.localhost/panel/bidi-');
     await panel().locator('.summary').waitFor({ state: 'visible', timeout: 20_000 });
@@ -483,6 +488,10 @@ describe('report panel (end to end)', function () {
     assert.ok(url.includes('bidi-\uFFFDgnp.exe') && !url.includes('\u202E'), url);
     const names = (await panel().locator('td.check-name').allInnerTexts()).join(' ');
     assert.ok(names.includes('custom\uFFFDcheck') && !names.includes('\u202E'), names);
+    const values = (await panel().locator('td.check-value').allInnerTexts()).join(' ');
+    assert.ok(values.includes('value\uFFFDtext') && !values.includes('\u202E'), values);
+    const project = await panel().locator('.facts dd').nth(1).innerText();
+    assert.ok(project.includes('bidi\uFFFDproject') && !project.includes('\u202E'), project);
     await wb.closeAllEditors();
   });
 
