@@ -91,9 +91,19 @@ const l10nFromVscode = {
   setup(build) {
     build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: '@vscode/l10n', namespace: 'l10n-from-vscode' }));
     build.onLoad({ filter: /.*/, namespace: 'l10n-from-vscode' }, () => ({
+      // `t` only: the extension's modules need nothing else, and any other name fails the
+      // build (see the onEnd check below) rather than reading undefined at run time.
       contents: 'import { l10n } from "vscode"; export function t(...args) { return l10n.t(...args); }',
       loader: 'js',
     }));
+    build.onEnd((result) => {
+      // esbuild only warns when a module imports a name the shim does not export.
+      for (const { text, location } of result.warnings) {
+        if (location?.file.includes('l10n-from-vscode') || /@vscode\/l10n/.test(text)) {
+          result.errors.push({ text: `@vscode/l10n in the extension is VS Code's l10n, which has only t(): ${text}` });
+        }
+      }
+    });
   },
 };
 

@@ -182,7 +182,7 @@ export type TreeNode =
   | { readonly kind: 'loading'; readonly listKey: string };
 
 /**
- * What a report command accepts as its argument: a tree node, a report, `{ id }` (from the
- * panel or another extension), or a bare id. See `commands/refs.ts`.
+ * What a report command accepts as its argument: a tree node, a report (the panel's own),
+ * `{ id }` (another extension, a panel still loading), or a bare id. See `commands/refs.ts`.
  */
 export type ReportArg = TreeNode | Report | { id: ReportId } | ReportId | undefined;

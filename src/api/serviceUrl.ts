@@ -1,6 +1,6 @@
 /**
  * Checking and normalizing the service's base URL (`Setting.serviceUrl`). Imports no `vscode`;
- * its messages are translated with `@vscode/l10n` (the host configures it with the bundle).
+ * its messages are translated with `@vscode/l10n` (VS Code's `l10n` in the extension's bundles).
  */
 import * as l10n from '@vscode/l10n';
 import { isLoopbackHost } from '../common/urls';

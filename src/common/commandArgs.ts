@@ -1,5 +1,5 @@
 /**
- * Reads what a command was invoked with (a tree node, a report, `{ id }` from the panel, a bare
+ * Reads what a command was invoked with (a tree node, a report (the panel's), `{ id }`, a bare
  * id, a project name, or nothing from the palette) into the reports or project it names. No
  * `vscode`: the asking (pickers) is src/commands/refs.ts's.
  */

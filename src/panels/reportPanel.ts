@@ -28,7 +28,7 @@ import {
 
 import { Command, Setting, WebviewType } from '../ids';
 
-/** The extension command each toolbar button runs, with `{ id }` as its argument. */
+/** The extension command each toolbar button runs, with the report shown (`{ id }` before one is) as its argument. */
 export const PANEL_COMMAND_IDS: Readonly<Record<PanelCommand, string>> = {
   reanalyze: Command.reanalyzeReport,
   changePrivacy: Command.changeReportPrivacy,

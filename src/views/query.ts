@@ -1,7 +1,7 @@
 /**
  * The query state of both views: what the user chose (filters, sort), the API query each
  * choice becomes, the text that shows it, and its stored form. Imports no `vscode`: strings
- * the user sees go through `@vscode/l10n` (loaded with the extension's bundle at activation).
+ * the user sees go through `@vscode/l10n` (VS Code's `l10n` in the extension's bundles).
  */
 import * as l10n from '@vscode/l10n';
 import {
