@@ -113,20 +113,6 @@ describe('developer workflow (end to end)', function () {
     await wb.screenshot('workflow-since-unchanged');
   });
 
-  it('Analyze Page with no URL at the cursor offers New Report…, which asks for the URL', async () => {
-    await wb.runCommand('File: New Untitled Text File');
-    await wb.page.keyboard.type('no address here');
-    await wb.runCommand('Page Reports: Analyze Page');
-    const toast = wb.page.locator('.notification-toast', { hasText: 'Select a URL, or put the cursor on one' });
-    await toast.waitFor({ state: 'visible', timeout: 10_000 });
-    await toast.locator('a.monaco-button', { hasText: 'New Report…' }).click();
-    await wb.page
-      .locator('.quick-input-widget input[placeholder="https://example.com/pricing"]')
-      .waitFor({ state: 'visible', timeout: 10_000 });
-    await wb.page.keyboard.press('Escape');
-    await wb.runCommand('View: Revert and Close Editor');
-  });
-
   it('Export Report as JSON…: the save dialog suggests a name; cancelled, the report still opens in an editor', async () => {
     await wb.runCommand('Page Reports: Export Report as JSON…');
     const quickInput = wb.page.locator('.quick-input-widget');
@@ -318,5 +304,19 @@ describe('developer workflow (end to end)', function () {
       await wb.enterApiKey(wb.keys.main);
       await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 20_000 });
     }
+  });
+
+  it('Analyze Page with no URL at the cursor offers New Report…, which asks for the URL', async () => {
+    await wb.runCommand('File: New Untitled Text File');
+    await wb.page.keyboard.type('no address here');
+    await wb.runCommand('Page Reports: Analyze Page');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'Select a URL, or put the cursor on one' });
+    await toast.waitFor({ state: 'visible', timeout: 10_000 });
+    await toast.locator('a.monaco-button', { hasText: 'New Report…' }).click();
+    await wb.page
+      .locator('.quick-input-widget input[placeholder="https://example.com/pricing"]')
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page.keyboard.press('Escape');
+    await wb.runCommand('View: Revert and Close Editor');
   });
 });
