@@ -24,6 +24,17 @@ describe('accounts and services (end to end)', function () {
   const statusItem = (label: string) =>
     wb.page.locator('.statusbar-item a.statusbar-item-label', { hasText: label }).first();
 
+  /** Switches from the service at `from` to the one at `to` with a click on the status bar item. */
+  async function switchByStatusBar(from: string, to: string): Promise<void> {
+    // The "Service URL set" message beside the item goes after 4 s and moves it: click after.
+    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
+    await statusItem(host(from)).click();
+    const row = quickRows().filter({ hasText: host(to) });
+    await row.waitFor({ state: 'visible' });
+    await row.click();
+    await statusItem(host(to)).waitFor({ state: 'visible' });
+  }
+
   async function reportRowsContain(text: string): Promise<void> {
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -111,12 +122,7 @@ describe('accounts and services (end to end)', function () {
     const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await frame.locator('article.report').waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await frame.locator('.facts dd').nth(1).locator('button').count(), 1, 'its project filters the Reports view');
-    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
-    await statusItem(host(wb.service.url)).click();
-    const secondRow = quickRows().filter({ hasText: host(second.url) });
-    await secondRow.waitFor({ state: 'visible' });
-    await secondRow.click();
-    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    await switchByStatusBar(wb.service.url, second.url);
     const banner = frame.locator('.banner-foreign');
     await banner.waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await banner.locator('strong').innerText(), `This report belongs to ${host(wb.service.url)}`);
@@ -154,12 +160,7 @@ describe('accounts and services (end to end)', function () {
     await privacy.press('Enter');
 
     // The user switches while the store is on its way.
-    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
-    await statusItem(host(wb.service.url)).click();
-    const secondRow = quickRows().filter({ hasText: host(second.url) });
-    await secondRow.waitFor({ state: 'visible' });
-    await secondRow.click();
-    await statusItem(host(second.url)).waitFor({ state: 'visible' });
+    await switchByStatusBar(wb.service.url, second.url);
     await adminCall(second.url, 'requests', undefined, 'DELETE');
 
     const toast = wb.page.locator('.notification-toast', { hasText: 'answered 503' });
@@ -171,12 +172,7 @@ describe('accounts and services (end to end)', function () {
     const posted = (await adminCall<RecordedRequest[]>(second.url, 'requests')).filter((r) => r.method === 'POST');
     assert.deepEqual(posted, [], 'nothing was sent to the service switched to');
 
-    await wb.page.locator('.statusbar-item', { hasText: 'Service URL set to' }).waitFor({ state: 'detached' });
-    await statusItem(host(second.url)).click();
-    const firstRow = quickRows().filter({ hasText: host(wb.service.url) });
-    await firstRow.waitFor({ state: 'visible' });
-    await firstRow.click();
-    await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+    await switchByStatusBar(second.url, wb.service.url);
   });
 
   it('lists both services in the Accounts menu; Sign Out removes only that key', async () => {

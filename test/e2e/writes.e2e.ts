@@ -94,6 +94,26 @@ describe('writes (end to end)', function () {
     await choosePrivacy(privacy);
   }
 
+  /** A new report of `host`, its Change Privacy… from its row, Password chosen: the password box. */
+  async function passwordStep(host: string): Promise<{ report: RawReport; hidden: Locator }> {
+    const report = await insert(page(host));
+    await refreshReports();
+    const item = row('Reports', label(report.url));
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await fromMenu(item, 'Change Privacy…');
+    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'current' }).waitFor({ state: 'visible' });
+    await wb.page.locator('.quick-input-widget input').fill('Password');
+    await wb.page.locator('.quick-input-widget input').press('Enter');
+    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
+    await hidden.waitFor({ state: 'visible' });
+    return { report, hidden };
+  }
+
+  /** The report's privacy as the service holds it. */
+  async function privacyOf(report: RawReport): Promise<unknown> {
+    return (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data.privacy;
+  }
+
   /** Answers the privacy step of New Report… once it shows. */
   async function choosePrivacy(choice: 'Public' | 'Private' | 'Password'): Promise<void> {
     const pick = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
@@ -293,16 +313,7 @@ describe('writes (end to end)', function () {
   });
 
   it('keeps the password and its box when the service fails (503): Enter sends it again', async () => {
-    const report = await insert(page('share-again.localhost'));
-    await refreshReports();
-    const item = row('Reports', label(report.url));
-    await item.waitFor({ state: 'visible', timeout: 20_000 });
-    await fromMenu(item, 'Change Privacy…');
-    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'current' }).waitFor({ state: 'visible' });
-    await wb.page.locator('.quick-input-widget input').fill('Password');
-    await wb.page.locator('.quick-input-widget input').press('Enter');
-    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
-    await hidden.waitFor({ state: 'visible' });
+    const { report, hidden } = await passwordStep('share-again.localhost');
     await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', status: 503, times: 1 });
     await hidden.fill('share-password-77c1');
     await hidden.press('Enter');
@@ -313,21 +324,11 @@ describe('writes (end to end)', function () {
     await wb.page
       .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
       .waitFor({ state: 'visible', timeout: 20_000 });
-    const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
-    assert.equal(stored.privacy, 2);
+    assert.equal(await privacyOf(report), 2);
   });
 
   it('says what became of a password sent from a box closed with Escape while it was on its way', async () => {
-    const report = await insert(page('share-escape.localhost'));
-    await refreshReports();
-    const item = row('Reports', label(report.url));
-    await item.waitFor({ state: 'visible', timeout: 20_000 });
-    await fromMenu(item, 'Change Privacy…');
-    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'current' }).waitFor({ state: 'visible' });
-    await wb.page.locator('.quick-input-widget input').fill('Password');
-    await wb.page.locator('.quick-input-widget input').press('Enter');
-    const hidden = wb.page.locator('.quick-input-widget input[type="password"]');
-    await hidden.waitFor({ state: 'visible' });
+    const { report, hidden } = await passwordStep('share-escape.localhost');
     await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 3000, times: 1 });
     await hidden.fill('share-password-e5c0');
     await hidden.press('Enter');
@@ -338,8 +339,7 @@ describe('writes (end to end)', function () {
     const done = wb.page.locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` });
     assert.equal(await done.count(), 0, 'not yet answered when the box closed');
     await done.waitFor({ state: 'visible', timeout: 20_000 });
-    const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
-    assert.equal(stored.privacy, 2);
+    assert.equal(await privacyOf(report), 2);
   });
 
   it('re-analyzes from the item menu: the generated date shown changes', async () => {
