@@ -100,7 +100,9 @@ const l10nFromVscode = {
       // esbuild only warns when a module imports a name the shim does not export.
       for (const { text, location } of result.warnings) {
         if (location?.file.includes('l10n-from-vscode') || /@vscode\/l10n/.test(text)) {
-          result.errors.push({ text: `@vscode/l10n in the extension is VS Code's l10n, which has only t(): ${text}` });
+          const error = `@vscode/l10n in the extension is VS Code's l10n, which has only t(): ${text}`;
+          console.error(`✘ [ERROR] ${error}`); // the problems plugin printed the errors before this one
+          result.errors.push({ text: error });
         }
       }
     });

@@ -8,7 +8,7 @@
  * | Sink                                                             | Function                 |
  * |------------------------------------------------------------------|--------------------------|
  * | tree labels and descriptions, insights page names (plain text)   | {@link singleLine}       |
- * | CSV cells; the report page's URL, project, check names, values  | {@link visibleText}      |
+ * | CSV cells; the report page's URL, project and check names       | {@link visibleText}      |
  * | `MarkdownString` tooltips                                        | {@link escapeMarkdown}   |
  * | status bar (and its progress), quick pick items, placeholders    | {@link escapeIcons}      |
  * | notifications (progress ones too), input-box validation messages | {@link escapeForMessage} |

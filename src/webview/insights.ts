@@ -470,7 +470,8 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
               label: (item) => {
                 const name =
                   item.datasetIndex === 0 ? (model.reports[(item.raw as TimePoint).report]?.title ?? '') : s.weeklyMedian;
-                return `${name}: ${formatScoreNumber(item.parsed.y, locale, s.noScore)}`;
+                const score = formatScoreNumber(item.parsed.y, locale, s.noScore);
+                return name === '' ? score : `${name}: ${score}`;
               },
             },
           },

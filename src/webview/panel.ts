@@ -232,8 +232,9 @@ function projectField(s: PanelStrings, project: string | null, foreign: boolean)
 
 /** `foreign`: the report is another service's. */
 function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElement {
-  // Server text: a bidi control in the URL (as in a project, a check's name or value) shows as
-  // U+FFFD instead of reordering what follows.
+  // Server text: a bidi control in the URL (as in a project or a check's name) shows as U+FFFD
+  // instead of reordering what follows. Not in values: they are the page's own text, where a
+  // right-to-left mark is real, and each stays within its cell.
   const shownUrl = visibleText(report.url);
   const url = report.urlOpenable
     ? button(shownUrl, 'link-external', () => post({ type: 'openUrl', url: report.url }), {
@@ -396,10 +397,10 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
   const value = el(
     'td',
     { className: `check-value kind-${check.value.kind}` },
-    el('span', { className: 'value-text', text: visibleText(check.value.text) }),
+    el('span', { className: 'value-text', text: check.value.text }),
   );
   if (check.value.truncated) {
-    value.title = visibleText(check.value.full);
+    value.title = check.value.full;
     const more = el(
       'details',
       { className: 'value-more' },
@@ -407,7 +408,7 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
         text: fill(s.valueTruncated, new Intl.NumberFormat(safeLocale(locale)).format(Array.from(check.value.full).length)),
         focusKey: `value:${check.name}`,
       }),
-      el('pre', { className: 'value-full', text: visibleText(check.value.full) }),
+      el('pre', { className: 'value-full', text: check.value.full }),
     );
     keptOpen(more, `value:${check.name}`);
     value.append(more);

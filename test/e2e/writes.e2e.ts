@@ -329,7 +329,7 @@ describe('writes (end to end)', function () {
 
   it('says what became of a password sent from a box closed with Escape while it was on its way', async () => {
     const { report, hidden } = await passwordStep('share-escape.localhost');
-    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 3000, times: 1 });
+    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 5000, times: 1 });
     await hidden.fill('share-password-e5c0');
     await hidden.press('Enter');
     await wb.page.waitForTimeout(500);
@@ -338,6 +338,7 @@ describe('writes (end to end)', function () {
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
     const done = wb.page.locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` });
     assert.equal(await done.count(), 0, 'not yet answered when the box closed');
+    assert.equal(await privacyOf(report), 0, 'not yet changed when the box closed');
     await done.waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await privacyOf(report), 2);
   });
