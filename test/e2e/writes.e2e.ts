@@ -312,37 +312,6 @@ describe('writes (end to end)', function () {
     assert.equal(stored.privacy, 2);
   });
 
-  it('keeps the password and its box when the service fails (503): Enter sends it again', async () => {
-    const { report, hidden } = await passwordStep('share-again.localhost');
-    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', status: 503, times: 1 });
-    await hidden.fill('share-password-77c1');
-    await hidden.press('Enter');
-    await message().filter({ hasText: 'answered 503' }).waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal(await hidden.inputValue(), 'share-password-77c1', 'the password is still typed');
-    await wb.screenshot('writes-privacy-password-failed');
-    await hidden.press('Enter');
-    await wb.page
-      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
-      .waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal(await privacyOf(report), 2);
-  });
-
-  it('says what became of a password sent from a box closed with Escape while it was on its way', async () => {
-    const { report, hidden } = await passwordStep('share-escape.localhost');
-    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 5000, times: 1 });
-    await hidden.fill('share-password-e5c0');
-    await hidden.press('Enter');
-    await wb.page.waitForTimeout(500);
-    await wb.page.keyboard.press('Escape');
-    // The box closed while the PATCH was still on its way.
-    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
-    const done = wb.page.locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` });
-    assert.equal(await done.count(), 0, 'not yet answered when the box closed');
-    assert.equal(await privacyOf(report), 0, 'not yet changed when the box closed');
-    await done.waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal(await privacyOf(report), 2);
-  });
-
   it('re-analyzes from the item menu: the generated date shown changes', async () => {
     const report = await insert(page('again.localhost'));
     await refreshReports();
@@ -448,6 +417,37 @@ describe('writes (end to end)', function () {
     await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Delete Project' }).click();
     await rows('Projects').filter({ hasText: 'keys.localhost' }).waitFor({ state: 'detached', timeout: 20_000 });
     assert.deepEqual(await reportsOfProject('keys.localhost'), []);
+  });
+
+  it('keeps the password and its box when the service fails (503): Enter sends it again', async () => {
+    const { report, hidden } = await passwordStep('share-again.localhost');
+    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', status: 503, times: 1 });
+    await hidden.fill('share-password-77c1');
+    await hidden.press('Enter');
+    await message().filter({ hasText: 'answered 503' }).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await hidden.inputValue(), 'share-password-77c1', 'the password is still typed');
+    await wb.screenshot('writes-privacy-password-failed');
+    await hidden.press('Enter');
+    await wb.page
+      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await privacyOf(report), 2);
+  });
+
+  it('says what became of a password sent from a box closed with Escape while it was on its way', async () => {
+    const { report, hidden } = await passwordStep('share-escape.localhost');
+    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 5000, times: 1 });
+    await hidden.fill('share-password-e5c0');
+    await hidden.press('Enter');
+    await wb.page.waitForTimeout(500);
+    await wb.page.keyboard.press('Escape');
+    // The box closed while the PATCH was still on its way.
+    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
+    const done = wb.page.locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` });
+    assert.equal(await done.count(), 0, 'not yet answered when the box closed');
+    assert.equal(await privacyOf(report), 0, 'not yet changed when the box closed');
+    await done.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await privacyOf(report), 2);
   });
 
   it('deletes three selected reports together, with one confirmation', async () => {
