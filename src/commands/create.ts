@@ -135,10 +135,9 @@ async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise
  */
 async function showCreated(w: Writes, report: Report, serviceUrl: string | undefined): Promise<void> {
   w.log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
-  const stayed = (): boolean => w.serviceUrl === serviceUrl;
-  if (stayed()) await w.refreshViews();
+  await w.refreshViews(serviceUrl);
   await w.panels.open(report.id, report, serviceUrl);
-  if (stayed()) await w.reportsView.reveal(report);
+  if (w.serviceUrl === serviceUrl) await w.reportsView.reveal(report);
   flash(l10n.t('Report {0} created.', idText(report.id)));
 }
 

@@ -78,7 +78,7 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
     if (outcome === undefined) return false; // a second invocation while the first ran
     log.info(outcome === 'deleted' ? `Project ${project} deleted.` : `Project ${project} was already deleted.`);
     panels.closeProject(project, serviceUrl);
-    if (w.serviceUrl === serviceUrl) await w.refreshViews();
+    await w.refreshViews(serviceUrl);
     flash(
       outcome === 'deleted'
         ? l10n.t('Project {0} deleted.', escapeIcons(project))

@@ -203,22 +203,21 @@ export async function changePrivacy(
           updated = await send(2, password);
           return undefined;
         } catch (e) {
-          // The box was closed (Escape) while it was sent: the notification says what became of it.
-          if (!isOpen()) {
-            failed(e);
-            throw e;
+          // While the box is open: the service's field messages, or why it failed where
+          // sending the same again can help (a 5xx, the network, a rate limit), show next to
+          // the password and Enter sends it again. Otherwise (a refused key, CORS, the report
+          // gone, a switch of service, or the box closed with Escape meanwhile) the
+          // notification says what became of it.
+          if (isOpen()) {
+            const invalid = fieldErrors(e);
+            if (invalid !== undefined) {
+              const messages = invalid.fieldMessages();
+              return escapeForMessage(
+                messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
+              );
+            }
+            if (sendAgainHelps(e) && w.serviceUrl === startedOn) return describe(e).message;
           }
-          const invalid = fieldErrors(e);
-          if (invalid !== undefined) {
-            const messages = invalid.fieldMessages();
-            return escapeForMessage(
-              messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
-            );
-          }
-          // Where sending the same again can help (a 5xx, the network, a rate limit), the box
-          // stays open with the password and Enter sends it again; otherwise (a refused key,
-          // CORS, the report gone, a switch of service) the notification says what to do.
-          if (sendAgainHelps(e) && w.serviceUrl === startedOn) return describe(e).message;
           failed(e);
           throw e;
         }

@@ -67,8 +67,8 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
       if (done) {
         flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
         // Its result, score and dates changed: a filtered or sorted list has it elsewhere now,
-        // and the service's later pages moved (not the views of a service switched to meanwhile).
-        if (w.serviceUrl === serviceUrl) void w.refreshViews();
+        // and the service's later pages moved.
+        void w.refreshViews(serviceUrl);
       }
       return done?.after;
     } catch (e) {
@@ -100,7 +100,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     },
   });
   // The lists follow the new results and scores, and drop a report gone meanwhile (404).
-  if ((changes.length > 0 || outcome.failed.length > 0) && w.serviceUrl === serviceUrl) void w.refreshViews();
+  if (changes.length > 0 || outcome.failed.length > 0) void w.refreshViews(serviceUrl);
   if (outcome.failed.length > 0 || outcome.skipped.length > 0) {
     showBatchSummary(w.parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
   }

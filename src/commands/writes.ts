@@ -128,9 +128,13 @@ export class Writes {
     return retryOn(this.parts.connection, serviceUrl, again, changed);
   }
 
-  /** Reloads both views, the pages loaded so far (the rows the user paged to stay); never rejects. */
-  async refreshViews(): Promise<void> {
-    await Promise.allSettled([this.parts.reportsView.refresh(true), this.parts.projectsView.refresh(true)]);
+  /**
+   * Reloads both views, the pages loaded so far (the rows the user paged to stay), while they
+   * show `serviceUrl` (by default the current service); none after a switch away from it.
+   * Never rejects.
+   */
+  async refreshViews(serviceUrl = this.serviceUrl): Promise<void> {
+    await Promise.allSettled(this.#viewsOf(serviceUrl).map((view) => view.refresh(true)));
   }
 
   /** True, after saying so, when the write `op` on report `id` of the current service is still in flight. */

@@ -355,7 +355,7 @@ function hostAndPath(url: string, query: boolean): string {
  * longer than {@link TITLE_LIMIT} is cut in the middle, keeping its host and its end.
  */
 export function pageName(url: string, id: ReportId): string {
-  const chars = Array.from(replaceUnsafe(hostAndPath(url, true), ' ').replace(/\s+/g, ' ').trim());
+  const chars = Array.from(oneLine(hostAndPath(url, true)));
   if (chars.length === 0) return reportTitle(url, id);
   const half = TITLE_LIMIT / 2;
   return chars.length <= TITLE_LIMIT ? chars.join('') : `${chars.slice(0, half).join('')}…${chars.slice(1 - half).join('')}`;
@@ -363,7 +363,12 @@ export function pageName(url: string, id: ReportId): string {
 
 /** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */
 export function tabTitle(text: string): string {
-  return truncate(replaceUnsafe(text, ' ').replace(/\s+/g, ' ').trim(), TITLE_LIMIT).text;
+  return truncate(oneLine(text), TITLE_LIMIT).text;
+}
+
+/** Server text on one line: control and bidi characters and runs of white space as one space. */
+function oneLine(text: string): string {
+  return replaceUnsafe(text, ' ').replace(/\s+/g, ' ').trim();
 }
 
 export function formatScore(

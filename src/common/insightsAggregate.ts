@@ -355,8 +355,7 @@ export function formatShare(share: number, locale = 'en'): string {
   );
 }
 
-/** `locale` when `Intl` knows it, else `en`: a tag `Intl` rejects would throw in every format. */
-export function safeNumberLocale(locale: string): string {
+function safeNumberLocale(locale: string): string {
   try {
     return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
   } catch {

@@ -28,7 +28,6 @@ import {
   formatScoreNumber,
   formatShare,
   reportCount,
-  safeNumberLocale,
   type FailingCheck,
   type InsightsModel,
   type ReportRef,
@@ -43,6 +42,7 @@ import {
   type InsightsStrings,
   type SavedInsightsState,
 } from '../common/insightsProtocol';
+import { safeLocale } from '../common/dates';
 import { fill, singleLine } from '../common/text';
 import { Announcer, button, el, FocusKeeper, icon, onScroll, type Announcement } from './dom';
 
@@ -839,7 +839,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   let message = event.data;
   if (message.type === 'init') {
     strings = message.strings;
-    locale = safeNumberLocale(message.locale);
+    locale = safeLocale(message.locale);
     if (current) draw(current, true);
     return;
   }
