@@ -186,7 +186,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   /**
    * The client with every call's outcome noted as the service's health: an answer means
    * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
-   * rate limited (until the time its Retry-After gave).
+   * rate limited (until the time its Retry-After gave, then connected again).
    *
    * Outcomes of calls sent with a key that has been replaced since are ignored (a write
    * answered 401 after the user put the right key in), and such a 401 fails as the old key's
@@ -205,6 +205,13 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       if (JSON.stringify(health) === JSON.stringify(this.#health)) return;
       this.#health = health;
       this.#healthEmitter.fire(this.health);
+      // A 429 is an answer: once its wait is over, the service is as reachable as it was, and
+      // "Rate limited until 10:32" would be stale. (setTimeout's limit is about 24.8 days.)
+      if (health.kind === 'rateLimited' && health.until !== undefined)
+        setTimeout(
+          () => this.#health === health && note({ kind: 'connected' }),
+          Math.min(health.until - Date.now(), 2 ** 31 - 1),
+        );
     };
     const onError = (error: unknown): void => {
       if (!isApiError(error)) return;

@@ -465,6 +465,26 @@ describe('accounts and services', function () {
     }
   });
 
+  it('"Rate limited until TIME" ends at that time: the status bar says connected again without another request', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    // Every read answers 429 with Retry-After: 1 until the faults go, retries included.
+    await alpha.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 429, times: 50 });
+    try {
+      await refreshedUntilHealth('rateLimited', 'the status bar says rate limited');
+    } finally {
+      await alpha.admin('faults', undefined, 'DELETE');
+    }
+    const health = hook().statusBar.health;
+    assert.ok(health.kind === 'rateLimited' && health.until !== undefined, 'with the time Retry-After gave');
+    const sent = (await alpha.requests()).length;
+    await waitFor(() => hook().statusBar.health.kind === 'connected', {
+      timeoutMs: 4000,
+      message: 'the status bar says connected once the wait is over',
+    });
+    assert.ok(Date.now() >= health.until, 'not before the time it named');
+    assert.equal((await alpha.requests()).length, sent, 'learnt from the clock, not from another answer');
+  });
+
   it('Remove API Key offers every origin that has a stored key, not only the current one', async () => {
     assert.equal(await run('pageReports.switchService', beta.url), true);
     assert.deepEqual(await sessionOrigins(), [alpha.origin, beta.origin].sort());
