@@ -269,6 +269,11 @@ export interface SavedPageState {
    * when shown. Only the page uses it (the serializer has no use for it).
    */
   scrollY?: number;
+  /**
+   * What the reader opened in the report (`value:NAME`, `since:KIND`), so that it is still open
+   * when the hidden panel's page is made again. Only the page uses it ({@link savedOpenedOf}).
+   */
+  opened?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +328,15 @@ export function parseSavedPageState(value: unknown): SavedPageState | undefined 
   const serviceUrl = isServiceUrl(value.serviceUrl) ? { serviceUrl: value.serviceUrl } : {};
   const scrollY = isScrollPlace(value.scrollY) ? { scrollY: value.scrollY } : {};
   return { reportId: value.reportId, ...serviceUrl, rawOpen: value.rawOpen === true, ...scrollY };
+}
+
+/**
+ * The page's own reading of what was open (`SavedPageState.opened`): strings only, at most 200
+ * of them. The serializer does not need it, so `parseSavedPageState` leaves it out.
+ */
+export function savedOpenedOf(value: unknown): string[] {
+  if (!isRecord(value) || !Array.isArray(value.opened)) return [];
+  return value.opened.filter((key): key is string => typeof key === 'string').slice(0, 200);
 }
 
 function isServiceUrl(value: unknown): value is string {

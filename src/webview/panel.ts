@@ -16,6 +16,7 @@ import { formatDate, toReportView, type FormatLabels } from '../common/format';
 import {
   isHostMessage,
   parseSavedPageState,
+  savedOpenedOf,
   type CheckStatus,
   type CheckView,
   type DateView,
@@ -66,16 +67,20 @@ const announcer = new Announcer();
 /** The report as drawn when a write on it began, to say what changed when it ends. */
 let beforeWrite: string | undefined;
 /**
- * What the user opened, kept open across redraws of this report (a busy write, a refresh): the
- * checks whose whole value shows (by name), and the collapsed "since" lists (`value:NAME`,
- * `since:KIND`).
+ * What the user opened, kept open across redraws of this report (a busy write, a refresh) and
+ * in its saved state for when VS Code makes the hidden panel's page again: the checks whose
+ * whole value shows (by name), and the collapsed "since" lists (`value:NAME`, `since:KIND`).
  */
-const opened = new Set<string>();
+const opened = new Set<string>(savedOpenedOf(vscode.getState()));
 
 /** A `<details>` that stays open across redraws once the user opened it (`key` in {@link opened}). */
 function keptOpen(details: HTMLDetailsElement, key: string): HTMLDetailsElement {
   details.open = opened.has(key);
-  details.addEventListener('toggle', () => (details.open ? opened.add(key) : opened.delete(key)));
+  details.addEventListener('toggle', () => {
+    if (details.open) opened.add(key);
+    else opened.delete(key);
+    saveState({});
+  });
   return details;
 }
 
@@ -93,6 +98,7 @@ function saveState(patch: Partial<SavedPageState>): void {
     ...(serviceUrl === undefined ? {} : { serviceUrl }),
     rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false,
     ...(scrollY === undefined ? {} : { scrollY }),
+    ...(opened.size === 0 ? {} : { opened: [...opened] }),
   };
   vscode.setState(saved);
 }

@@ -737,10 +737,11 @@ describe('report panel (end to end)', function () {
     await wb.closeAllEditors();
   });
 
-  it('comes back where the reader was when its tab is shown again (VS Code makes a hidden panel\'s page again)', async () => {
+  it('comes back where the reader was, with the full value opened, when its tab is shown again (VS Code makes a hidden panel\'s page again)', async () => {
     const checks = Object.fromEntries(
       Array.from({ length: 60 }, (_, i) => [`scroll_check_${i}`, { passed: i % 3 !== 0, importance: 'high', value: `value ${i}` }]),
     );
+    checks.scroll_check_0 = { passed: false, importance: 'high', value: `${'a-long-value-'.repeat(25)}end` };
     const long = await insert({ url: `${wb.service.url}/demo-site/scroll-long.html`, result: 'bad', score: 20, results: checks });
     const other = await insert({ url: `${wb.service.url}/demo-site/scroll-other.html`, result: 'good', score: 90 });
     const titleOf = (url: string): string => new URL(url).host + new URL(url).pathname;
@@ -750,6 +751,9 @@ describe('report panel (end to end)', function () {
     await openReport('scroll-long', new URL(long.url).host);
     await waitForPanel(titleOf(long.url));
     await panel().locator('tr.check').nth(59).waitFor({ state: 'attached' });
+    const more = panel().locator('details.value-more');
+    await more.locator('summary').click();
+    assert.equal(await more.getAttribute('open'), '');
     await (
       await panelFrame()
     ).evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 700));
@@ -767,6 +771,7 @@ describe('report panel (end to end)', function () {
       back = await scrollY();
     }
     assert.ok(Math.abs(back - place) <= 2, `back at ${back}, the reader was at ${place}`);
+    assert.equal(await more.getAttribute('open'), '', 'the full value the reader opened is open again');
     await wb.screenshot('panel-back-where-the-reader-was');
     await wb.closeAllEditors();
   });

@@ -5,6 +5,7 @@ import {
   parsePageMessage,
   parseSavedPageState,
   PANEL_COMMANDS,
+  savedOpenedOf,
 } from '../../../src/common/panelProtocol';
 
 describe('panel protocol: messages from the page', () => {
@@ -56,6 +57,16 @@ describe('panel protocol: messages from the page', () => {
     ];
     for (const message of bad)
       assert.equal(parsePageMessage(message), undefined, JSON.stringify(message) ?? String(message));
+  });
+
+  it('reads back what the reader had opened: strings only, at most 200, and never in the serializer\'s state', () => {
+    const state = { reportId: 7, opened: ['value:title', 'since:added', 42, null, { key: 'x' }] };
+    assert.deepEqual(savedOpenedOf(state), ['value:title', 'since:added']);
+    assert.deepEqual(parseSavedPageState(state), { reportId: 7, rawOpen: false });
+    const many = Array.from({ length: 500 }, (_, i) => `value:check_${i}`);
+    assert.deepEqual(savedOpenedOf({ reportId: 7, opened: many }), many.slice(0, 200));
+    for (const bad of [undefined, null, 'value:title', { opened: 'value:title' }, { opened: { 0: 'value:title' } }])
+      assert.deepEqual(savedOpenedOf(bad), [], JSON.stringify(bad) ?? String(bad));
   });
 
   it('reads back the state the page saved for a reload', () => {
