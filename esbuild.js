@@ -427,7 +427,7 @@ async function main() {
   if (results.some((r) => r.errors.length > 0)) process.exitCode = 1;
 }
 
-module.exports = { extensionOptions, webExtensionOptions, webTestOptions, webviewOptions, duplicatedModules, noNodeBuiltins };
+module.exports = { extensionOptions, webExtensionOptions, webTestOptions, webviewOptions, duplicatedModules, noNodeBuiltins, l10nFromVscode };
 
 if (require.main === module) {
   main().catch((e) => {
