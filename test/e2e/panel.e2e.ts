@@ -450,6 +450,42 @@ describe('report panel (end to end)', function () {
     await wb.closeAllEditors();
   });
 
+  it('Open Report: an Enter before anything is typed does nothing, and typing again cancels an Enter waiting for a search', async () => {
+    await insert({ url: 'https://blog.localhost/panel/enter-cancelled', result: 'good', score: 90 });
+    await insert({ url: 'https://blog.localhost/panel/typed-after-enter', result: 'good', score: 90 });
+    // The first list and both searches take 1.5 s each.
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 3 });
+    const input = wb.page.locator('.quick-input-widget input[placeholder*="search reports"]');
+    const rows = wb.page.locator('.quick-input-widget .monaco-list-row');
+    const panelTabs = wb.page.locator('.tabs-container .tab', { hasText: 'blog.localhost/panel/' });
+    try {
+      await wb.runCommand('Page Reports: Open Report');
+      await input.waitFor({ state: 'visible' });
+      assert.equal(await rows.count(), 0, 'the first list is still on its way');
+      await input.press('Enter');
+      await rows.filter({ hasText: 'typed-after-enter' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await wb.page.waitForTimeout(500);
+      assert.ok(await input.isVisible(), 'the picker stays open: nothing was asked for');
+      assert.equal(await panelTabs.count(), 0, 'the newest report was not opened');
+
+      await input.fill('enter-cancelled');
+      await input.press('Enter');
+      await wb.page.waitForTimeout(400); // its search is on its way
+      await input.fill('typed-after-enter');
+      // Both answers are in (the second aborted the first), and nothing acted on the Enter.
+      await wb.page.waitForTimeout(3000);
+      assert.ok(await input.isVisible(), 'the picker stays open with the answer to what is typed now');
+      assert.equal(await rows.count(), 1);
+      assert.match((await rows.first().innerText()) ?? '', /typed-after-enter/);
+      assert.equal(await panelTabs.count(), 0, 'the Enter was for the text typed before');
+      await wb.screenshot('panel-picker-enter-cancelled');
+    } finally {
+      await wb.page.keyboard.press('Escape');
+      await wb.admin('faults', undefined, 'DELETE');
+      await wb.closeAllEditors();
+    }
+  });
+
   it('Copy URL copies the URL the panel shows, without asking the service (here failing)', async () => {
     const report = await insert({ url: 'https://blog.localhost/panel/copy-offline', result: 'good', score: 90 });
     await openReport('panel/copy-offline', 'blog.localhost/panel/copy-offline');
