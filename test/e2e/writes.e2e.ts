@@ -450,6 +450,28 @@ describe('writes (end to end)', function () {
     assert.equal(await privacyOf(report), 2);
   });
 
+  it('reports a password send that failed after its box was closed with Escape, and its Retry asks again', async () => {
+    const { report, hidden } = await passwordStep('share-escape-failed.localhost');
+    await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 3000, status: 503, times: 1 });
+    await hidden.fill('share-password-f41d');
+    await hidden.press('Enter');
+    await wb.page.waitForTimeout(500);
+    await wb.page.keyboard.press('Escape');
+    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
+    // Nothing is left to show the failure next to: a notification says it, with Retry.
+    const failure = wb.page.locator('.notification-toast', { hasText: 'answered 503' });
+    await failure.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await privacyOf(report), 0, 'unchanged on the service');
+    assert.doesNotMatch(await failure.innerText(), /share-password-f41d/);
+    await wb.screenshot('writes-privacy-password-failed-after-escape');
+    await failure.locator('a.monaco-button', { hasText: 'Retry' }).click();
+    // The password went with the box: Retry starts again from the choice of privacy.
+    const pick = wb.page.locator('.quick-input-widget input[placeholder*="Who may open"]');
+    await pick.waitFor({ state: 'visible', timeout: 10_000 });
+    await pick.press('Escape');
+    assert.equal(await privacyOf(report), 0);
+  });
+
   it('deletes three selected reports together, with one confirmation', async () => {
     const reports = [
       await insert(page('multi.localhost', 'good.html')),
