@@ -66,7 +66,7 @@ describe('panel protocol: messages from the page', () => {
     const many = Array.from({ length: 500 }, (_, i) => `value:check_${i}`);
     assert.deepEqual(savedOpenedOf({ reportId: 7, opened: many }), many.slice(0, 200));
     for (const bad of [undefined, null, 'value:title', { opened: 'value:title' }, { opened: { 0: 'value:title' } }])
-      assert.deepEqual(savedOpenedOf(bad), [], JSON.stringify(bad) ?? String(bad));
+      assert.deepEqual(savedOpenedOf(bad), [], JSON.stringify(bad) ?? 'undefined');
   });
 
   it('reads back the state the page saved for a reload', () => {
