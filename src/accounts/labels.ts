@@ -6,8 +6,9 @@
  * `https://example.com`). Free of `vscode`.
  */
 
-/** The origin of `url`, or undefined when it does not parse. */
-export function originOf(url: string): string | undefined {
+/** The origin of `url`, or undefined when there is none or it does not parse. */
+export function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
   try {
     const origin = new URL(url).origin;
     return origin === 'null' ? undefined : origin;

@@ -68,7 +68,7 @@ export function hiddenRetryAfterWait(response: ResponseFacts, inBrowser = runsIn
 export function withHiddenRetryAfter(error: ApiError, response: ResponseFacts, inBrowser = runsInBrowser()): ApiError {
   if (error.kind !== 'rateLimited' || hiddenRetryAfterWait(response, inBrowser) === undefined) return error;
   return new ApiError(
-    { ...errorInit(error), reason: HIDDEN_RETRY_AFTER },
+    { ...error, reason: HIDDEN_RETRY_AFTER, cause: error.cause },
     `The service at ${error.host} is rate limiting requests; the browser hides Retry-After, so reads waited ${HIDDEN_RETRY_AFTER_WAIT_MS / 1000} s between tries.`,
   );
 }
@@ -174,21 +174,4 @@ export function httpBlockedError(origin: string, target: RequestTarget): ApiErro
     { kind: 'network', ...target, reason: HTTP_BLOCKED },
     `Not sent to ${target.host}: in a browser, VS Code lets extensions use http: only to localhost and 127.0.0.1.`,
   );
-}
-
-function errorInit(error: ApiError): ConstructorParameters<typeof ApiError>[0] {
-  return {
-    kind: error.kind,
-    host: error.host,
-    method: error.method,
-    path: error.path,
-    status: error.status,
-    serviceMessage: error.serviceMessage,
-    fieldErrors: error.fieldErrors,
-    retryAfter: error.retryAfter,
-    reason: error.reason,
-    timeoutMs: error.timeoutMs,
-    redirectTo: error.redirectTo,
-    cause: error.cause,
-  };
 }

@@ -34,43 +34,35 @@ const MAX_VALIDATION_MESSAGE = 1000;
  * fields never do, and server text is sanitized again here.
  */
 export function describeError(error: unknown, context: ErrorContext = {}): ErrorDescription {
-  if (!isApiError(error)) {
-    return { message: l10n.t('Something went wrong. See the Page Reports log for details.'), actions: ['showLog'] };
-  }
+  if (!isApiError(error)) return described(l10n.t('Something went wrong. See the Page Reports log for details.'), 'showLog');
   const serviceMessage = error.serviceMessage === undefined ? undefined : sanitizeServerText(error.serviceMessage);
   switch (error.kind) {
     case 'unauthorized':
       if (error.reason === KEY_REPLACED)
-        return {
-          message: l10n.t('The service refused the API key this was sent with, which you have replaced since. Retry sends it with the new key.'),
-          actions: ['retry'],
-        };
-      if (error.reason === 'invalid key characters') {
-        return {
-          message: l10n.t('The API key contains characters that cannot be sent. Set it again.'),
-          actions: ['setApiKey'],
-        };
-      }
-      return { message: l10n.t('The service rejected the API key.'), actions: ['setApiKey'] };
+        return described(
+          l10n.t('The service refused the API key this was sent with, which you have replaced since. Retry sends it with the new key.'),
+          'retry',
+        );
+      if (error.reason === 'invalid key characters')
+        return described(l10n.t('The API key contains characters that cannot be sent. Set it again.'), 'setApiKey');
+      return described(l10n.t('The service rejected the API key.'), 'setApiKey');
     case 'forbidden': {
       const denied = deniedSentence(error);
-      return {
-        message:
-          serviceMessage === undefined
-            ? l10n.t('The service refused the request. {0}', denied)
-            : l10n.t('{0} ({1})', serviceMessage, denied),
-        actions: ['setApiKey'],
-      };
+      return described(
+        serviceMessage === undefined
+          ? l10n.t('The service refused the request. {0}', denied)
+          : l10n.t('{0} ({1})', serviceMessage, denied),
+        'setApiKey',
+      );
     }
     case 'notFound': {
       const target = targetOf(error);
       const reportId = context.reportId ?? (target?.collection === 'reports' ? target.name : undefined);
-      if (reportId !== undefined)
-        return { message: l10n.t('Report {0} no longer exists.', String(reportId)), actions: [] };
+      if (reportId !== undefined) return described(l10n.t('Report {0} no longer exists.', String(reportId)));
       const project = context.project ?? (target?.collection === 'projects' ? target.name : undefined);
-      if (project !== undefined) return { message: l10n.t('Project {0} no longer exists.', project), actions: [] };
+      if (project !== undefined) return described(l10n.t('Project {0} no longer exists.', project));
       // Most often a service URL with a wrong path: the settings hold it.
-      return { message: l10n.t('The service at {0} has no such resource.', error.host), actions: ['openSettings'] };
+      return described(l10n.t('The service at {0} has no such resource.', error.host), 'openSettings');
     }
     case 'validation': {
       const fields = error
@@ -78,105 +70,101 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         .map((m) => sanitizeServerText(m))
         .filter((m): m is string => m !== undefined);
       const unique = [...new Set(fields)];
-      if (unique.length > 0) return { message: sanitizeServerText(unique.join(' '), [], MAX_VALIDATION_MESSAGE) ?? '', actions: [] };
-      return { message: serviceMessage ?? l10n.t('The service did not accept the request.'), actions: [] };
+      if (unique.length > 0) return described(sanitizeServerText(unique.join(' '), [], MAX_VALIDATION_MESSAGE) ?? '');
+      return described(serviceMessage ?? l10n.t('The service did not accept the request.'));
     }
     case 'rateLimited':
-      if (error.reason === HIDDEN_RETRY_AFTER) {
-        return {
-          message: l10n.t(
+      if (error.reason === HIDDEN_RETRY_AFTER)
+        return described(
+          l10n.t(
             'The service is rate limiting requests. The browser hides how long to wait, so reads waited {0} s between tries. Wait a moment and try again.',
             HIDDEN_RETRY_AFTER_WAIT_MS / 1000,
           ),
-          actions: ['retry'],
-        };
-      }
-      return {
-        message:
-          error.retryAfter === undefined
-            ? l10n.t('The service is rate limiting requests. Wait a moment and try again.')
-            : l10n.t('The service is rate limiting requests. Wait {0} s and try again.', error.retryAfter),
-        actions: ['retry'],
-      };
+          'retry',
+        );
+      return described(
+        error.retryAfter === undefined
+          ? l10n.t('The service is rate limiting requests. Wait a moment and try again.')
+          : l10n.t('The service is rate limiting requests. Wait {0} s and try again.', error.retryAfter),
+        'retry',
+      );
     case 'server':
-      return {
-        message:
-          error.status === undefined
-            ? l10n.t('The service at {0} failed to answer.', error.host)
-            : l10n.t('The service at {0} answered {1}.', error.host, error.status),
-        actions: ['retry'],
-      };
+      return described(
+        error.status === undefined
+          ? l10n.t('The service at {0} failed to answer.', error.host)
+          : l10n.t('The service at {0} answered {1}.', error.host, error.status),
+        'retry',
+      );
     case 'badResponse':
-      if (error.reason === TOO_LARGE_REASON) {
-        return {
-          message: l10n.t('The service at {0} sent an answer larger than 16 MB.', error.host),
-          actions: ['retry', 'showLog'],
-        };
-      }
-      return {
-        message: l10n.t(
-          'The service at {0} answered {1} with a body that is not the expected JSON.',
-          error.host,
-          error.status ?? '?',
-        ),
-        actions: ['retry', 'showLog'],
-      };
+      if (error.reason === TOO_LARGE_REASON)
+        return described(l10n.t('The service at {0} sent an answer larger than 16 MB.', error.host), 'retry', 'showLog');
+      return described(
+        l10n.t('The service at {0} answered {1} with a body that is not the expected JSON.', error.host, error.status ?? '?'),
+        'retry',
+        'showLog',
+      );
     case 'cors':
-      return {
-        message: l10n.t('The service at {0} does not allow requests from the browser (CORS).', error.host),
-        actions: ['readAboutCors', 'retry'],
-      };
+      return described(
+        l10n.t('The service at {0} does not allow requests from the browser (CORS).', error.host),
+        'readAboutCors',
+        'retry',
+      );
     case 'network':
-      if (error.reason === HIDDEN_ERROR_PAGE) {
-        return {
-          message: l10n.t(
+      if (error.reason === HIDDEN_ERROR_PAGE)
+        return described(
+          l10n.t(
             'The service at {0} failed with an error page the browser hides (often a proxy or gateway in front of it). Try again in a moment.',
             error.host,
           ),
-          actions: ['retry', 'showLog'],
-        };
-      }
-      if (error.reason === HTTP_BLOCKED) return { message: httpBlockedMessage(error.host), actions: ['openSettings'] };
-      return {
-        message: l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
-        actions: ['retry', 'openSettings'],
-      };
+          'retry',
+          'showLog',
+        );
+      if (error.reason === HTTP_BLOCKED) return described(httpBlockedMessage(error.host), 'openSettings');
+      return described(
+        l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
+        'retry',
+        'openSettings',
+      );
     case 'timeout': {
       const reason =
         error.timeoutMs === undefined
           ? l10n.t('no answer in time')
           : l10n.t('no answer within {0} s', Math.round(error.timeoutMs / 100) / 10);
-      return { message: l10n.t('Cannot reach {0} ({1}).', error.host, reason), actions: ['retry', 'openSettings'] };
+      return described(l10n.t('Cannot reach {0} ({1}).', error.host, reason), 'retry', 'openSettings');
     }
     case 'redirect':
-      if (error.reason === HIDDEN_REDIRECT) {
-        return {
-          message: l10n.t(
+      if (error.reason === HIDDEN_REDIRECT)
+        return described(
+          l10n.t(
             'The service at {0} answered with a redirect, which the browser does not let the extension inspect, so it was not followed. Set the service URL to the address it redirects to.',
             error.host,
           ),
-          actions: ['openSettings', 'showLog'],
-        };
-      }
-      return {
-        message:
-          error.redirectTo === undefined
-            ? l10n.t('The service at {0} redirected the request too many times.', error.host)
-            : l10n.t(
-                'The service at {0} redirected the request to {1}. It was not followed, so the API key is not sent to another server. Check the service URL.',
-                error.host,
-                error.redirectTo,
-              ),
-        actions: ['openSettings', 'showLog'],
-      };
+          'openSettings',
+          'showLog',
+        );
+      return described(
+        error.redirectTo === undefined
+          ? l10n.t('The service at {0} redirected the request too many times.', error.host)
+          : l10n.t(
+              'The service at {0} redirected the request to {1}. It was not followed, so the API key is not sent to another server. Check the service URL.',
+              error.host,
+              error.redirectTo,
+            ),
+        'openSettings',
+        'showLog',
+      );
     case 'cancelled':
       if (error.reason === SERVICE_CHANGED)
-        return {
-          message: l10n.t('Stopped: you switched from {0} to another service, so nothing more was sent to it.', error.host),
-          actions: [],
-        };
-      return { message: l10n.t('The request was cancelled.'), actions: [] };
+        return described(
+          l10n.t('Stopped: you switched from {0} to another service, so nothing more was sent to it.', error.host),
+        );
+      return described(l10n.t('The request was cancelled.'));
   }
+}
+
+/** A row of the spec's table: the sentence, then the actions offered with it (in that order). */
+function described(message: string, ...actions: ErrorAction[]): ErrorDescription {
+  return { message, actions };
 }
 
 interface Target {

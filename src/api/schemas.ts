@@ -37,15 +37,10 @@ export function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** A positive integer (page numbers, counts ≥ 1), else undefined. */
-function toPositiveInt(value: unknown): number | undefined {
+/** An integer of at least `min` (1 for page numbers, 0 for counts), else undefined. */
+function toInteger(value: unknown, min: number): number | undefined {
   const n = toNumber(value);
-  return n !== undefined && Number.isInteger(n) && n >= 1 ? n : undefined;
-}
-
-function toCount(value: unknown): number | undefined {
-  const n = toNumber(value);
-  return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+  return n !== undefined && Number.isInteger(n) && n >= min ? n : undefined;
 }
 
 export function toResult(value: unknown): ReportResult | undefined {
@@ -168,7 +163,7 @@ function toProjectName(value: unknown): string | undefined {
 function pageParam(link: unknown): number | undefined {
   if (typeof link !== 'string') return undefined;
   try {
-    return toPositiveInt(new URL(link, 'http://relative.invalid/').searchParams.get('page'));
+    return toInteger(new URL(link, 'http://relative.invalid/').searchParams.get('page'), 1);
   } catch {
     return undefined;
   }
@@ -303,10 +298,10 @@ export function parseListAnswer<T>(
   const items: T[] = new Array<T>(list.length);
   for (let index = 0; index < list.length; index++) items[index] = parseItem(list[index], `data[${index}]`);
 
-  const metaLastPage = meta && toPositiveInt(meta.last_page);
-  const currentPage = (meta && toPositiveInt(meta.current_page)) ?? page;
-  const pageSize = (meta && toPositiveInt(meta.per_page)) ?? perPage;
-  const total = meta && toCount(meta.total);
+  const metaLastPage = meta && toInteger(meta.last_page, 1);
+  const currentPage = (meta && toInteger(meta.current_page, 1)) ?? page;
+  const pageSize = (meta && toInteger(meta.per_page, 1)) ?? perPage;
+  const total = meta && toInteger(meta.total, 0);
   const lastPage =
     metaLastPage ??
     (links && pageParam(links.last)) ??

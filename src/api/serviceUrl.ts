@@ -35,7 +35,7 @@ export function parseServiceUrl(input: string): ServiceUrlResult {
   } catch {
     return { ok: false, error: l10n.t('The service URL is not a valid URL.') };
   }
-  if (url.hostname === '') return { ok: false, error: l10n.t('The service URL has no host name.') };
+  // It has a host: an http(s) URL without one does not parse.
   if (url.username !== '' || url.password !== '') {
     return {
       ok: false,

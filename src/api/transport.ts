@@ -90,7 +90,7 @@ export class Transport {
   /** The base URL's path without a trailing slash ('' for a bare origin). */
   private readonly basePath: string;
   private readonly ky: KyInstance;
-  /** The platform fetch, for the browser's no-cors probe (./browser). */
+  /** The platform fetch (or the one the options give): under ky's capped reads, and for the browser's no-cors probe (./browser). */
   private readonly fetchForProbe: typeof fetch;
   /** Whether the service has answered this client (in a browser: through CORS), so a hidden answer is no CORS setup. */
   private answeredBefore = false;
@@ -116,7 +116,7 @@ export class Transport {
         afterStatusCodes: [...RETRY_AFTER_STATUSES],
         delay: backoff,
       },
-      fetch: cappedFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+      fetch: cappedFetch(this.fetchForProbe),
       hooks: {
         beforeRequest: [({ request, options: { context } }) => this.addKey(request, exchangeOf(context))],
         // No afterResponse hook: ky hands each one a clone of the answer (a stream tee). In one

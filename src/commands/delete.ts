@@ -7,7 +7,7 @@ import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { isOptions } from '../common/guards';
-import { originOf } from '../common/recentAnalyses';
+import { originOf } from '../accounts/labels';
 import { truncate } from '../common/format';
 import { singleLine } from '../common/text';
 import { Command } from '../ids';

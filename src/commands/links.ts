@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { ReportId } from '../api/types';
-import { originOf } from '../common/recentAnalyses';
+import { originOf } from '../accounts/labels';
 import { indexedOrigins } from '../accounts/keyIndex';
 import { knownServices } from '../accounts/knownServices';
 import { setServiceUrl } from '../connection/commands';

@@ -7,7 +7,7 @@ import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { diffAnalyses } from '../common/diff';
-import { originOf } from '../common/recentAnalyses';
+import { originOf } from '../accounts/labels';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { isListSummary } from '../views/summary';

@@ -8,6 +8,7 @@
  * the diff is complete and never throws.
  */
 import type { Check, Importance, ReportResult } from '../api/types';
+import { safeLocale } from './dates';
 import { checkLabel, checkStatus } from './format';
 import type { CheckStatus } from './panelProtocol';
 
@@ -163,13 +164,7 @@ export function formatScoreDelta(delta: number | undefined, locale = 'en'): stri
   if (delta === undefined || !Number.isFinite(delta)) return undefined;
   const rounded = roundDelta(delta);
   if (rounded === 0) return '±0';
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  } catch {
-    format = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-  }
-  const text = format.format(Math.abs(rounded));
+  const text = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 1 }).format(Math.abs(rounded));
   return rounded > 0 ? `+${text}` : `${MINUS}${text}`;
 }
 

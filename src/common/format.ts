@@ -8,7 +8,7 @@
  * text next to it, and the raw view holds every field as sent.
  */
 import * as l10n from '@vscode/l10n';
-import type { Check, Importance, Report, ReportId, ReportResult } from '../api/types';
+import type { Check, CheckCounts, Importance, Report, ReportId, ReportResult } from '../api/types';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
 import { openableUrl } from './panelProtocol';
 import { replaceUnsafe } from './text';
@@ -214,6 +214,18 @@ export function sortChecks<T extends Pick<Check, 'passed' | 'importance'>>(check
       STATUS_RANK[checkStatus(a)] - STATUS_RANK[checkStatus(b)] ||
       importanceRank(a.importance) - importanceRank(b.importance),
   );
+}
+
+/** The pass/fail counts of a report's analysis (a list summary carries them). */
+export function checkCounts(report: Report): CheckCounts {
+  if (report.summary) return report.summary;
+  let passed = 0;
+  let failed = 0;
+  for (const check of report.checks) {
+    if (check.passed === true) passed++;
+    else if (check.passed === false) failed++;
+  }
+  return { passed, failed, all: report.checks.length };
 }
 
 /** Failed checks per importance. */

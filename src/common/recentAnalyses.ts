@@ -91,12 +91,3 @@ export class RecentAnalyses {
   }
 }
 
-/** The origin of a service URL, or undefined when there is none or it does not parse. */
-export function originOf(serviceUrl: string | undefined): string | undefined {
-  if (serviceUrl === undefined) return undefined;
-  try {
-    return new URL(serviceUrl).origin;
-  } catch {
-    return undefined;
-  }
-}

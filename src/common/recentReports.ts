@@ -15,6 +15,7 @@
  * during the webview's start, and level with it (3 ms before) when none did.
  */
 import type { Report, ReportId } from '../api/types';
+import { checkCounts } from './format';
 
 /** How many reports are kept: one page of the largest page size a list asks for. */
 export const RECENT_REPORTS_LIMIT = 100;
@@ -63,9 +64,8 @@ export class RecentReports {
 function sameCounts(a: Report, b: Report): boolean {
   const [summary, whole] = a.summary !== undefined ? [a.summary, b] : [b.summary, a];
   if (summary === undefined || whole.summary !== undefined) return true;
-  const passed = whole.checks.filter((check) => check.passed === true).length;
-  const failed = whole.checks.filter((check) => check.passed === false).length;
-  return summary.passed === passed && summary.failed === failed && summary.all === whole.checks.length;
+  const counts = checkCounts(whole);
+  return summary.passed === counts.passed && summary.failed === counts.failed && summary.all === counts.all;
 }
 
 function keyOf(serviceUrl: string, id: ReportId): string {

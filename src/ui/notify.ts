@@ -38,17 +38,9 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
         );
   return new ApiError(
     {
-      kind: error.kind,
-      host: error.host,
-      method: error.method,
-      path: error.path,
-      status: error.status,
+      ...error,
       serviceMessage: error.serviceMessage === undefined ? undefined : maskSecret(error.serviceMessage, secret),
       fieldErrors,
-      retryAfter: error.retryAfter,
-      reason: error.reason,
-      timeoutMs: error.timeoutMs,
-      redirectTo: error.redirectTo,
     },
     maskSecret(error.message, secret),
   );

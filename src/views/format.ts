@@ -6,8 +6,8 @@
  */
 import type { Privacy, Project, Report } from '../api/types';
 import * as l10n from '@vscode/l10n';
-import { formatAbsolute, formatRelative } from '../common/dates';
-import { checkCounts } from './summary';
+import { formatAbsolute, formatRelative, safeLocale } from '../common/dates';
+import { checkCounts } from '../common/format';
 import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
 import { resultLabel } from '../common/format';
 import { resultWord, type ReportQueryState } from './query';
@@ -20,27 +20,16 @@ export { escapeIcons, escapeMarkdown, singleLine };
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/**
- * Formatters are cached per locale: building one costs far more than using it, and a long
- * list formats thousands of items. An unknown locale tag falls back to English.
- */
-function cached<F>(cache: Map<string, F>, locale: string, make: (locale: string) => F): F {
-  let format = cache.get(locale);
-  if (!format) {
-    try {
-      format = make(locale);
-    } catch {
-      format = make('en');
-    }
-    cache.set(locale, format);
-  }
-  return format;
-}
-
 /** `72.5`, `80`; undefined when the score is missing or not a finite number. */
 export function formatScore(score: number | undefined, locale = 'en'): string | undefined {
   if (typeof score !== 'number' || !Number.isFinite(score)) return undefined;
-  return cached(numberFormats, locale, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 })).format(score);
+  // Cached per locale: building a formatter costs far more than using it, and a long list formats thousands.
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 1 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(score);
 }
 
 // ---- Reports ------------------------------------------------------------------------------
@@ -76,9 +65,7 @@ export function privacyLabel(privacy: Privacy | undefined): string | undefined {
  * no emoji font is installed (seen in headless Chromium on Linux).
  */
 export function privacyMarker(privacy: Privacy | undefined): string | undefined {
-  if (privacy === 1) return l10n.t('Private');
-  if (privacy === 2) return l10n.t('Password');
-  return undefined;
+  return privacy === 0 ? undefined : privacyLabel(privacy);
 }
 
 export interface FormatOptions {
@@ -112,8 +99,8 @@ export function reportAccessibilityLabel(report: Report, options: FormatOptions 
   if (score !== undefined) parts.push(l10n.t('score {0}', score));
   const generated = formatRelative(report.generatedAt, now, locale);
   if (generated !== undefined) parts.push(l10n.t('generated {0}', generated));
-  const privacy = privacyLabel(report.privacy);
-  if (privacy !== undefined && report.privacy !== 0) parts.push(privacy);
+  const privacy = privacyMarker(report.privacy);
+  if (privacy !== undefined) parts.push(privacy);
   return parts.join(', ');
 }
 

@@ -56,7 +56,7 @@ export const DEFAULT_PROJECT_QUERY: ProjectQueryState = Object.freeze({
 });
 
 /** Trims filter text; empty or whitespace-only text means "no filter". */
-export function normalizeFilterText(text: string | undefined | null): string | undefined {
+export function normalizeFilterText(text: unknown): string | undefined {
   if (typeof text !== 'string') return undefined;
   const trimmed = text.trim().slice(0, MAX_FILTER_LENGTH).trim();
   return trimmed === '' ? undefined : trimmed;
@@ -281,17 +281,11 @@ export interface StoredProjectQuery {
 
 /** The report query as plain JSON for `Memento.update`. */
 export function serializeReportQuery(state: ReportQueryState): StoredReportQuery {
-  const stored: StoredReportQuery = { v: STORAGE_VERSION, sortBy: state.sortBy, sort: state.sort };
-  if (state.search !== undefined) stored.search = state.search;
-  if (state.project !== undefined) stored.project = state.project;
-  if (state.result !== undefined) stored.result = state.result;
-  return stored;
+  return { v: STORAGE_VERSION, ...state };
 }
 
 export function serializeProjectQuery(state: ProjectQueryState): StoredProjectQuery {
-  const stored: StoredProjectQuery = { v: STORAGE_VERSION, sortBy: state.sortBy, sort: state.sort };
-  if (state.search !== undefined) stored.search = state.search;
-  return stored;
+  return { v: STORAGE_VERSION, ...state };
 }
 
 /**
@@ -303,8 +297,8 @@ export function deserializeReportQuery(raw: unknown): ReportQueryState {
   if (!isRecord(raw) || raw.v !== STORAGE_VERSION) return DEFAULT_REPORT_QUERY;
   const sortOk = isReportSortKey(raw.sortBy) && isSortDirection(raw.sort);
   return {
-    search: normalizeFilterText(typeof raw.search === 'string' ? raw.search : undefined),
-    project: normalizeFilterText(typeof raw.project === 'string' ? raw.project : undefined),
+    search: normalizeFilterText(raw.search),
+    project: normalizeFilterText(raw.project),
     result: isReportResult(raw.result) ? raw.result : undefined,
     // Key and direction only make sense together (score ↓ is not URL ↓).
     sortBy: sortOk ? (raw.sortBy as ReportSortKey) : DEFAULT_REPORT_QUERY.sortBy,
@@ -316,7 +310,7 @@ export function deserializeProjectQuery(raw: unknown): ProjectQueryState {
   if (!isRecord(raw) || raw.v !== STORAGE_VERSION) return DEFAULT_PROJECT_QUERY;
   const sortOk = isProjectSortKey(raw.sortBy) && isSortDirection(raw.sort);
   return {
-    search: normalizeFilterText(typeof raw.search === 'string' ? raw.search : undefined),
+    search: normalizeFilterText(raw.search),
     sortBy: sortOk ? (raw.sortBy as ProjectSortKey) : DEFAULT_PROJECT_QUERY.sortBy,
     sort: sortOk ? (raw.sort as SortDirection) : DEFAULT_PROJECT_QUERY.sort,
   };

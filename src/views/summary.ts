@@ -9,24 +9,13 @@
  * full reports took 51 MB of heap; as summaries, see the row "Lists: heap per report" (which
  * includes the recent-reports cache the answers fill).
  */
-import type { Check, CheckCounts, Page, Report } from '../api/types';
+import type { Check, Page, Report } from '../api/types';
 import type { RecentReports } from '../common/recentReports';
+import { checkCounts } from '../common/format';
 
 /** One empty array for every summary's `checks` (a summary has no analysis). */
 const NO_CHECKS: Check[] = [];
 Object.freeze(NO_CHECKS);
-
-/** The pass/fail counts of a report's analysis: what the tooltip's "Checks" row shows. */
-export function checkCounts(report: Report): CheckCounts {
-  if (report.summary) return report.summary;
-  let passed = 0;
-  let failed = 0;
-  for (const check of report.checks) {
-    if (check.passed === true) passed++;
-    else if (check.passed === false) failed++;
-  }
-  return { passed, failed, all: report.checks.length };
-}
 
 /** Whether `report` is a list summary (its analysis left out), not a full report. */
 export function isListSummary(report: Report): boolean {

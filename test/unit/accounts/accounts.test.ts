@@ -66,6 +66,7 @@ describe('accounts: service labels', () => {
   it('gives the origin of a URL, or undefined for what is not one', () => {
     assert.equal(originOf('https://reports.example.com/base/'), 'https://reports.example.com');
     assert.equal(originOf('not a url'), undefined);
+    assert.equal(originOf(undefined), undefined);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { WorkspaceStateKey } from '../../../src/ids';
-import { RECENT_ANALYSIS_MAX_CHARS, RecentAnalyses, originOf, type StateLike } from '../../../src/common/recentAnalyses';
+import { RECENT_ANALYSIS_MAX_CHARS, RecentAnalyses, type StateLike } from '../../../src/common/recentAnalyses';
 
 /** A Memento in a map, JSON round-tripped like VS Code's. */
 function memento(initial?: unknown): StateLike & { writes: number } {
@@ -69,11 +69,5 @@ describe('recent analyses store', () => {
     await store.forget(A, 2);
     assert.deepEqual(store.all(), []);
     assert.deepEqual(new RecentAnalyses(memento({ not: 'a list' })).all(), []);
-  });
-
-  it('reads the origin of a service URL', () => {
-    assert.equal(originOf('https://reports.example.com/base/'), 'https://reports.example.com');
-    assert.equal(originOf('not a url'), undefined);
-    assert.equal(originOf(undefined), undefined);
   });
 });
