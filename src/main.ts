@@ -9,7 +9,7 @@ import type { ServiceStatusBar } from './activation/statusBar';
 import { commandHandlers, uriHandler } from './commands/index';
 import type { UriOutcome } from './commands/links';
 import type { ConfirmOptions } from './ui/notify';
-import { createConnection } from './connection/connection';
+import { Connection } from './connection/connection';
 import { createErrorReporter } from './ui/errorReporter';
 import { RecentAnalyses } from './common/recentAnalyses';
 import { RecentReports } from './common/recentReports';
@@ -40,7 +40,7 @@ export interface Main extends vscode.Disposable {
  */
 export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
   const log = new Log();
-  const connection = createConnection(context, log);
+  const connection = new Connection(context, log);
   // The status bar item (built by activate) shows what the connection learns.
   const showHealth = (): void => statusBar.setHealth(connection.health);
   const health = [connection.onDidChange(showHealth), connection.onDidChangeHealth(showHealth)];
@@ -52,7 +52,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const views = registerViews({ context, log, connection, errors, recentReports }, shells);
   const analyses = new RecentAnalyses(context.workspaceState);
   const panels = registerPanels({ context, log, connection, errors, analyses, recentReports });
-  const insights = new InsightsPanels({ context, log, connection, errors, panels: panels.panels });
+  const insights = new InsightsPanels({ context, log, connection, errors, panels });
   const parts: Parts = {
     context,
     log,
@@ -60,7 +60,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     errors,
     reportsView: views.reportsView,
     projectsView: views.projectsView,
-    panels: panels.panels,
+    panels,
     analyses,
     insights,
   };
@@ -68,13 +68,13 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const disposables: vscode.Disposable[] = [...health, forgetListed, insights, panels, views, errors, connection, log];
   return {
     views,
-    panels: panels.panels,
+    panels,
     async run(id, args) {
       const handler = commands.handlers.get(id);
       if (!handler) throw new Error(`No handler for the command ${id}.`);
       return handler(...args);
     },
-    revive: (panel, state) => panels.panels.revive(panel, state),
+    revive: (panel, state) => panels.revive(panel, state),
     handleUri: uriHandler(parts),
     reviveInsights: (panel, state) => insights.revive(panel, state),
     dispose() {

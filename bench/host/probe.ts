@@ -104,7 +104,15 @@ function openBareReportPage(raw: unknown): Promise<void> {
   // The URIs are unused: the script and stylesheet are put into the HTML.
   return openPanel(
     (webview) =>
-      renderShell({ cspSource: webview.cspSource, scriptUri: '', styleUri: '', inline, lang: 'en', title: 'Report' }),
+      renderShell({
+        cspSource: webview.cspSource,
+        scriptUri: '',
+        styleUri: '',
+        inline,
+        lang: 'en',
+        title: 'Report',
+        noscript: '',
+      }),
     messages,
   );
 }

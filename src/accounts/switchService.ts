@@ -7,15 +7,14 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { parseServiceUrl } from '../api/serviceUrl';
-import { confirmModal, flash, windowProgress } from '../ui/notify';
+import { confirmModal, flash } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import {
   askForKey,
   askServiceUrl,
-  checkKey,
+  checkGivenKey,
   confirmInsecure,
-  keyFormatError,
   save,
   setServiceUrl,
   type ConnectionCommandDeps,
@@ -171,14 +170,8 @@ async function addServiceWithKey(
   const { origin } = parsed;
   if (parsed.insecure && !conn.isInsecureAllowed(origin)) return false;
   const key = rawKey.trim();
-  const formatError = keyFormatError(key);
-  if (formatError !== undefined) {
-    void vscode.window.showErrorMessage(formatError);
-    return false;
-  }
-  const outcome = await windowProgress(l10n.t('Checking the API key…'), () =>
-    checkKey(parsed.url, key, deps, new AbortController().signal),
-  );
+  const outcome = await checkGivenKey(deps, parsed.url, key);
+  if (outcome === undefined) return false;
   if (outcome.kind !== 'ok') {
     void vscode.window.showErrorMessage(
       outcome.kind === 'rejected'

@@ -35,13 +35,8 @@ export function createReportArgs(arg: unknown): CreateReportArgs {
 
 /** An absolute http(s) URL with a host: the only thing New Report… sends. */
 export function isHttpUrl(text: string): boolean {
-  if (!/^https?:\/\//i.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  // For http(s), a URL that parses has that protocol and a host: WHATWG URL refuses an empty one.
+  return /^https?:\/\//i.test(text) && URL.canParse(text);
 }
 
 /** An http(s) URL to fill in or take from a link: at most 2,048 characters, no spaces. */

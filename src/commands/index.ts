@@ -109,10 +109,6 @@ function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
 /** Says that the active panel's report belongs to another service, with Switch Back to it. */
 function refuseForeign(service: string, serviceUrl: string | undefined): void {
   const message = l10n.t('This report belongs to {0}. Switch back to that service to act on it.', escapeForMessage(service));
-  if (serviceUrl === undefined) {
-    void vscode.window.showWarningMessage(message);
-    return;
-  }
   offer(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), () =>
     vscode.commands.executeCommand(Command.switchService, serviceUrl),
   );

@@ -88,6 +88,19 @@ export async function checkKey(
   }
 }
 
+/**
+ * Checks a key given as an argument (tests, automation) with the service at `url`, under a
+ * progress note; undefined, after saying why, when it cannot be a key.
+ */
+export async function checkGivenKey(deps: ConnectionCommandDeps, url: string, key: string): Promise<KeyCheck | undefined> {
+  const formatError = keyFormatError(key);
+  if (formatError !== undefined) {
+    void vscode.window.showErrorMessage(formatError);
+    return undefined;
+  }
+  return windowProgress(l10n.t('Checking the API key…'), () => checkKey(url, key, deps, new AbortController().signal));
+}
+
 /** Logs a failed save by the error's name only: its message could hold the key. */
 function logSaveFailure(deps: ConnectionCommandDeps, e: unknown): void {
   deps.log.error(`Could not save the API key: ${e instanceof Error ? e.name : 'error'}`);
@@ -133,14 +146,8 @@ async function setKeyFromArgument(
   const url = conn.serviceUrl;
   const origin = conn.origin;
   if (url === undefined || origin === undefined) return false;
-  const formatError = keyFormatError(key);
-  if (formatError !== undefined) {
-    void vscode.window.showErrorMessage(formatError);
-    return false;
-  }
-  const outcome = await windowProgress(l10n.t('Checking the API key…'), () =>
-    checkKey(url, key, deps, new AbortController().signal),
-  );
+  const outcome = await checkGivenKey(deps, url, key);
+  if (outcome === undefined) return false;
   if (outcome.kind === 'ok') {
     await save(conn, origin, key, deps);
     return true;

@@ -393,11 +393,3 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return hinted ? 'ready' : 'noKey';
   }
 }
-
-/**
- * Builds the connection and starts reading the setting and the secret. Sets the
- * `ContextKey.state` context key at once to a best guess and corrects it after the read.
- */
-export function createConnection(context: vscode.ExtensionContext, log: Log): Connection {
-  return new Connection(context, log);
-}

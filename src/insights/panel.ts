@@ -11,7 +11,8 @@ import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
-import { keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
+import { formatAbsolute } from '../common/dates';
+import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
@@ -104,21 +105,16 @@ class InsightsPanel implements vscode.Disposable {
     this.#life = new PanelLifetime(panel, () => this.#loading?.abort());
     this.onDidDispose = this.#life.onDidEnd;
     this.#state = this.#stateOf('loading');
-    const { extensionUri } = deps.context;
-    const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
     panel.webview.options = pageWebviewOptions(deps.context);
-    this.#icon = new TabIcon(panel, this.#life, file('media', 'insights-light.svg'), file('media', 'insights-dark.svg'));
+    this.#icon = new TabIcon(panel, this.#life, deps.context, 'insights');
     panel.title = insightsTitle(project);
     const webview = panel.webview;
-    const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
-    webview.html = renderShell({
-      cspSource: webview.cspSource,
-      scriptUri: asset('dist', 'webview', 'insights.js'),
-      styleUri: asset('media', 'insights.css'),
-      lang: vscode.env.language,
-      title: insightsTitle(project),
-      noscript: l10n.t('This panel needs scripts enabled to show the insights.'),
-    });
+    webview.html = renderShell(
+      pageShell(webview, deps.context, 'insights', {
+        title: insightsTitle(project),
+        noscript: l10n.t('This panel needs scripts enabled to show the insights.'),
+      }),
+    );
     this.#life.own(
       webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
       // A service switched while loading: what comes next would mix two services' data.
@@ -318,13 +314,7 @@ class InsightsPanel implements vscode.Disposable {
       loaded,
       total: target,
       capText,
-      asOf:
-        shown === undefined
-          ? null
-          : l10n.t(
-              'As of {0}',
-              new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(shown.atMs),
-            ),
+      asOf: shown === undefined ? null : l10n.t('As of {0}', formatAbsolute(shown.atMs, locale) ?? ''),
       modelAt: shown?.atMs ?? null,
       error: null,
       notice: null,
@@ -499,12 +489,7 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
       existing.reveal();
       return;
     }
-    const webviewPanel = vscode.window.createWebviewPanel(
-      WebviewType.insights,
-      insightsTitle(project),
-      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      { ...pageWebviewOptions(this.deps.context), retainContextWhenHidden: false, enableFindWidget: true },
-    );
+    const webviewPanel = createPagePanel(this.deps.context, WebviewType.insights, insightsTitle(project));
     // The command returns once the panel is open; the load (many pages) goes on in it.
     void this.#track(new InsightsPanel(this.deps, webviewPanel, project)).load();
   }

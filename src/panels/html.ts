@@ -17,17 +17,12 @@ export interface ShellOptions {
    * They are the extension's own files, never anything from the server.
    */
   inline?: InlineAssets;
-  /**
-   * Webview URI of the codicon stylesheet, for a page that uses the codicon font. The report
-   * panel passes none: it draws its few icons as inline SVG (src/webview/icons.ts).
-   */
-  codiconUri?: string;
   /** The display language (`vscode.env.language`), for `<html lang>`. */
-  lang?: string;
+  lang: string;
   /** The document title (not shown by VS Code; the tab title is the panel's). */
-  title?: string;
+  title: string;
   /** Shown when scripts cannot run. */
-  noscript?: string;
+  noscript: string;
 }
 
 /** The text of a page's own script and stylesheet, as shipped in the extension. */
@@ -64,7 +59,7 @@ export function safeSource(cspSource: string): string {
 
 /**
  * The policy: nothing by default; images, styles and fonts only from the extension's own
- * resources (images also as data: for the codicon font's fallbacks); scripts only with the
+ * resources (no data: images: the pages draw their icons as inline SVG); scripts only with the
  * nonce, and with `inlineStyle` the one `<style>` element that carries it. No style
  * attributes, no `unsafe-*`, no remote origins.
  */
@@ -72,7 +67,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string, inlineSt
   const source = safeSource(cspSource);
   return [
     `default-src 'none'`,
-    `img-src ${source} data:`,
+    `img-src ${source}`,
     inlineStyle ? `style-src ${source} 'nonce-${nonce}'` : `style-src ${source}`,
     `font-src ${source}`,
     `script-src 'nonce-${nonce}'`,
@@ -101,10 +96,8 @@ export function renderShell(options: ShellOptions): string {
   const nonce = createNonce();
   const { inline } = options;
   const csp = contentSecurityPolicy(options.cspSource, nonce, inline !== undefined);
-  const title = escapeHtml(options.title ?? 'Report');
-  const noscript = escapeHtml(options.noscript ?? 'This panel needs scripts to show the report.');
-  const codiconLink =
-    options.codiconUri === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">\n`;
+  const title = escapeHtml(options.title);
+  const noscript = escapeHtml(options.noscript);
   const nonceAttr = `nonce="${escapeHtml(nonce)}"`;
   const style =
     inline === undefined
@@ -120,7 +113,7 @@ export function renderShell(options: ShellOptions): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${codiconLink}${style}
+${style}
 <title>${title}</title>
 </head>
 <body>

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
+import type { ShellOptions } from './html';
 
 /** What a panel says when it has no client to load with. */
 export function notConnectedMessage(): string {
@@ -21,6 +22,37 @@ export function pageWebviewOptions(context: vscode.ExtensionContext): vscode.Web
       vscode.Uri.joinPath(context.extensionUri, 'dist'),
       vscode.Uri.joinPath(context.extensionUri, 'media'),
     ],
+  };
+}
+
+/** A new panel for a page, in the active editor group and focused; hidden, its page is not kept (it asks again with `ready`). */
+export function createPagePanel(
+  context: vscode.ExtensionContext,
+  viewType: string,
+  title: string,
+): vscode.WebviewPanel {
+  return vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, {
+    ...pageWebviewOptions(context),
+    retainContextWhenHidden: false,
+    enableFindWidget: true,
+  });
+}
+
+/** The shell of the page `name`: its script dist/webview/`name`.js and stylesheet media/`name`.css. */
+export function pageShell(
+  webview: vscode.Webview,
+  context: vscode.ExtensionContext,
+  name: string,
+  text: { title: string; noscript: string },
+): ShellOptions {
+  const asset = (...segments: string[]): string =>
+    webview.asWebviewUri(vscode.Uri.joinPath(context.extensionUri, ...segments)).toString();
+  return {
+    cspSource: webview.cspSource,
+    scriptUri: asset('dist', 'webview', `${name}.js`),
+    styleUri: asset('media', `${name}.css`),
+    lang: vscode.env.language,
+    ...text,
   };
 }
 
@@ -88,13 +120,16 @@ export function keepWhileOpen<P extends { onDidDispose(listener: () => void): un
 export class TabIcon {
   #icon: { light: vscode.Uri; dark: vscode.Uri } | undefined;
 
+  /** `name`: the icons media/`name`-light.svg and media/`name`-dark.svg. */
   constructor(
     private readonly panel: vscode.WebviewPanel,
     private readonly life: PanelLifetime,
-    light: vscode.Uri,
-    dark: vscode.Uri,
+    context: vscode.ExtensionContext,
+    name: string,
   ) {
-    this.#icon = { light, dark };
+    const icon = (theme: string): vscode.Uri =>
+      vscode.Uri.joinPath(context.extensionUri, 'media', `${name}-${theme}.svg`);
+    this.#icon = { light: icon('light'), dark: icon('dark') };
   }
 
   /** Gives the tab its icon, the first time only: call it when the page says it drew (anything). */

@@ -144,9 +144,8 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
  * brings panels back after a window reload (activation event `onWebviewPanel:` + `WebviewType.report`)
  * is registered by `activate` and hands them to {@link ReportPanels.revive}.
  */
-export function registerPanels(deps: Omit<PanelDeps, 'pageAssets'>): vscode.Disposable & { panels: ReportPanels } {
+export function registerPanels(deps: Omit<PanelDeps, 'pageAssets'>): ReportPanels {
   const { extensionUri, extensionMode } = deps.context;
   const pageAssets = new ReportPageAssets(extensionUri, extensionMode === vscode.ExtensionMode.Development);
-  const panels = new ReportPanels({ ...deps, pageAssets });
-  return { panels, dispose: () => panels.dispose() };
+  return new ReportPanels({ ...deps, pageAssets });
 }

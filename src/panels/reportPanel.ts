@@ -15,7 +15,7 @@ import { serviceLabel } from '../accounts/labels';
 import { reportTitle, tabTitle } from '../common/format';
 import { renderShell } from './html';
 import type { ReportPageAssets } from './pageAssets';
-import { notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
+import { createPagePanel, notConnectedMessage, pageShell, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
 import {
   parsePageMessage,
@@ -111,11 +111,10 @@ export class ReportPanel implements vscode.Disposable {
   /** Opens a new panel for the report, beside nothing: in the active editor group. */
   /** `serviceUrl`: the service the report is of (a service left since shows it with its banner). */
   static create(deps: PanelDeps, id: ReportId, initial?: Report, serviceUrl?: string): ReportPanel {
-    const panel = vscode.window.createWebviewPanel(
+    const panel = createPagePanel(
+      deps.context,
       WebviewType.report,
       initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', tabTitle(String(id))),
-      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      { ...pageWebviewOptions(deps.context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     return new ReportPanel(deps, panel, id, initial, serviceUrl);
   }
@@ -143,20 +142,13 @@ export class ReportPanel implements vscode.Disposable {
     });
     this.onDidDispose = this.#life.onDidEnd;
     this.#serviceUrl = serviceUrl;
-    const { extensionUri } = deps.context;
-    const file = (...segments: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...segments);
-    this.#icon = new TabIcon(panel, this.#life, file('media', 'panel-light.svg'), file('media', 'panel-dark.svg'));
+    this.#icon = new TabIcon(panel, this.#life, deps.context, 'panel');
     const webview = panel.webview;
-    const asset = (...segments: string[]): string => webview.asWebviewUri(file(...segments)).toString();
     // No codicon font or stylesheet: the page draws its few icons as inline SVG (src/webview/icons.ts).
-    const shell = {
-      cspSource: webview.cspSource,
-      scriptUri: asset('dist', 'webview', 'panel.js'),
-      styleUri: asset('media', 'panel.css'),
-      lang: vscode.env.language,
+    const shell = pageShell(webview, deps.context, 'panel', {
       title: l10n.t('Report'),
       noscript: l10n.t('This panel needs scripts enabled to show the report.'),
-    };
+    });
     // The script and stylesheet go into the HTML (./pageAssets); should they not read, or not
     // be fit to inline, the page loads them by URI as any webview does.
     void deps.pageAssets

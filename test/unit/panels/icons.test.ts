@@ -39,6 +39,9 @@ describe('panel icons and first paint', () => {
       cspSource: "'self' https://*.vscode-cdn.net",
       scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/panel.js',
       styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/panel.css',
+      lang: 'en',
+      title: 'Report',
+      noscript: 'This panel needs scripts enabled to show the report.',
     });
     const elements = DomUtils.findAll(() => true, parseDocument(html).children);
     const links = elements.filter((e) => e.name === 'link').map((l) => DomUtils.getAttributeValue(l, 'href'));
