@@ -8,7 +8,7 @@ import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
 import { loadReport, reportTargets } from './refs';
-import { flash, idText, offer, requireApi } from '../ui/notify';
+import { flash, idText, offer, openInBrowser, requireApi } from '../ui/notify';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
 import { Setting } from '../ids';
 
@@ -59,7 +59,7 @@ export function reportOpenCommands(parts: Parts) {
         );
         continue;
       }
-      if (await vscode.env.openExternal(vscode.Uri.parse(url, true))) opened++;
+      if (await openInBrowser(url)) opened++;
     }
     sayCapped(refs.length, opened);
     return opened > 0;
@@ -84,7 +84,7 @@ export function reportOpenCommands(parts: Parts) {
         );
         return false;
       }
-      if (await vscode.env.openExternal(vscode.Uri.parse(url, true))) opened++;
+      if (await openInBrowser(url)) opened++;
     }
     sayCapped(refs.length, opened);
     return opened > 0;

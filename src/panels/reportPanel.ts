@@ -5,15 +5,15 @@ import { describeError } from '../api/messages';
 import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
 import type { RecentAnalyses } from '../common/recentAnalyses';
-import { originOf } from '../accounts/labels';
 import type { RecentReports } from '../common/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
 import { knownServices } from '../accounts/knownServices';
-import { serviceLabel } from '../accounts/labels';
+import { originOf, serviceLabel } from '../accounts/labels';
 import { reportTitle, tabTitle } from '../common/format';
 import { renderShell } from './html';
+import { openInBrowser } from '../ui/notify';
 import type { ReportPageAssets } from './pageAssets';
 import { createPagePanel, notConnectedMessage, pageShell, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
@@ -523,16 +523,7 @@ export class ReportPanel implements vscode.Disposable {
       }
       return;
     }
-    let uri: vscode.Uri;
-    try {
-      uri = vscode.Uri.parse(safe, true);
-    } catch {
-      this.#log('warn', `refused to open a URL that does not parse.`);
-      return;
-    }
-    vscode.env
-      .openExternal(uri)
-      .then(undefined, (error: unknown) => this.#log('warn', `could not open the URL: ${String(error)}`));
+    openInBrowser(safe).then(undefined, (error: unknown) => this.#log('warn', `could not open the URL: ${String(error)}`));
   }
 
   /** Logs `text` as this panel's (`Report panel 42: …`). */

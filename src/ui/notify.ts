@@ -152,3 +152,16 @@ export function offer(
 export function flash(message: string): void {
   vscode.window.setStatusBarMessage(`$(check) ${message}`, 4000);
 }
+
+/**
+ * Opens a checked http(s) URL in the browser as it is. Given a `Uri`, VS Code opens the URL it
+ * rebuilds from the decoded parts, so `?q=t%26c` would open as `?q=t&c` and `/o/a%2Fb.jpg` as
+ * `/o/a/b.jpg` (microsoft/vscode#85930). Given the string, which the extension host's
+ * `openExternal` also takes (ExtHostWindow.openUri: `string | URI`), the workbench opens that
+ * string. Should a VS Code refuse the string, the `Uri` opens instead.
+ */
+export function openInBrowser(url: string): Thenable<boolean> {
+  return vscode.env
+    .openExternal(url as unknown as vscode.Uri)
+    .then(undefined, () => vscode.env.openExternal(vscode.Uri.parse(url, true)));
+}

@@ -338,6 +338,46 @@ describe('report panel (end to end)', function () {
     await wb.screenshot('panel-hostile');
   });
 
+  it('opens a page URL with %26 and %2F in it as it is, from the panel and from Open Page in Browser (VS Code rebuilds a Uri decoded)', async () => {
+    const report = await insert({ url: 'https://shop.example/search/?pct-encoded&q=t%26c&next=%2Fcart%3Fa%3D1', result: 'good', score: 90 });
+    const url = new URL(report.url);
+    // code-server sends loopback URLs through its own port proxy: /proxy/PORT/path.
+    const proxied = `/proxy/${url.port}${url.pathname}${url.search}`;
+    // The browser page opened gets a blank answer from here, not from the network.
+    await wb.page.context().route('https://shop.example/**', (route) => route.fulfill({ body: 'opened' }));
+    const openedBy = async (action: () => Promise<void>): Promise<string> => {
+      const popup = wb.page.context().waitForEvent('page', { timeout: 15_000 });
+      await action();
+      // Not a trusted domain: VS Code asks first (each time, unless told to trust it).
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      void dialog
+        .waitFor({ state: 'visible', timeout: 15_000 })
+        .then(() => dialog.locator('.dialog-buttons a.monaco-button', { hasText: /^Open$/ }).click())
+        .catch(() => undefined);
+      const opened: Page = await popup;
+      const address = opened.url();
+      await opened.close();
+      await wb.page.bringToFront();
+      return address;
+    };
+
+    await openReport('pct-encoded', url.host);
+    await waitForPanel(url.host + url.pathname);
+    const fromPanel = await openedBy(() => panel().locator('button.url').click());
+    assert.ok(fromPanel === report.url || fromPanel.endsWith(proxied), fromPanel);
+    await wb.closeAllEditors();
+
+    const row = await refreshedRow(url.host + url.pathname);
+    const fromCommand = await openedBy(async () => {
+      await row.click({ button: 'right' });
+      // The menu runs an item on Enter (a click on it may only hover it here).
+      await wb.page.locator('.context-view .monaco-menu .action-label', { hasText: 'Open Page in Browser' }).hover();
+      await wb.page.keyboard.press('Enter');
+    });
+    assert.ok(fromCommand === report.url || fromCommand.endsWith(proxied), fromCommand);
+    await wb.page.context().unroute('https://shop.example/**');
+  });
+
   it('cannot open javascript: or command: URLs, even by a forged message; http(s) opens in the browser', async () => {
     const pagesBefore = wb.page.context().pages().length;
 
