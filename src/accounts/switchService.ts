@@ -17,11 +17,11 @@ import {
   confirmInsecure,
   save,
   setServiceUrl,
+  writeServiceUrl,
   type ConnectionCommandDeps,
 } from '../connection/commands';
 import { forgetService, knownServices, rememberService, type KnownService } from './knownServices';
 import { originOf, serviceLabel } from './labels';
-import { Setting } from '../ids';
 import type { ConnectionControls } from '../parts';
 import { formatAbsolute } from '../common/dates';
 
@@ -240,7 +240,7 @@ async function removeService(
   if (!ok) return false;
   // The current one first stops being current, so no reload can list it again meanwhile.
   if (url === conn.serviceUrl) {
-    await vscode.workspace.getConfiguration().update(Setting.serviceUrl, undefined, vscode.ConfigurationTarget.Global);
+    if (!(await writeServiceUrl(deps, undefined))) return false;
     await conn.reloadNow();
   }
   await forgetService(deps.context.globalState, url);

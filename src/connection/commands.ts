@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { HTTP_BLOCKED, httpBlockedInBrowser } from '../api/browser';
 import { createClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { isApiError, messageOf } from '../api/errors';
 import { httpBlockedMessage } from '../api/messages';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
@@ -396,6 +396,27 @@ export async function confirmInsecure(
 }
 
 /**
+ * Writes `Setting.serviceUrl` in the user settings (undefined: removes it). VS Code refuses the
+ * write while settings.json has unsaved changes or errors, and says nothing itself: this says
+ * why, with a way to the file. Resolves whether it was written.
+ */
+export async function writeServiceUrl(deps: ConnectionCommandDeps, url: string | undefined): Promise<boolean> {
+  try {
+    await vscode.workspace.getConfiguration().update(Setting.serviceUrl, url, vscode.ConfigurationTarget.Global);
+    return true;
+  } catch (e) {
+    deps.log.warn(`Could not change the setting ${Setting.serviceUrl}: ${messageOf(e)}`);
+    offer(
+      vscode.window.showErrorMessage,
+      l10n.t('Could not change the setting {0}: {1}', Setting.serviceUrl, escapeForMessage(messageOf(e))),
+      l10n.t('Open User Settings (JSON)'),
+      () => vscode.commands.executeCommand('workbench.action.openSettingsJson'),
+    );
+    return false;
+  }
+}
+
+/**
  * Set Service URL…. With a string argument it skips the input box but still checks the
  * URL (and still asks before an unencrypted `http:` connection to another machine).
  * Resolves true when a URL was set. From the input box, a URL without a stored key goes
@@ -429,7 +450,7 @@ export async function setServiceUrl(
   }
   if (parsed.insecure && !(await confirmInsecure(deps, conn, origin))) return false;
 
-  await vscode.workspace.getConfiguration().update(Setting.serviceUrl, parsed.url, vscode.ConfigurationTarget.Global);
+  if (!(await writeServiceUrl(deps, parsed.url))) return false;
   // The same value written again fires no configuration event; read it explicitly.
   await conn.reloadNow();
   deps.log.info(`Service URL set to ${parsed.url}.`);

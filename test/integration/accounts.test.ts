@@ -538,4 +538,34 @@ describe('accounts and services', function () {
       message: 'the added service lists its reports',
     });
   });
+  it('a switch or removal VS Code cannot write (settings.json has unsaved changes) changes nothing, says why and resolves false', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    // The user settings as the workbench holds them (not a file: document of the same path).
+    await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+    const editor = await waitFor(() => vscode.window.activeTextEditor, { message: 'settings.json open' });
+    const document = editor.document;
+    assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), ' ')));
+    assert.ok(document.isDirty, 'settings.json has unsaved changes');
+    const setting = (): string | undefined =>
+      vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
+    try {
+      assert.equal(await run('pageReports.switchService', beta.url), false);
+      assert.equal(await run('pageReports.setServiceUrl', beta.url), false);
+      assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), false);
+      assert.equal(setting(), alpha.url, 'the setting is unchanged');
+      assert.ok((await sessionOrigins()).includes(alpha.origin), 'the service not removed keeps its key');
+      // The notification says the same (an e2e cannot reach it: the palette does not open over the settings editor).
+      await pageReportsLogWith(/Could not change the setting pageReports\.serviceUrl: .*unsaved changes/);
+      assert.ok(
+        reportUrls(await reportsView().getChildren()).every((u) => !u.includes('beta.localhost')),
+        'the views stay on the service they showed',
+      );
+    } finally {
+      // Undone in its editor, the text is the saved one again (not dirty).
+      await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      await vscode.commands.executeCommand('undo');
+      await waitFor(() => !document.isDirty, { message: 'settings.json as it was' });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
 });
