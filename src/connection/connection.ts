@@ -186,7 +186,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   /**
    * The client with every call's outcome noted as the service's health: an answer means
    * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
-   * rate limited (until the time its Retry-After gave, then connected again).
+   * rate limited (until the time its Retry-After gave, or for a minute, then connected again).
    *
    * Outcomes of calls sent with a key that has been replaced since are ignored (a write
    * answered 401 after the user put the right key in), and such a 401 fails as the old key's
@@ -206,11 +206,13 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       this.#health = health;
       this.#healthEmitter.fire(this.health);
       // A 429 is an answer: once its wait is over, the service is as reachable as it was, and
-      // "Rate limited until 10:32" would be stale. (setTimeout's limit is about 24.8 days.)
-      if (health.kind === 'rateLimited' && health.until !== undefined)
+      // "Rate limited until 10:32" would be stale. Without a Retry-After it can read (a browser
+      // hides it from a service's CORS), the wait is the contract's window: 60 requests a
+      // minute. (setTimeout's limit is about 24.8 days.)
+      if (health.kind === 'rateLimited')
         setTimeout(
           () => this.#health === health && note({ kind: 'connected' }),
-          Math.min(health.until - Date.now(), 2 ** 31 - 1),
+          Math.min((health.until ?? Date.now() + 60_000) - Date.now(), 2 ** 31 - 1),
         );
     };
     const onError = (error: unknown): void => {
