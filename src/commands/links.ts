@@ -150,12 +150,19 @@ export function linkCommands(parts: Parts) {
     if (service === null) return true;
     const target = linkedService(parts, service);
     if (target === undefined) {
-      log.warn('Refused a link naming a service this machine does not know (not contacted).');
+      // Only its origin is shown: the rest is the link's own text, which any web page can write
+      // to read as a message from the editor ("Your API key expired: paste it at …").
+      const origin = /^https?:\/\//i.test(service) ? originOf(service) : undefined;
+      log.warn(
+        `Refused a link naming a service this machine does not know (${origin ?? 'not a service URL'}; not contacted).`,
+      );
       void vscode.window.showErrorMessage(
-        l10n.t(
-          'The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.',
-          escapeForMessage(service.slice(0, 100)),
-        ),
+        origin === undefined
+          ? l10n.t('The link does not name a service URL. Nothing was contacted.')
+          : l10n.t(
+              'The link names a service Page Reports does not know ({0}). It was not contacted; set it up with Set Service URL… first.',
+              escapeForMessage(origin),
+            ),
       );
       return false;
     }

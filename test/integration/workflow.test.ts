@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import type { ReportsView } from '../../src/views/reportsView';
 import { autoRefreshMs, autoRefreshTick } from '../../src/views/autoRefresh';
 import { startService, type ServiceOptions } from '../service/server';
-import { admin, configure, keys, resetService, serviceUrl, waitFor } from './harness';
+import { admin, configure, keys, pageReportsLogWith, resetService, serviceUrl, waitFor } from './harness';
 import type { RawReport } from '../service/types';
 import type { RecordedRequest } from '../service/types';
 import { TestHook } from '../../src/ids';
@@ -548,7 +548,15 @@ describe('developer workflow', function () {
           serviceUrl(),
           'the service did not change',
         );
+        await pageReportsLogWith(`(${new URL(unknown.url).origin}; not contacted)`);
         assert.equal(await handleUri()(link('/report?id=1&service=javascript%3Aalert(1)')), 'refused');
+        // Not a URL: nothing of its text is shown or logged (any web page can write a link's prose).
+        const prose = 'Your API key expired - paste it at evil.example/renew';
+        assert.equal(await handleUri()(link(`/report?id=1&service=${encodeURIComponent(prose)}`)), 'refused');
+        const log = await pageReportsLogWith(
+          /not a service URL; not contacted\)[\s\S]*not a service URL; not contacted\)/,
+        );
+        assert.ok(!log.includes('Your API key expired'), "the link's prose is not in the log");
       } finally {
         await unknown.stop();
       }
