@@ -587,6 +587,27 @@ describe('developer workflow', function () {
       }
     });
 
+    it('a link to a known service without a key switches after the confirmation and asks for the key before going on', async () => {
+      const keyless = await otherService('keyless-key', 2);
+      const origin = new URL(keyless.url).origin;
+      try {
+        await configure(keyless.url, 'keyless-key');
+        assert.equal(await run('pageReports.removeApiKey', { origin, confirmed: true }), true);
+        await configure();
+        const outcome = handleUri()(link(`/report?id=1&service=${encodeURIComponent(origin)}`), { confirmed: true });
+        // The key box is open (no test can type into it): closed, nothing goes on.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        assert.equal(await outcome, 'refused', 'the link does not go on without the key');
+        assert.equal(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'), keyless.url, 'switched');
+        const seen = (await (await fetch(`${keyless.url}/__admin/requests`)).json()) as { path: string }[];
+        assert.ok(!seen.some((r) => r.path === '/api/v1/reports/1'), 'the report was not asked for without a key');
+      } finally {
+        await configure();
+        await keyless.stop();
+      }
+    });
+
     it('links to a service under a path carry the path, and an origin-only link opens on the known service there', async () => {
       const mounted = await otherService('team-key', 2, { basePath: '/team' });
       const setting = () => vscode.workspace.getConfiguration('pageReports').get('serviceUrl');
