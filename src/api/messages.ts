@@ -121,7 +121,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         );
       if (error.reason === HTTP_BLOCKED) return described(httpBlockedMessage(error.host), 'openSettings');
       return described(
-        l10n.t('Cannot reach {0} ({1}).', error.host, error.reason ?? l10n.t('network error')),
+        l10n.t('Cannot reach {0} ({1}).', error.host, networkReasonText(error.reason)),
         'retry',
         'openSettings',
       );
@@ -159,6 +159,29 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
           l10n.t('Stopped: you switched from {0} to another service, so nothing more was sent to it.', error.host),
         );
       return described(l10n.t('The request was cancelled.'));
+  }
+}
+
+/**
+ * The reason of a failure without an answer, in the user's language where it is the client's
+ * own words (failures.ts `networkReason`, browser.ts); error codes such as `ECONNREFUSED` and
+ * the platform's messages are shown as they are.
+ */
+function networkReasonText(reason: string | undefined): string {
+  switch (reason) {
+    case undefined:
+    case 'network error':
+      return l10n.t('network error');
+    case 'connection closed':
+      return l10n.t('connection closed');
+    case 'connect timeout':
+      return l10n.t('connect timeout');
+    case 'headers timeout':
+      return l10n.t('headers timeout');
+    case 'body timeout':
+      return l10n.t('body timeout');
+    default:
+      return reason;
   }
 }
 

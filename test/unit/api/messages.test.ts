@@ -173,6 +173,21 @@ describe('describeError (product spec: When things go wrong)', () => {
     assert.ok(message.length < 400, `length ${message.length}`);
   });
 
+  it("says the client's own reasons for an unreachable service in the user's language, codes as they are", () => {
+    const bundle = {
+      'Cannot reach {0} ({1}).': '{0} ist nicht erreichbar ({1}).',
+      'network error': 'Netzwerkfehler',
+      'connection closed': 'Verbindung geschlossen',
+    };
+    const said = (reason: string | undefined): string =>
+      withBundle(bundle, () => describeError(apiError({ kind: 'network', reason })).message);
+    // A browser's fetch failure always says 'network error' (browser.ts).
+    assert.equal(said('network error'), `${host} ist nicht erreichbar (Netzwerkfehler).`);
+    assert.equal(said(undefined), `${host} ist nicht erreichbar (Netzwerkfehler).`);
+    assert.equal(said('connection closed'), `${host} ist nicht erreichbar (Verbindung geschlossen).`);
+    assert.equal(said('ECONNREFUSED'), `${host} ist nicht erreichbar (ECONNREFUSED).`);
+  });
+
   it('goes through the loaded l10n bundle with {n} placeholders', () => {
     const bundle = { 'The service at {0} answered {1}.': 'Der Dienst unter {0} antwortete {1}.' };
     const message = withBundle(bundle, () => describeError(apiError({ kind: 'server', status: 503 })).message);
