@@ -202,7 +202,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     const note = (health: ServiceHealth): void => {
       if (this.serviceUrl !== url) return;
       if (health.kind === 'unreachable' && this.#health.kind === 'unreachable') return; // keep the first "since"
-      if (JSON.stringify(health) === JSON.stringify(this.#health)) return;
+      // Each 429 is noted, even one like the last: its wait starts again.
+      if (health.kind !== 'rateLimited' && JSON.stringify(health) === JSON.stringify(this.#health)) return;
       this.#health = health;
       this.#healthEmitter.fire(this.health);
       // A 429 is an answer: once its wait is over, the service is as reachable as it was, and

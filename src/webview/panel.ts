@@ -98,7 +98,8 @@ function saveState(patch: Partial<SavedPageState>): void {
     ...(serviceUrl === undefined ? {} : { serviceUrl }),
     rawOpen: patch.rawOpen ?? saved?.rawOpen ?? false,
     ...(scrollY === undefined ? {} : { scrollY }),
-    ...(opened.size === 0 ? {} : { opened: [...opened] }),
+    // The newest 200 (savedOpenedOf reads no more).
+    ...(opened.size === 0 ? {} : { opened: [...opened].slice(-200) }),
   };
   vscode.setState(saved);
 }

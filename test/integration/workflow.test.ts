@@ -595,9 +595,18 @@ describe('developer workflow', function () {
         assert.equal(await run('pageReports.removeApiKey', { origin, confirmed: true }), true);
         await configure();
         const outcome = handleUri()(link(`/report?id=1&service=${encodeURIComponent(origin)}`), { confirmed: true });
-        // The key box is open (no test can type into it): closed, nothing goes on.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        // The key box opens after the switch (no test can type into it): closed, nothing goes on.
+        // Closed until the link settles, however long the switch takes.
+        let settled = false;
+        void outcome.finally(() => (settled = true));
+        await waitFor(
+          async () => {
+            await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+            await new Promise((resolve) => setTimeout(resolve, 250));
+            return settled;
+          },
+          { message: 'the link settled after its key box closed', timeoutMs: 30_000 },
+        );
         assert.equal(await outcome, 'refused', 'the link does not go on without the key');
         assert.equal(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'), keyless.url, 'switched');
         const seen = (await (await fetch(`${keyless.url}/__admin/requests`)).json()) as { path: string }[];
