@@ -35,6 +35,14 @@ describe('accounts and services (end to end)', function () {
     await statusItem(host(to)).waitFor({ state: 'visible' });
   }
 
+  /**
+   * Waits for Add Service…'s URL box: typed into before it replaces the picker, the URL would
+   * go to the picker's filter and Enter to an empty box.
+   */
+  async function addServiceBox(): Promise<void> {
+    await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: 'Add Service' }).waitFor({ state: 'visible' });
+  }
+
   async function reportRowsContain(text: string): Promise<void> {
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -84,6 +92,7 @@ describe('accounts and services (end to end)', function () {
   it('adds a second service with Switch Service… → Add Service… (URL, then key) and shows its reports', async () => {
     await wb.runCommand('Page Reports: Switch Service…');
     await quickRows().filter({ hasText: 'Add Service…' }).click();
+    await addServiceBox();
     await wb.quickInput(second.url);
     const password = wb.page.locator('.quick-input-widget input[type="password"]');
     await password.waitFor({ state: 'visible' });
@@ -258,6 +267,7 @@ describe('accounts and services (end to end)', function () {
 
     await wb.runCommand('Page Reports: Switch Service…');
     await quickRows().filter({ hasText: 'Add Service…' }).click();
+    await addServiceBox();
     await wb.quickInput(second.url);
     const keyBox = wb.page.locator('.quick-input-widget input[type="password"]');
     await keyBox.waitFor({ state: 'visible', timeout: 15_000 });
