@@ -12,6 +12,7 @@ import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import {
   askForKey,
+  askForMissingKey,
   askServiceUrl,
   checkGivenKey,
   confirmInsecure,
@@ -85,7 +86,7 @@ function items(
 /** Makes a known service current; one without a stored key asks for it, as Set Service URL… does. */
 async function switchTo(deps: ConnectionCommandDeps, conn: ConnectionControls, url: string): Promise<boolean> {
   const switched = await setServiceUrl(deps, url);
-  if (switched && conn.state === 'noKey') await askForKey(deps, conn);
+  if (switched) await askForMissingKey(deps, conn);
   return switched;
 }
 

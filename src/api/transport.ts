@@ -91,7 +91,7 @@ export class Transport {
   private readonly basePath: string;
   private readonly ky: KyInstance;
   /** The platform fetch (or the one the options give): under ky's capped reads, and for the browser's no-cors probe (./browser). */
-  private readonly fetchForProbe: typeof fetch;
+  private readonly platformFetch: typeof fetch;
   /** Whether the service has answered this client (in a browser: through CORS), so a hidden answer is no CORS setup. */
   private answeredBefore = false;
 
@@ -100,7 +100,7 @@ export class Transport {
     this.origin = base.origin;
     this.host = base.host;
     this.basePath = base.pathname.replace(/\/+$/, '');
-    this.fetchForProbe = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.platformFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.ky = ky.create({
       prefix: `${this.origin}${this.basePath}`,
       headers: { Accept: 'application/json' },
@@ -116,7 +116,7 @@ export class Transport {
         afterStatusCodes: [...RETRY_AFTER_STATUSES],
         delay: backoff,
       },
-      fetch: cappedFetch(this.fetchForProbe),
+      fetch: cappedFetch(this.platformFetch),
       hooks: {
         beforeRequest: [({ request, options: { context } }) => this.addKey(request, exchangeOf(context))],
         // No afterResponse hook: ky hands each one a clone of the answer (a stream tee). In one
@@ -272,7 +272,7 @@ export class Transport {
     // In a browser (./browser): a CORS refusal fails like an unreachable host; a probe tells them apart.
     if (apiError?.kind === 'network' && error instanceof NetworkError) {
       apiError =
-        (await browserFetchError(error.cause, exchange.target, this.origin, this.fetchForProbe, this.answeredBefore)) ??
+        (await browserFetchError(error.cause, exchange.target, this.origin, this.platformFetch, this.answeredBefore)) ??
         apiError;
     }
     if (apiError === undefined) {

@@ -15,7 +15,7 @@ import type { ReportId } from '../api/types';
 import { originOf } from '../accounts/labels';
 import { indexedOrigins } from '../accounts/keyIndex';
 import { knownServices } from '../accounts/knownServices';
-import { askForKey, setServiceUrl } from '../connection/commands';
+import { askForMissingKey, setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isPrefillUrl } from './create';
@@ -178,9 +178,9 @@ export function linkCommands(parts: Parts) {
       l10n.t('Switch Service'),
       options,
     );
-    if (!ok || !(await setServiceUrl(parts, target, { chainKey: false }))) return false;
-    // A known service without a key: asked for, as Switch Service… does; the link goes on with one.
-    return parts.connection.state !== 'noKey' || askForKey(parts, parts.connection);
+    if (!ok || !(await setServiceUrl(parts, target))) return false;
+    // A known service without a key asks for it, as Switch Service… does; the link goes on with one.
+    return askForMissingKey(parts, parts.connection);
   }
 
   /** Handles a URI opened for this extension. Never throws; resolves what it did. */

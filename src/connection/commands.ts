@@ -396,6 +396,14 @@ export async function confirmInsecure(
 }
 
 /**
+ * After a switch, the current service's key: asked for when the service has none (the views
+ * would only say "Add the API key"). Resolves whether there is a key now.
+ */
+export async function askForMissingKey(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
+  return conn.state !== 'noKey' || askForKey(deps, conn);
+}
+
+/**
  * Writes `Setting.serviceUrl` in the user settings (undefined: removes it). VS Code refuses the
  * write while settings.json has unsaved changes or errors, and says nothing itself: this says
  * why, with a way to the file. Resolves whether it was written.
@@ -455,7 +463,7 @@ export async function setServiceUrl(
   await conn.reloadNow();
   deps.log.info(`Service URL set to ${parsed.url}.`);
   flash(l10n.t('Service URL set to {0}.', parsed.url));
-  if (!fromArgument && flow.chainKey && conn.state === 'noKey') await askForKey(deps, conn);
+  if (!fromArgument && flow.chainKey) await askForMissingKey(deps, conn);
   return true;
 }
 

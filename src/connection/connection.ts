@@ -42,6 +42,9 @@ type UrlReading =
  * Besides {@link ConnectionApi} it offers what the connection commands need (store and
  * remove the key, confirm an unencrypted origin); `commands` reach it via
  * {@link connectionControls}.
+ *
+ * Built once by `main.ts`, it starts reading the setting and the secret at once, and sets the
+ * `ContextKey.state` context key to a best guess, corrected after the read.
  */
 export class Connection implements ConnectionApi, vscode.Disposable {
   #current: UrlReading = { kind: 'none' };
