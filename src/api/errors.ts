@@ -89,6 +89,9 @@ export function messageOf(e: unknown): string {
 /** The `reason` of a `cancelled` error no one asked for: the user switched to another service. */
 export const SERVICE_CHANGED = 'service changed';
 
+/** The same when the user removed the current service's API key (Remove API Key, Sign Out). */
+export const KEY_REMOVED = 'key removed';
+
 /** The reason of a 401 to a request sent with a key the user has replaced since. */
 export const KEY_REPLACED = 'key replaced';
 
@@ -98,14 +101,12 @@ export function keyReplacedError(error: ApiError): ApiError {
 }
 
 /**
- * What the client of a service the user has left throws instead of sending (the connection
- * refuses its requests): `cancelled`, so lists and panels drop it quietly, with a reason
- * the error reporter tells the user, since a command they started was stopped.
+ * What the client of a service the user has left, or whose key they removed, throws instead
+ * of sending (the connection refuses its requests): `cancelled`, so lists and panels drop it
+ * quietly, with a reason the error reporter tells the user, since a command they started was
+ * stopped. Sent on, the request would go without a key and be told the key was rejected.
  */
-export function serviceChangedError(serviceUrl: string): ApiError {
+export function serviceChangedError(serviceUrl: string, reason = SERVICE_CHANGED): ApiError {
   const host = new URL(serviceUrl).host;
-  return new ApiError(
-    { kind: 'cancelled', host, method: '', path: '', reason: SERVICE_CHANGED },
-    `Not sent to ${host}: the service changed.`,
-  );
+  return new ApiError({ kind: 'cancelled', host, method: '', path: '', reason }, `Not sent to ${host}: ${reason}.`);
 }

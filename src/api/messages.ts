@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
-import { isApiError, KEY_REPLACED, SERVICE_CHANGED, type ApiError } from './errors';
+import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED, type ApiError } from './errors';
 import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
 import type { ReportId } from './types';
 
@@ -158,6 +158,8 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
         return described(
           l10n.t('Stopped: you switched from {0} to another service, so nothing more was sent to it.', error.host),
         );
+      if (error.reason === KEY_REMOVED)
+        return described(l10n.t('Stopped: the API key for {0} was removed, so nothing more was sent to it.', error.host));
       return described(l10n.t('The request was cancelled.'));
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Runs one write over several selected reports: progress with cancellation between items
  * (a write already sent is never abandoned half-way), then one summary. A switch of service
- * stops it too: the rest would go to a service the user has left.
+ * stops it too: the rest would go to a service the user has left; and so does removing the
+ * key: the rest would go without one.
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
+import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
@@ -17,10 +18,12 @@ import { cancellableProgress, describe, offer } from '../ui/notify';
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
   readonly failed: { id: ReportId; message: string }[];
-  /** Not started: cancelled, stopped after the service rejected the key, or the service changed. */
+  /** Not started: cancelled, stopped after the service rejected the key, the service changed or its key was removed. */
   readonly skipped: ReportId[];
   /** The user switched service while it ran: the items after that were not started. */
   readonly serviceChanged?: boolean;
+  /** The user removed the service's API key while it ran: the items after that were not started. */
+  readonly keyRemoved?: boolean;
   /** The user cancelled it: the items after that were not started. */
   readonly cancelled?: boolean;
 }
@@ -41,17 +44,15 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
   const failed: { id: ReportId; message: string }[] = [];
   const skipped: ReportId[] = [];
   const serviceUrl = parts.connection.serviceUrl;
-  let serviceChanged = false;
+  // SERVICE_CHANGED or KEY_REMOVED, once the connection refused to send (errors.ts, serviceChangedError).
+  let stoppedBy: string | undefined;
   let cancelled = false;
   // Cancel stops a wait for a rate limit (`cancelWaits`); a write already sent is never abandoned.
   await cancellableProgress(options.title, async (progress, cancelWaits, token) => {
     const total = options.refs.length;
     for (const [index, ref] of options.refs.entries()) {
-      if (parts.connection.serviceUrl !== serviceUrl && !serviceChanged) {
-        serviceChanged = true;
-        parts.log.info(`${options.action}: the service changed; the remaining ${total - index} not started.`);
-      }
-      if (token.isCancellationRequested || serviceChanged) {
+      if (parts.connection.serviceUrl !== serviceUrl) stoppedBy ??= SERVICE_CHANGED;
+      if (token.isCancellationRequested || stoppedBy !== undefined) {
         cancelled ||= token.isCancellationRequested;
         skipped.push(ref.id);
         continue;
@@ -71,9 +72,9 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
         succeeded.push(ref.id);
       } catch (e) {
         // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
-        // (the client of a service the user has left refuses to send).
+        // (the client of a service the user has left, or whose key they removed, refuses to send).
         if (isApiError(e) && e.kind === 'cancelled') {
-          if (e.reason === SERVICE_CHANGED) serviceChanged = true;
+          if (e.reason === SERVICE_CHANGED || e.reason === KEY_REMOVED) stoppedBy = e.reason;
           else cancelled = true;
           skipped.push(ref.id);
           continue;
@@ -92,11 +93,13 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
       }
     }
   });
+  if (stoppedBy !== undefined) parts.log.info(`${options.action}: ${stoppedBy}; ${skipped.length} not started.`);
   return {
     succeeded,
     failed,
     skipped,
-    ...(serviceChanged ? { serviceChanged } : {}),
+    ...(stoppedBy === SERVICE_CHANGED ? { serviceChanged: true } : {}),
+    ...(stoppedBy === KEY_REMOVED ? { keyRemoved: true } : {}),
     ...(cancelled ? { cancelled } : {}),
   };
 }
@@ -120,5 +123,6 @@ export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (cou
   if (skipped.length > 0)
     pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
   if (outcome.serviceChanged === true) pieces.push(l10n.t('The service changed while this ran.'));
+  if (outcome.keyRemoved === true) pieces.push(l10n.t('The API key was removed while this ran.'));
   offer(vscode.window.showWarningMessage, pieces.join(' '), l10n.t('Show Log'), () => parts.log.show());
 }

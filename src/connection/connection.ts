@@ -10,7 +10,7 @@ import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../a
 import { knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import type { ServiceHealth } from '../activation/statusBar';
-import { isApiError, keyReplacedError, serviceChangedError } from '../api/errors';
+import { isApiError, KEY_REMOVED, keyReplacedError, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 
@@ -199,7 +199,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
    * client sends nothing more: a command still running after the user switched service (a
    * batch, a pick left open) would otherwise send its next request without a key (the key goes
    * to its own origin only) and be told the key was rejected. It fails as `cancelled`
-   * (errors.ts, serviceChangedError).
+   * (errors.ts, serviceChangedError). So does a call after the user removed the key.
    */
   #watched(url: string, api: ReportsApi): ReportsApi {
     const note = (health: ServiceHealth): void => {
@@ -234,6 +234,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
         if (this.serviceUrl !== url) throw serviceChangedError(url);
+        if (this.state === 'noKey') throw serviceChangedError(url, KEY_REMOVED);
         // An answer to a key the user has replaced since says nothing of the new one.
         const keyVersion = this.#keyVersion;
         const sameKey = (): boolean => keyVersion === this.#keyVersion;

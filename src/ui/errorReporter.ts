@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { isApiError, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
+import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from './notify';
@@ -10,10 +10,12 @@ import { Command, SECTION } from '../ids';
 
 /**
  * Whether an error only says that someone stopped waiting: never shown to the user. A request
- * not sent because the user switched service is shown: a command they started stopped.
+ * not sent because the user switched service or removed its key is shown: a command they
+ * started stopped.
  */
 export function isCancellation(error: unknown): boolean {
-  if (isApiError(error)) return error.kind === 'cancelled' && error.reason !== SERVICE_CHANGED;
+  if (isApiError(error))
+    return error.kind === 'cancelled' && error.reason !== SERVICE_CHANGED && error.reason !== KEY_REMOVED;
   if (error instanceof vscode.CancellationError) return true;
   return error instanceof Error && error.name === 'AbortError';
 }

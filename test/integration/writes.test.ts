@@ -366,6 +366,41 @@ describe('write commands', function () {
       for (const r of reports) assert.notEqual((await getReport(r.id))?.generated_at, r.generated_at);
       assert.equal((await requestsOf('PATCH')).length, 3, 'the refused update sent once more, no more');
     });
+
+    it('stops when the user removes the API key meanwhile: the rest is not sent without a key, and the summary says why', async () => {
+      const reports = await Promise.all(
+        ['a', 'b', 'c'].map((p) => insertReport({ url: demoPage('keyremoved.localhost', `${p}.html`) })),
+      );
+      // The first delete is answered after 2 s: the user removes the key meanwhile.
+      await admin('faults', {
+        method: 'DELETE',
+        path: `/api/v1/reports/${encodeURIComponent(String(reports[0].id))}`,
+        delayMs: 2000,
+        times: 1,
+      });
+      const nodes = reports.map(node);
+      try {
+        const batch = run<BatchOutcome & { keyRemoved?: boolean }>('pageReports.deleteReport', nodes[0], nodes, {
+          confirmed: true,
+        });
+        await waitFor(async () => (await requestsOf('DELETE')).length === 1, { message: 'the first delete sent' });
+        assert.equal(await run('pageReports.removeApiKey', { confirmed: true }), true);
+        const outcome = await batch;
+        assert.deepEqual(outcome.succeeded.map(String), [String(reports[0].id)], 'the delete already sent finished');
+        assert.deepEqual(outcome.failed, [], 'nothing failed as "the key was rejected"');
+        assert.deepEqual(outcome.skipped.map(String), [String(reports[1].id), String(reports[2].id)]);
+        assert.equal(outcome.keyRemoved, true);
+        const sent = await admin<RecordedRequest[]>('requests');
+        assert.deepEqual(
+          sent.filter((r) => r.path.startsWith('/api/') && !r.hasAuthorization),
+          [],
+          'nothing was sent without the key',
+        );
+        assert.equal((await requestsOf('DELETE')).length, 1, 'the rest was not sent');
+      } finally {
+        await configure();
+      }
+    });
   });
 
   describe('Delete Project', () => {

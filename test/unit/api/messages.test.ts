@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ApiError, keyReplacedError, serviceChangedError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
+import { ApiError, KEY_REMOVED, keyReplacedError, serviceChangedError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
 import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
 import { describeError } from '../../../src/api/messages';
 import { withBundle } from '../withBundle';
@@ -133,6 +133,11 @@ describe('describeError (product spec: When things go wrong)', () => {
     // Not sent because the user switched service: the command they started says it stopped.
     assert.deepEqual(describeError(serviceChangedError('https://left.example:8443/api')), {
       message: 'Stopped: you switched from left.example:8443 to another service, so nothing more was sent to it.',
+      actions: [],
+    });
+    // Not sent because the user removed the key: not "The service rejected the API key."
+    assert.deepEqual(describeError(serviceChangedError('https://left.example:8443/api', KEY_REMOVED)), {
+      message: 'Stopped: the API key for left.example:8443 was removed, so nothing more was sent to it.',
       actions: [],
     });
     for (const error of [new Error('boom with details'), 'a string', undefined, { kind: 'network' }]) {
