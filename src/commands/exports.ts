@@ -70,6 +70,8 @@ interface SaveOptions {
   target?: vscode.Uri;
   /** The language of an untitled editor holding the content (Open in Editor). */
   language: string;
+  /** That editor's encoding, when saving it must write more than the text (a CSV's byte-order mark). */
+  encoding?: 'utf8bom';
 }
 
 /**
@@ -165,8 +167,10 @@ async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vsco
 /** The content in a new untitled editor, to save from there. */
 async function openInEditor(options: SaveOptions): Promise<void> {
   const document = await vscode.workspace.openTextDocument({
+    // The decoder drops a byte-order mark; the encoding writes it again on save.
     content: new TextDecoder().decode(options.content),
     language: options.language,
+    ...(options.encoding ? { encoding: options.encoding } : {}),
   });
   await vscode.window.showTextDocument(document);
 }
@@ -419,6 +423,7 @@ export function reportExportCommands(parts: Parts) {
       filters: { CSV: ['csv'] },
       language: 'plaintext',
       content: new TextEncoder().encode(`${CSV_BOM}${reportsCsv(reports)}`),
+      encoding: 'utf8bom',
       what: reports.length === 1 ? l10n.t('1 report as CSV') : l10n.t('{0} reports as CSV', countText(reports.length)),
       target: targetOf(args),
     });

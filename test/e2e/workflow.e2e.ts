@@ -135,6 +135,37 @@ describe('developer workflow (end to end)', function () {
     await wb.screenshot('workflow-export-open-in-editor');
   });
 
+  it('Export List as CSV…, cancelled and opened in an editor, saves with its byte-order mark, so a spreadsheet reads it as UTF-8', async () => {
+    await wb.runCommand('Page Reports: Export List as CSV…');
+    const box = wb.page.locator('.quick-input-widget input.input');
+    await until(async () => /\.csv$/.test(await box.inputValue()), 'the save dialog');
+    await box.press('Escape');
+    const toast = wb.page.locator('.notification-toast', { hasText: 'Export cancelled: nothing was written.' });
+    await toast.waitFor({ state: 'visible', timeout: 10_000 });
+    await toast.getByRole('button', { name: 'Open in Editor' }).click();
+    const editor = wb.page.locator('.editor-instance .view-lines').first();
+    await until(async () => (await editor.innerText()).startsWith('id,url,project'), 'the CSV in the editor');
+    // The status bar names the encoding a save writes.
+    await wb.page.locator('.statusbar-item', { hasText: 'UTF-8 with BOM' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.screenshot('workflow-export-csv-open-in-editor');
+    await wb.runCommand('File: Save');
+    // code-server's save dialog: the quick input, which fills in the workspace folder and then
+    // the untitled editor's name (its first line); the test takes the path it suggests.
+    await until(async () => (await box.inputValue()).includes('/id,url,project'), 'the save dialog of the editor');
+    const file = await box.inputValue();
+    try {
+      await box.press('Enter');
+      await until(async () => fs.existsSync(file) && fs.statSync(file).size > 0, 'the saved CSV');
+      const bytes = fs.readFileSync(file);
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'the file starts with the byte-order mark');
+      assert.match(bytes.subarray(3).toString('utf8'), /^id,url,project,/, 'once: the text itself does not hold it');
+    } finally {
+      // Without asking to save, should the save have failed.
+      await wb.runCommand('View: Revert and Close Editor');
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   /**
    * Starts Export List as CSV… with its second page of 100 failing past the client's own
    * retries of a read (ten times, so a first Retry fails too); resolves the error's toast.
