@@ -75,20 +75,22 @@ interface SaveOptions {
 }
 
 /**
- * The folder a save dialog opens in, so it can suggest the file name: the last export's,
- * else the workspace's first folder, else VS Code's `files.dialog.defaultPath`, else the
- * home folder. Undefined when there is none (the dialog then opens where VS Code chooses,
- * without a name).
+ * The folder a save dialog opens in, so it can suggest the file name: the last export's while
+ * it is there, else the workspace's first folder, else VS Code's `files.dialog.defaultPath`,
+ * else the home folder. Undefined when there is none (the dialog then opens where VS Code
+ * chooses, without a name).
  */
-export function exportFolder(state: vscode.Memento): vscode.Uri | undefined {
+export async function exportFolder(state: vscode.Memento): Promise<vscode.Uri | undefined> {
   const last = state.get<unknown>(GlobalStateKey.lastExportFolder);
   // Global state is shared by every window: a folder of another remote (SSH, WSL, …) or of
-  // the local machine means nothing in this one.
+  // the local machine means nothing in this one, nor one deleted since (or on another host of
+  // the same kind of remote).
   if (isOptions(last) && typeof last.folder === 'string' && last.remote === thisRemote()) {
     try {
-      return vscode.Uri.parse(last.folder, true);
+      const folder = vscode.Uri.parse(last.folder, true);
+      if ((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory) return folder;
     } catch {
-      // A value this version cannot read: the other candidates.
+      // A value this version cannot read, or a folder that is not there: the other candidates.
     }
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -119,7 +121,7 @@ function homeFolder(): vscode.Uri | undefined {
  * undefined after saying why nothing was written.
  */
 async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vscode.Uri | undefined> {
-  const folder = exportFolder(state);
+  const folder = await exportFolder(state);
   const target =
     options.target ??
     (await vscode.window.showSaveDialog({

@@ -327,7 +327,7 @@ describe('developer workflow', function () {
     }
   });
 
-  it('the save dialog opens where the last export went, in this window’s file system; a target argument does not move it', async () => {
+  it('the save dialog opens where the last export went while that folder is there in this window’s file system; a target argument does not move it', async () => {
     const { exportFolder } = await import('../../src/commands/exports');
     const state = ((globalThis as Record<symbol, unknown>)[TestHook.accounts] as { globalState: vscode.Memento })
       .globalState;
@@ -337,7 +337,7 @@ describe('developer workflow', function () {
     try {
       // As saveAs records a folder chosen in the dialog.
       await state.update(key, { folder: vscode.Uri.file(chosen).toString(), remote });
-      assert.equal(exportFolder(state)?.fsPath, chosen);
+      assert.equal((await exportFolder(state))?.fsPath, chosen);
       // An export to a target given as an argument (automation) leaves it.
       const [report] = (await api<{ data: RawReport[] }>('/api/v1/reports?per_page=10')).data;
       assert.ok(report);
@@ -347,10 +347,19 @@ describe('developer workflow', function () {
         { id: report.id },
         { target: vscode.Uri.file(path.join(elsewhere, 'r.json')) },
       );
-      assert.equal(exportFolder(state)?.fsPath, chosen);
+      assert.equal((await exportFolder(state))?.fsPath, chosen);
       // A folder another window recorded on another remote is not offered here.
       await state.update(key, { folder: vscode.Uri.file(chosen).toString(), remote: `${remote}other-remote` });
-      assert.notEqual(exportFolder(state)?.fsPath, chosen);
+      assert.notEqual((await exportFolder(state))?.fsPath, chosen);
+      // Nor one deleted since (or missing on this host of the same kind of remote), nor a file.
+      const gone = fs.mkdtempSync(path.join(tmp, 'gone-'));
+      fs.rmSync(gone, { recursive: true });
+      await state.update(key, { folder: vscode.Uri.file(gone).toString(), remote });
+      assert.notEqual((await exportFolder(state))?.fsPath, gone);
+      const file = path.join(chosen, 'not-a-folder.csv');
+      fs.writeFileSync(file, '');
+      await state.update(key, { folder: vscode.Uri.file(file).toString(), remote });
+      assert.notEqual((await exportFolder(state))?.fsPath, file);
     } finally {
       await state.update(key, undefined);
     }
