@@ -150,9 +150,11 @@ export function linkCommands(parts: Parts) {
     if (service === null) return true;
     const target = linkedService(parts, service);
     if (target === undefined) {
-      // Only its origin is shown: the rest is the link's own text, which any web page can write
-      // to read as a message from the editor ("Your API key expired: paste it at …").
-      const origin = /^https?:\/\//i.test(service) ? originOf(service) : undefined;
+      // Only its origin is shown, at most 100 characters of it (a host has no length limit): the
+      // rest is the link's own text, which any web page can write to read as a message from the
+      // editor ("Your API key expired: paste it at …").
+      const whole = /^https?:\/\//i.test(service) ? originOf(service) : undefined;
+      const origin = whole && truncate(whole, 100).text;
       log.warn(
         `Refused a link naming a service this machine does not know (${origin ?? 'not a service URL'}; not contacted).`,
       );

@@ -557,15 +557,23 @@ describe('developer workflow', function () {
           serviceUrl(),
           'the service did not change',
         );
-        await pageReportsLogWith(`(${new URL(unknown.url).origin}; not contacted)`);
+        // This run's line (the service's port is its own): the lines after it are this test's.
+        const marker = `(${new URL(unknown.url).origin}; not contacted)`;
+        await pageReportsLogWith(marker);
         assert.equal(await handleUri()(link('/report?id=1&service=javascript%3Aalert(1)')), 'refused');
         // Not a URL: nothing of its text is shown or logged (any web page can write a link's prose).
         const prose = 'Your API key expired - paste it at evil.example/renew';
         assert.equal(await handleUri()(link(`/report?id=1&service=${encodeURIComponent(prose)}`)), 'refused');
         const log = await pageReportsLogWith(
           /not a service URL; not contacted\)[\s\S]*not a service URL; not contacted\)/,
+          10_000,
+          marker,
         );
         assert.ok(!log.includes('Your API key expired'), "the link's prose is not in the log");
+        // A host has no length limit: at most 100 characters of the origin are shown and logged.
+        const long = `https://${'renew-your-key-'.repeat(20)}at.evil.example`;
+        assert.equal(await handleUri()(link(`/report?id=1&service=${encodeURIComponent(long)}`)), 'refused');
+        await pageReportsLogWith(`(${long.slice(0, 100)}…; not contacted)`, 10_000, marker);
       } finally {
         await unknown.stop();
       }

@@ -173,20 +173,31 @@ export function filesUnder(dir: string): string[] {
 
 /**
  * The text of the Page Reports log once it holds `marker` (the channel writes its file a
- * moment after each entry): every `Page Reports.log` of this session, joined.
+ * moment after each entry): every `Page Reports.log` of this session, joined. With `after`,
+ * only what follows that text in the file holding it, so lines of earlier runs or other
+ * windows cannot meet the marker.
  */
-export async function pageReportsLogWith(marker: string | RegExp, timeoutMs = 10_000): Promise<string> {
-  const read = (): string =>
+export async function pageReportsLogWith(marker: string | RegExp, timeoutMs = 10_000, after?: string): Promise<string> {
+  const read = (): string[] =>
     filesUnder(path.join(userDataDir(), 'logs'))
       .filter((file) => path.basename(file) === 'Page Reports.log')
-      .map((file) => fs.readFileSync(file, 'utf8'))
-      .join('\n');
+      .map((file) => fs.readFileSync(file, 'utf8'));
+  const holds = (text: string): boolean => (typeof marker === 'string' ? text.includes(marker) : marker.test(text));
   return waitFor(
     () => {
-      const text = read();
-      return (typeof marker === 'string' ? text.includes(marker) : marker.test(text)) ? text : undefined;
+      if (after === undefined) {
+        const text = read().join('\n');
+        return holds(text) ? text : undefined;
+      }
+      return read()
+        .filter((text) => text.includes(after))
+        .map((text) => text.slice(text.lastIndexOf(after)))
+        .find(holds);
     },
-    { timeoutMs, message: `the Page Reports log holding ${String(marker)}` },
+    {
+      timeoutMs,
+      message: `the Page Reports log holding ${String(marker)}${after === undefined ? '' : ` after ${after}`}`,
+    },
   );
 }
 
