@@ -94,6 +94,22 @@ describe('writes (end to end)', function () {
     await choosePrivacy(privacy);
   }
 
+  /**
+   * Waits until the service has the PATCH of `report` (its answer held back by a fault), so an
+   * Escape pressed next closes the box while the request is on its way, however loaded the host.
+   */
+  async function patchOnItsWay(report: RawReport): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    const sent = async (): Promise<boolean> =>
+      (await wb.admin<RecordedRequest[]>('requests')).some(
+        (r) => r.method === 'PATCH' && r.path === `/api/v1/reports/${report.id}`,
+      );
+    while (!(await sent())) {
+      if (Date.now() > deadline) throw new Error(`the PATCH of report ${report.id} did not reach the service within 10 s`);
+      await wb.page.waitForTimeout(100);
+    }
+  }
+
   /** A new report of `host`, its Change Privacy… from its row, Password chosen: the password box. */
   async function passwordStep(host: string): Promise<{ report: RawReport; hidden: Locator }> {
     const report = await insert(page(host));
@@ -439,7 +455,7 @@ describe('writes (end to end)', function () {
     await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 5000, times: 1 });
     await hidden.fill('share-password-e5c0');
     await hidden.press('Enter');
-    await wb.page.waitForTimeout(500);
+    await patchOnItsWay(report);
     await wb.page.keyboard.press('Escape');
     // The box closed while the PATCH was still on its way.
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
@@ -455,7 +471,7 @@ describe('writes (end to end)', function () {
     await wb.admin('faults', { method: 'PATCH', path: '/api/v1/reports', delayMs: 3000, status: 503, times: 1 });
     await hidden.fill('share-password-f41d');
     await hidden.press('Enter');
-    await wb.page.waitForTimeout(500);
+    await patchOnItsWay(report);
     await wb.page.keyboard.press('Escape');
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
     // Nothing is left to show the failure next to: a notification says it, with Retry.
