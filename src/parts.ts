@@ -26,6 +26,8 @@ export interface ConnectionApi {
    * so the views can say where their data comes from; otherwise undefined.
    */
   readonly distinguishingLabel: string | undefined;
+  /** Fires when a known service is removed, which can change {@link distinguishingLabel}. */
+  readonly onDidChangeServices: vscode.Event<void>;
   /** What the service's last answers say: connected, rejected key, unreachable, rate limited… */
   readonly health: ServiceHealth;
   /** Waits for the first read of settings and secrets (activation never awaits it). */
@@ -52,6 +54,8 @@ export interface ConnectionControls extends ConnectionApi {
   isInsecureAllowed(origin: string): boolean;
   /** Reads the setting and the key again now, instead of on the next change event. */
   reloadNow(): Promise<void>;
+  /** Drops `url` from the known services (Switch Service…'s list). */
+  forgetService(url: string): Promise<void>;
 }
 
 export interface ErrorReporter {

@@ -21,7 +21,7 @@ import {
   writeServiceUrl,
   type ConnectionCommandDeps,
 } from '../connection/commands';
-import { forgetService, knownServices, rememberService, type KnownService } from './knownServices';
+import { knownServices, rememberService, type KnownService } from './knownServices';
 import { originOf, serviceLabel } from './labels';
 import type { ConnectionControls } from '../parts';
 import { formatAbsolute } from '../common/dates';
@@ -244,7 +244,7 @@ async function removeService(
     if (!(await writeServiceUrl(deps, undefined))) return false;
     await conn.reloadNow();
   }
-  await forgetService(deps.context.globalState, url);
+  await conn.forgetService(url);
   if (!originStillUsed) await conn.removeKey(origin);
   deps.log.info(`Service removed: ${origin}.`);
   flash(l10n.t('Service {0} removed.', label));

@@ -7,7 +7,7 @@ import type { ReportsApi } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ConnectionState } from '../parts';
 import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../accounts/keyIndex';
-import { knownServices, rememberService } from '../accounts/knownServices';
+import { forgetService, knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import type { ServiceHealth } from '../activation/statusBar';
 import { isApiError, KEY_REMOVED, keyReplacedError, serviceChangedError } from '../api/errors';
@@ -70,11 +70,13 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   readonly #disposables: vscode.Disposable[] = [];
 
   readonly #healthEmitter = new vscode.EventEmitter<ServiceHealth>();
+  readonly #servicesEmitter = new vscode.EventEmitter<void>();
   #health: ServiceHealth = { kind: 'unknown' };
 
   readonly onDidChange = this.#emitter.event;
   /** What the answers (or their absence) of the current service say about it, for the status bar. */
   readonly onDidChangeHealth = this.#healthEmitter.event;
+  readonly onDidChangeServices = this.#servicesEmitter.event;
   readonly ready: Promise<void>;
 
   constructor(
@@ -84,6 +86,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     this.#disposables.push(
       this.#emitter,
       this.#healthEmitter,
+      this.#servicesEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(Setting.serviceUrl)) {
           void this.#reload();
@@ -161,6 +164,15 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     if (origin === undefined) return;
     await deleteKey(this.context.secrets, this.context.globalState, origin);
     if (origin === this.origin) await this.#loadKey(this.#generation);
+  }
+
+  /**
+   * Drops `url` from the known services. The current service's label in the views may go with
+   * it: it names the service only while several are known.
+   */
+  async forgetService(url: string): Promise<void> {
+    await forgetService(this.context.globalState, url);
+    this.#servicesEmitter.fire();
   }
 
   /** Origins with a stored key, per the index in global state (`accounts/keyIndex.ts`). */

@@ -81,6 +81,8 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       this.#list.onDidChange(() => this.listChanged(this.#list, 'projects')),
       // Expanded projects list their reports in the Reports view's sort: follow it.
       reportsView.onDidChangeQuery(() => this.#resetChildren()),
+      // Removing the only other service takes the service's label out of the description.
+      deps.connection.onDidChangeServices(() => this.showQuery()),
       { dispose: () => this.#dropChildren() },
       this.treeView.onDidCollapseElement(({ element }) => {
         if (element.kind === 'project') this.#collapsed.add(element.project.name);

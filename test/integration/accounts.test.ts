@@ -16,6 +16,7 @@ import type { PageReportsAuthProvider } from '../../src/activation/authProvider'
 import type { ServiceHealth, ServiceStatusBar } from '../../src/activation/statusBar';
 import type { ReportPanels } from '../../src/panels/register';
 import type { ReportNode, ViewNode } from '../../src/views/items';
+import type { ProjectsView } from '../../src/views/projectsView';
 import type { ReportsView } from '../../src/views/reportsView';
 import { startService, type RunningService } from '../service/server';
 import { configure, pageReportsLogWith, waitFor } from './harness';
@@ -515,6 +516,34 @@ describe('accounts and services', function () {
     await waitFor(async () => reportUrls(await reportsView().getChildren()).includes(alphaReport.url), {
       message: 'alpha still lists its reports',
     });
+  });
+
+  it("the Projects view's description names the service only while another is known: removing the other takes the name out", async () => {
+    const views = (globalThis as Record<symbol, unknown>)[TestHook.views] as { projectsView: ProjectsView };
+    const { globalState } = hook() as AccountsHook & { globalState: vscode.Memento };
+    const knownKey = 'pageReports.knownServices';
+    const known = globalState.get(knownKey);
+    try {
+      assert.equal(await run('pageReports.switchService', alpha.url), true);
+      const label = new URL(alpha.url).host;
+      await waitFor(() => views.projectsView.treeView.description?.startsWith(`${label} · `), {
+        message: `the description names ${label} while several services are known`,
+      });
+      // Alpha and beta alone (the other suites' services left out), then beta goes.
+      await globalState.update(knownKey, [
+        { url: alpha.url, lastUsed: Date.now() },
+        { url: beta.url, lastUsed: 1 },
+      ]);
+      assert.equal(await run('pageReports.switchService', { remove: beta.url, confirmed: true }), true);
+      await waitFor(() => views.projectsView.treeView.description === 'created ↓', {
+        message: `the description without the service's name (${String(views.projectsView.treeView.description)})`,
+      });
+    } finally {
+      // Beta and its key back, for the tests after this one.
+      await configure(beta.url, beta.key);
+      await globalState.update(knownKey, known);
+      assert.equal(await run('pageReports.switchService', alpha.url), true);
+    }
   });
 
   it('removing the current service leaves the views on their welcome; Add Service with a refused key saves nothing', async () => {
