@@ -126,10 +126,16 @@ class InsightsPanel implements vscode.Disposable {
     );
   }
 
+  /**
+   * Show Insights… on the open panel: brought forward and loaded again (unless a load runs),
+   * as an open report panel is, since writes elsewhere change its figures. They stay on
+   * screen until the new ones replace them, as on Refresh.
+   */
   reveal(): void {
     this.#openedAt = performance.now();
     this.#shownSinceOpen = false;
     this.panel.reveal(undefined, false);
+    if (this.#loading === undefined) void this.load(true);
   }
 
   /**

@@ -163,6 +163,33 @@ describe('insights panel', function () {
     assert.equal(insightsTabs().length, 1, 'one panel for all projects');
   });
 
+  it('loads its figures again when Show Insights… runs on the open panel: a report added meanwhile is counted', async () => {
+    const [first] = await serviceReports(null);
+    assert.ok(first);
+    const project = first.project;
+    const before = (await serviceReports(project)).length;
+    await vscode.commands.executeCommand('pageReports.showInsights', { project });
+    assert.equal((await ready(project)).model?.total, before);
+    const added = await admin<{ data?: RawReport } & Partial<RawReport>>('reports', {
+      key: keys().main,
+      report: { url: first.url, result: 'good', score: 90, privacy: 0, generated_at: '2025-01-02T00:00:00.000000Z' },
+    });
+    const id = added.data?.id ?? added.id;
+    try {
+      await vscode.commands.executeCommand('pageReports.showInsights', { project });
+      await waitFor(() => posted(project)?.phase === 'ready' && posted(project)?.model?.total === before + 1, {
+        timeoutMs: 20_000,
+        message: `the figures of ${before + 1} reports (${String(posted(project)?.model?.total)})`,
+      });
+      assert.equal(insightsTabs().length, 1, 'the same panel');
+    } finally {
+      await fetch(`${serviceUrl()}/api/v1/reports/${String(id)}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+      });
+    }
+  });
+
   it('gives its tab the insights icon once its page has drawn', async () => {
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
     await ready(null);
