@@ -21,6 +21,7 @@ import {
   isReportSortKey,
   isSortDirection,
   normalizeFilterText,
+  normalizeProjectName,
   projectSortChoices,
   reportSortChoices,
   withProjectSearch,
@@ -124,9 +125,9 @@ export async function refreshProjects(ref: ViewsRef): Promise<void> {
  */
 export async function showProjectInReports(ref: ViewsRef, projectNodeOrName: unknown): Promise<void> {
   const reports = ref.reportsView;
-  // Typed text is trimmed and capped like the filter's; a node or object gives its name as is.
+  // A name is trimmed (the panel's project link sends one); a node or object gives its name as is.
   const name =
-    typeof projectNodeOrName === 'string' ? normalizeFilterText(projectNodeOrName) : projectName(projectNodeOrName);
+    typeof projectNodeOrName === 'string' ? normalizeProjectName(projectNodeOrName) : projectName(projectNodeOrName);
   if (name === undefined) throw badArgument('showProjectInReports');
   await reports.setProjectFilter(name);
   // `<viewId>.focus` is the command VS Code defines for every view: it opens and focuses it.

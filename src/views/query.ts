@@ -21,7 +21,10 @@ export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at',
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
 export const SORT_DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
 
-/** Longest search text or project name kept; longer text is cut (the server would refuse it anyway). */
+/**
+ * Longest search text kept, and the longest project name a user may type; longer text is
+ * cut. Project names the service sent are kept whole ({@link normalizeProjectName}).
+ */
 export const MAX_FILTER_LENGTH = 200;
 
 /** The Reports view's query. Absent filters are `undefined`, never empty strings. */
@@ -55,11 +58,19 @@ export const DEFAULT_PROJECT_QUERY: ProjectQueryState = Object.freeze({
   sort: 'desc',
 });
 
-/** Trims filter text; empty or whitespace-only text means "no filter". */
-export function normalizeFilterText(text: unknown): string | undefined {
+/** Trims filter text and cuts it at `limit`; empty or whitespace-only text means "no filter". */
+export function normalizeFilterText(text: unknown, limit = MAX_FILTER_LENGTH): string | undefined {
   if (typeof text !== 'string') return undefined;
-  const trimmed = text.trim().slice(0, MAX_FILTER_LENGTH).trim();
+  const trimmed = text.trim().slice(0, limit).trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * A project name to filter by, trimmed and kept whole: it is the host name of a report's URL,
+ * which has no length limit, and cut it would match no report.
+ */
+export function normalizeProjectName(text: unknown): string | undefined {
+  return normalizeFilterText(text, Infinity);
 }
 
 export function isReportResult(value: unknown): value is ReportResult {
@@ -86,7 +97,7 @@ export function withReportFilters(
   return {
     ...state,
     search: 'search' in change ? normalizeFilterText(change.search) : state.search,
-    project: 'project' in change ? normalizeFilterText(change.project) : state.project,
+    project: 'project' in change ? normalizeProjectName(change.project) : state.project,
     result: 'result' in change ? (isReportResult(change.result) ? change.result : undefined) : state.result,
   };
 }
@@ -298,7 +309,7 @@ export function deserializeReportQuery(raw: unknown): ReportQueryState {
   const sortOk = isReportSortKey(raw.sortBy) && isSortDirection(raw.sort);
   return {
     search: normalizeFilterText(raw.search),
-    project: normalizeFilterText(raw.project),
+    project: normalizeProjectName(raw.project),
     result: isReportResult(raw.result) ? raw.result : undefined,
     // Key and direction only make sense together (score ↓ is not URL ↓).
     sortBy: sortOk ? (raw.sortBy as ReportSortKey) : DEFAULT_REPORT_QUERY.sortBy,

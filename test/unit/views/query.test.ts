@@ -86,6 +86,13 @@ describe('views/query: report query state', () => {
     assert.equal(withReportFilters(DEFAULT_REPORT_QUERY, { search: 'x'.repeat(500) }).search?.length, MAX_FILTER_LENGTH);
   });
 
+  it('keeps a project name longer than typed text may be: a host name has no length limit, and cut it matches nothing', () => {
+    const project = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(40)}.localhost`;
+    const state = withReportFilters(DEFAULT_REPORT_QUERY, { project: ` ${project} ` });
+    assert.equal(state.project, project);
+    assert.equal(deserializeReportQuery(JSON.parse(JSON.stringify(serializeReportQuery(state)))).project, project);
+  });
+
   it('changes only the named filters, and clearing filters keeps the sort', () => {
     const base = withReportSort(withReportFilters(DEFAULT_REPORT_QUERY, { search: 'a', result: 'good' }), 'score', 'asc');
     const changed = withReportFilters(base, { project: 'p' });
