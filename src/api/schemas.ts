@@ -235,8 +235,9 @@ export function parseReport(body: unknown, where = ''): Report {
   if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id !== ''))) {
     throw new ResponseShapeError(`${at(where, 'id')}: expected a finite number or a non-empty string`);
   }
-  const url = input.url;
-  if (typeof url !== 'string') throw new ResponseShapeError(`${at(where, 'url')}: expected a string`);
+  // A report without a URL (old data, say) is shown as "Report 42", not made a reason to
+  // refuse the whole page it came in.
+  const url = typeof input.url === 'string' ? input.url : '';
   const project = input.project;
   const results = input.results;
   return {

@@ -45,6 +45,11 @@ export function urlWithoutScheme(url: string): string {
   return singleLine(text);
 }
 
+/** A report's row label: its URL without scheme, or "Report 42" when the service sent none. */
+export function reportLabel(report: Report): string {
+  return urlWithoutScheme(report.url) || l10n.t('Report {0}', String(report.id));
+}
+
 /** `Public`, `Private`, `Password`; undefined when the privacy is unknown. */
 export function privacyLabel(privacy: Privacy | undefined): string | undefined {
   switch (privacy) {
@@ -93,7 +98,7 @@ export function reportDescription(
 /** A spoken label for screen readers: URL, result, score, generated date, privacy. */
 export function reportAccessibilityLabel(report: Report, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
-  const parts = [urlWithoutScheme(report.url)];
+  const parts = [reportLabel(report)];
   parts.push(report.result ? l10n.t('result {0}', resultWord(report.result)) : l10n.t('no result'));
   const score = formatScore(report.score, locale);
   if (score !== undefined) parts.push(l10n.t('score {0}', score));
@@ -124,7 +129,7 @@ function row(name: string, value: string): string {
  */
 export function reportTooltipMarkdown(report: Report, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
-  const rows: string[] = [row(l10n.t('URL'), report.url)];
+  const rows: string[] = report.url === '' ? [] : [row(l10n.t('URL'), report.url)];
   if (report.project !== undefined) rows.push(row(l10n.t('Project'), report.project));
   if (report.result !== undefined) rows.push(row(l10n.t('Result'), resultLabel(report.result)));
   const score = formatScore(report.score, locale);

@@ -16,7 +16,7 @@ import {
   reportDescription,
   reportTooltipMarkdown,
   singleLine,
-  urlWithoutScheme,
+  reportLabel,
   type FormatOptions,
 } from './format';
 import { reportKey } from './listState';
@@ -178,7 +178,7 @@ export function inertMarkdown(source: string): vscode.MarkdownString {
 export function reportTreeItem(node: ReportNode, options: { busy: boolean; search: string | undefined }): vscode.TreeItem {
   const { report } = node;
   const format = formatOptions();
-  const label = urlWithoutScheme(report.url);
+  const label = reportLabel(report);
   const item = newItem(
     node,
     { label, highlights: highlightRanges(label, options.search) },

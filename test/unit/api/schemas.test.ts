@@ -155,12 +155,16 @@ describe('schemas: reports', () => {
     }
   });
 
-  it('requires an id and a url, naming what is missing', () => {
+  it('requires an id, naming it when it is missing; a report without a URL reads as one (contract §5: a missing field shows as missing)', () => {
     assert.match(shapeError(() => parseReport({ url: 'https://a.example' })).problem, /id/);
-    assert.match(shapeError(() => parseReport({ id: 1 })).problem, /url/);
+    assert.equal(parseReport({ id: 1 }).url, '');
     assert.match(shapeError(() => parseReport({ id: '', url: 'https://a.example' })).problem, /id/);
     assert.match(shapeError(() => parseReport({ id: null, url: 'https://a.example' })).problem, /id/);
-    assert.match(shapeError(() => parseReport({ id: 1, url: 5 })).problem, /url/);
+    assert.equal(parseReport({ id: 1, url: 5 }).url, '');
+    assert.equal(parseReport({ id: 1, url: null }).url, '');
+    // One such report does not make its page unreadable.
+    const page = parseListAnswer({ data: [canonical, { id: 7, url: null }], meta: { total: 2 } }, parseReport, 1, 10);
+    assert.deepEqual(page.items.map((r) => r.url), [canonical.url, '']);
     shapeError(() => parseReport([canonical]));
     shapeError(() => parseReport('{"id":1}'));
     shapeError(() => parseReport(null));

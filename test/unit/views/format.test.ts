@@ -11,6 +11,7 @@ import {
   projectDescription,
   projectTooltipMarkdown,
   reportAccessibilityLabel,
+  reportLabel,
   reportDescription,
   reportTooltipMarkdown,
   singleLine,
@@ -209,6 +210,13 @@ describe('views/format: report items', () => {
       reportAccessibilityLabel(report({ score: undefined, generatedAt: undefined, result: undefined }), { now: NOW }),
       'example.com/pricing, no result',
     );
+  });
+
+  it('names a report the service sent without a URL by its id: row, spoken label, no empty URL row in its tooltip', () => {
+    const noUrl = report({ id: 7, url: '' });
+    assert.equal(reportLabel(noUrl), 'Report 7');
+    assert.match(reportAccessibilityLabel(noUrl, { now: NOW }), /^Report 7, /);
+    assert.ok(!reportTooltipMarkdown(noUrl, { now: NOW }).includes('URL'));
   });
 
   it('highlights the search text in the label, case-insensitively', () => {
