@@ -60,6 +60,12 @@ interface Shown {
   readonly complete: boolean;
 }
 
+/**
+ * How old the figures must be for Show Insights… on their open panel to load them again: a
+ * minute, the service's rate-limit window (60 requests; a load at the 20,000 cap takes 200).
+ */
+const RELOAD_ON_REVEAL_MS = 60_000;
+
 /** One project's insights panel: loads, aggregates, posts; acts on the page's validated requests. */
 class InsightsPanel implements vscode.Disposable {
   #progress: LoadProgress = emptyProgress();
@@ -127,15 +133,23 @@ class InsightsPanel implements vscode.Disposable {
   }
 
   /**
-   * Show Insights… on the open panel: brought forward and loaded again (unless a load runs),
-   * as an open report panel is, since writes elsewhere change its figures. They stay on
-   * screen until the new ones replace them, as on Refresh.
+   * Show Insights… on the open panel: brought forward, and loaded again when its figures are
+   * {@link RELOAD_ON_REVEAL_MS} old or more (writes elsewhere change them); they stay on screen
+   * until the new ones replace them, as on Refresh. Not while a load runs, nor over a load that
+   * failed or was cancelled: its Retry goes on from where it stopped.
    */
   reveal(): void {
     this.#openedAt = performance.now();
     this.#shownSinceOpen = false;
     this.panel.reveal(undefined, false);
-    if (this.#loading === undefined) void this.load(true);
+    const shown = this.#shown;
+    if (this.#state.phase === 'ready' && shown !== undefined && Date.now() - shown.atMs >= RELOAD_ON_REVEAL_MS)
+      void this.load(true);
+  }
+
+  /** Makes the figures shown `ms` older (tests of {@link reveal}). */
+  backdate(ms: number): void {
+    if (this.#shown) this.#shown = { ...this.#shown, atMs: this.#shown.atMs - ms };
   }
 
   /**
@@ -469,6 +483,8 @@ export interface InsightsTestHook {
   webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
   /** Hands the panel a message as if its page had sent it (validated the same way). */
   receive(project: string | null, message: unknown): void;
+  /** Makes the panel's figures `ms` older, as if loaded that long ago. */
+  backdate(project: string | null, ms: number): void;
 }
 
 /** Every open insights panel, one per project; restores them after a window reload. */
@@ -483,6 +499,7 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
         lastPosted: (project) => this.#panels.get(key(project))?.lastPosted,
         webviewPanel: (project) => this.#panels.get(key(project))?.panel,
         receive: (project, message) => this.#panels.get(key(project))?.receive(message),
+        backdate: (project, ms) => this.#panels.get(key(project))?.backdate(ms),
       };
       Object.defineProperty(hook, TestHook.insights, { configurable: true, value });
       this.#disposables.push({ dispose: () => delete hook[TestHook.insights] });

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, configure, keys, pageReportsLogWith, resetService, serviceUrl, waitFor } from './harness';
-import type { RawReport } from '../service/types';
+import type { RawReport, RecordedRequest } from '../service/types';
 import { TestHook } from '../../src/ids';
 
 /** The insights panel's state as last posted to its page (see src/insights/panel.ts). */
@@ -30,6 +30,7 @@ interface Hook {
   lastPosted(project: string | null): PostedState | undefined;
   webviewPanel(project: string | null): vscode.WebviewPanel | undefined;
   receive(project: string | null, message: unknown): void;
+  backdate(project: string | null, ms: number): void;
 }
 
 function hook(): Hook | undefined {
@@ -163,7 +164,7 @@ describe('insights panel', function () {
     assert.equal(insightsTabs().length, 1, 'one panel for all projects');
   });
 
-  it('loads its figures again when Show Insights… runs on the open panel: a report added meanwhile is counted', async () => {
+  it('loads its figures again when Show Insights… runs on the open panel and they are a minute old: a report added meanwhile is counted', async () => {
     const [first] = await serviceReports(null);
     assert.ok(first);
     const project = first.project;
@@ -175,7 +176,17 @@ describe('insights panel', function () {
       report: { url: first.url, result: 'good', score: 90, privacy: 0, generated_at: '2025-01-02T00:00:00.000000Z' },
     });
     const id = added.data?.id ?? added.id;
+    const listRequests = async (): Promise<number> =>
+      (await admin<RecordedRequest[]>('requests')).filter((r) => r.method === 'GET' && r.path === '/api/v1/reports').length;
     try {
+      // Seconds old: brought forward only (repeated reveals would spend the service's 60 requests a minute).
+      const loads = await listRequests();
+      await vscode.commands.executeCommand('pageReports.showInsights', { project });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(await listRequests(), loads, 'no request for figures seconds old');
+      assert.equal(posted(project)?.model?.total, before);
+      // A minute old: loaded again.
+      hook()?.backdate(project, 60_000);
       await vscode.commands.executeCommand('pageReports.showInsights', { project });
       await waitFor(() => posted(project)?.phase === 'ready' && posted(project)?.model?.total === before + 1, {
         timeoutMs: 20_000,
