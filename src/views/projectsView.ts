@@ -30,6 +30,7 @@ import {
   toProjectReportsQuery,
   withProjectSearch,
   type ProjectQueryState,
+  type ReportQueryState,
 } from './query';
 import type { ReportsView } from './reportsView';
 import type { TreeShell } from '../activation/shell';
@@ -77,10 +78,17 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
     this.disposables.push(shell.attach(this), this.#list);
     this.#list.reset(this.#fetcher());
+    // Expanded projects list their reports in the Reports view's sort, not its filters: a sort
+    // changed reloads them, a filter changed leaves their pages, selection and scroll.
+    const sortOf = (query: ReportQueryState): string => `${query.sortBy} ${query.sort}`;
+    let childSort = sortOf(reportsView.query);
     this.disposables.push(
       this.#list.onDidChange(() => this.listChanged(this.#list, 'projects')),
-      // Expanded projects list their reports in the Reports view's sort: follow it.
-      reportsView.onDidChangeQuery(() => this.#resetChildren()),
+      reportsView.onDidChangeQuery((query) => {
+        if (sortOf(query) === childSort) return;
+        childSort = sortOf(query);
+        this.#resetChildren();
+      }),
       // Removing the only other service takes the service's label out of the description.
       deps.connection.onDidChangeServices(() => this.showQuery()),
       { dispose: () => this.#dropChildren() },

@@ -479,6 +479,40 @@ describe('views', function () {
     await defaults();
   });
 
+  it("a change of the Reports view's filters leaves the pages loaded under expanded projects; a change of its sort reloads them in that order", async () => {
+    const { projectsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshProjects');
+    // A project with more than one page of reports (the suite's page size is 10).
+    let project: ProjectNode | undefined;
+    for (const node of (await projectsView.getChildren()).filter((n): n is ProjectNode => n.kind === 'project')) {
+      if ((await projectsView.getChildren(node)).at(-1)?.kind === 'loadMore') {
+        project = node;
+        break;
+      }
+    }
+    assert.ok(project, 'a project with more than 10 reports');
+    const loaded = await allChildren(projectsView, project);
+    assert.ok(ids(loaded).length > 10);
+    await admin('requests', undefined, 'DELETE');
+
+    await vscode.commands.executeCommand('pageReports.filterReports', { result: 'bad' });
+    assert.deepEqual(ids(await projectsView.getChildren(project)), ids(loaded), 'every page loaded under it stays');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      (await listRequests()).filter((r) => r.query.project !== undefined),
+      [],
+      'nothing asked again for the project',
+    );
+
+    await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'score', sort: 'asc' });
+    const name = project.project.name;
+    assert.deepEqual(
+      ids(await projectsView.getChildren(project)),
+      (await serverReportIds({ project: name, sort_by: 'score', sort: 'asc' })).slice(0, 10),
+      'page 1 again, in the new sort',
+    );
+  });
+
   it('shows nothing (the welcome content) without a key, and reloads when the connection changes', async () => {
     const { reportsView, projectsView } = views();
     assert.equal(await vscode.commands.executeCommand('pageReports.removeApiKey', { confirmed: true }), true);
