@@ -67,6 +67,8 @@ export interface ErrorReporter {
   report(error: unknown, options?: { retry?: () => unknown; action?: string }): void;
   /** Fires after a 404 on a report or project: the lists drop it by refreshing. */
   readonly onNotFound: vscode.Event<NotFound>;
+  /** Fires `onNotFound` for a 404 that its part shows itself (a report panel, a batch's summary). */
+  gone(subject: NotFound): void;
 }
 
 /** What a 404 was about, taken from the failed request's path. */

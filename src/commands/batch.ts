@@ -79,6 +79,8 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           skipped.push(ref.id);
           continue;
         }
+        // Deleted elsewhere: the summary says so, and the lists drop its row.
+        if (isApiError(e) && e.kind === 'notFound') parts.errors.gone({ reportId: ref.id });
         const message = describe(e, { reportId: ref.id }).message;
         parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
         failed.push({ id: ref.id, message });

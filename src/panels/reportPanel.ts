@@ -308,6 +308,8 @@ export class ReportPanel implements vscode.Disposable {
         return;
       }
       this.showDeleted();
+      // The lists drop its row too (product spec: "no longer exists" and the lists refresh).
+      this.deps.errors.gone({ reportId: this.id });
       return;
     }
     this.#log('warn', `could not load the report: ${messageOf(error)}`);

@@ -130,6 +130,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
 
   return {
     onNotFound: notFound.event,
+    gone: (subject) => notFound.fire(subject),
     report,
     dispose() {
       onConnection.dispose();

@@ -260,6 +260,24 @@ describe('report panel', () => {
     assert.equal(panelReport(page.id), undefined, 'the panel no longer holds the report');
   });
 
+  it('opened from the row of a report deleted elsewhere, says it no longer exists and the Reports view drops the row', async () => {
+    const page = await insertReport('https://shop.localhost/panel/deleted-behind-the-back');
+    const row = await treeRow(page.id);
+    const gone = await fetch(`${serviceUrl()}/api/v1/reports/${String(page.id)}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+    });
+    assert.equal(gone.status, 200);
+    await vscode.commands.executeCommand('pageReports.openReport', row);
+    await waitFor(() => panelState(page.id)?.kind === 'deleted', { message: 'the deleted state', timeoutMs: 10_000 });
+    const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+    await waitFor(
+      async () =>
+        !(await reportsView.getChildren()).some((n) => n.kind === 'report' && String(n.report.id) === String(page.id)),
+      { message: 'the row gone from the Reports view without a manual refresh' },
+    );
+  });
+
   it('gives its tab the report icon once its page has drawn', async () => {
     await vscode.commands.executeCommand('pageReports.openReport', { id: checkout.id });
     const panel = await waitFor(() => reportWebviewPanel(checkout.id), { message: 'the panel open' });

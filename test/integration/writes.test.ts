@@ -333,6 +333,27 @@ describe('write commands', function () {
       assert.equal((await requestsOf('DELETE')).length, 3, 'one DELETE per report, the failed one not retried');
     });
 
+    it('Copy as Markdown of a selection with a report deleted elsewhere copies the rest, and the lists drop its row', async () => {
+      const reports = await Promise.all(
+        ['good.html', 'bad.html'].map((p) => insertReport({ url: demoPage('batchgone.localhost', p) })),
+      );
+      const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+      const listed = async (id: number | string): Promise<boolean> =>
+        (await reportsView.getChildren()).some((n) => n.kind === 'report' && String(n.report.id) === String(id));
+      await run('pageReports.filterReports', { search: 'batchgone.localhost' });
+      try {
+        assert.equal(await listed(reports[0].id), true);
+        assert.equal((await api(`/api/v1/reports/${String(reports[0].id)}`, { method: 'DELETE' })).status, 200);
+        // Rows of the summaries a list keeps: each report is loaded from the service.
+        const nodes = reports.map((r) => ({ kind: 'report', report: { ...r, raw: r, summary: { checks: 0, failed: 0 } } }));
+        const text = await run<string | undefined>('pageReports.copyReportMarkdown', nodes[0], nodes);
+        assert.ok(text?.includes(reports[1].url), 'the other report was copied');
+        await waitFor(async () => !(await listed(reports[0].id)), { message: 'the deleted report’s row gone' });
+      } finally {
+        await run('pageReports.clearReportFilters');
+      }
+    });
+
     it('re-analyzes several selected reports with one confirmation', async () => {
       const reports = await Promise.all(
         ['a', 'b'].map((p) =>
