@@ -275,19 +275,25 @@ class InsightsPanel implements vscode.Disposable {
       this.#fail(
         this.#fromOtherService()
           ? l10n.t('The service changed while the reports were loading. Refresh to load them from the current service.')
-          : l10n.t('The API key changed while the reports were loading. Refresh to load them with the current key.'),
+          : this.deps.connection.state === 'noKey'
+            ? l10n.t('The API key was removed while the reports were loading.')
+            : l10n.t('The API key changed while the reports were loading. Refresh to load them with the current key.'),
       );
       return;
     }
     if (this.#shown === undefined) return;
     // Figures of another service, or of the same service after the key changed or the user
     // switched away and back (the connection cannot tell whether the key is the same one: it
-    // may be another account): the error state keeps them in view and says why to Refresh.
-    this.#fail(
-      this.#shown.serviceUrl !== this.deps.connection.serviceUrl
-        ? l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.')
-        : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
-    );
+    // may be another account): they stay in view, under a notice (not a failure: nothing
+    // failed) that says why to Refresh.
+    this.#setState({
+      ...this.#stateOf('cancelled'),
+      progressText: null,
+      notice:
+        this.#shown.serviceUrl !== this.deps.connection.serviceUrl
+          ? l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.')
+          : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
+    });
   }
 
   /** Whether the reports shown came from another service than the current one. */

@@ -16,6 +16,7 @@ interface PostedState {
   project: string | null;
   error: string | null;
   progressText: string | null;
+  notice?: string | null;
   model: {
     total: number;
     results: { good: number; decent: number; bad: number; other: number };
@@ -438,6 +439,23 @@ describe('insights loading', function () {
     await configure(serviceUrl(), keys().other);
   });
 
+  it('says the key was removed when it is removed while loading (not "changed … with the current key")', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 20 });
+    try {
+      await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+      await waitFor(() => posted(null)?.phase === 'loading', { message: 'loading' });
+      assert.equal(await vscode.commands.executeCommand('pageReports.removeApiKey', { confirmed: true }), true);
+      const state = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+        timeoutMs: 20_000,
+        message: 'the error state',
+      });
+      assert.equal(state.error, 'The API key was removed while the reports were loading.');
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+      await configure(serviceUrl(), keys().other);
+    }
+  });
+
   it('says its figures are another key’s after the key changed, and opens none of their reports', async () => {
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
     const shown = await ready(null);
@@ -445,13 +463,16 @@ describe('insights loading', function () {
     assert.ok(report, 'a report in the figures');
     await configure(serviceUrl(), keys().main);
     try {
-      const state = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
-        message: 'the error state',
+      // A notice, not a failure: nothing failed, the figures are another account's.
+      const state = await waitFor(() => (posted(null)?.phase === 'cancelled' ? posted(null) : undefined), {
+        message: 'the notice state',
       });
       assert.equal(
-        state.error,
+        state.notice,
         'The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.',
       );
+      assert.equal(state.error, null, 'not "Could not load the reports"');
+      assert.equal(state.progressText, null, 'no "Loaded 1,240 of 1,240 reports" under it');
       assert.equal(state.model?.total, shown.model?.total, 'the figures stay in view under the message');
       const panelsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
       const refusal = 'refused to open a report loaded from another service or with another key.';
