@@ -55,6 +55,7 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
     pick.placeholder = l10n.t('All projects, or one project');
     const all: ProjectItem = { label: allProjectsLabel(), project: null, iconPath: new vscode.ThemeIcon('graph') };
     const projects: ProjectItem[] = [];
+    const listed = new Set<string>();
     pick.items = [all];
     pick.activeItems = [all];
     const controller = new AbortController();
@@ -70,8 +71,11 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
             controller.signal,
           );
           if (controller.signal.aborted) return;
+          // Each name once: a service that ignores page= sends page 1 again (then the list ends).
+          const fresh = answer.items.filter((p) => !listed.has(p.name));
+          for (const p of fresh) listed.add(p.name);
           projects.push(
-            ...answer.items.map((p): ProjectItem => ({
+            ...fresh.map((p): ProjectItem => ({
               label: escapeIcons(p.name),
               project: p.name,
               iconPath: new vscode.ThemeIcon('project'),
@@ -81,7 +85,7 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
           pick.items = [all, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...projects];
           // Keep the user's place while pages arrive.
           pick.activeItems = [pick.items.find((i) => i === active) ?? all];
-          if (!answer.hasMore || answer.items.length === 0) break;
+          if (!answer.hasMore || fresh.length === 0) break;
         }
       } catch (e) {
         if (controller.signal.aborted || (isApiError(e) && e.kind === 'cancelled')) return;

@@ -349,11 +349,13 @@ export class PagedList<T> implements Disposable, ListHandle {
       this.#list.length = 0;
       this.#index.clear();
     }
+    const before = this.#list.length;
     for (const answer of answers) for (const item of answer.items) this.#add(item);
     const last = answers[answers.length - 1];
     this.#totalCount = last?.total;
-    // An empty page ends the list even if the server claims more (no endless Load more).
-    this.#more = last !== undefined && last.hasMore && last.items.length > 0;
+    // A page that adds nothing ends the list even if the server claims more: an empty one, or
+    // page 1 again from a service that ignores page= (no endless Load more that does nothing).
+    this.#more = last !== undefined && last.hasMore && this.#list.length > before;
     this.#nextPage = firstPage + answers.length;
     this.#lastError = undefined;
     this.#failedStep = undefined;

@@ -214,6 +214,33 @@ describe('insights (end to end)', function () {
     await wb.page.locator('.tabs-container .tab.active').click();
   });
 
+  it('lists each project once in its picker when the service ignores page= (page 1 again, claiming more), and stops asking', async () => {
+    const listed = await fetch(`${wb.service.url}/api/v1/projects?per_page=100`, {
+      headers: { Authorization: `Bearer ${wb.keys.main}`, Accept: 'application/json' },
+    });
+    const { data } = (await listed.json()) as { data: { project: string }[] };
+    // Every page is page 1, and each says there are nine.
+    await wb.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/projects',
+      status: 200,
+      body: { data, meta: { current_page: 1, last_page: 9, per_page: 100, total: 900 } },
+      times: 50,
+    });
+    await wb.admin('requests', undefined, 'DELETE');
+    await wb.runCommand('Page Reports: Show Insights…');
+    const widget = wb.page.locator('.quick-input-widget');
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
+    await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
+    await wb.page.waitForTimeout(1500);
+    assert.equal(await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).count(), 1, 'listed once');
+    const asked = (await wb.admin<{ method: string; path: string }[]>('requests')).filter(
+      (r) => r.method === 'GET' && r.path === '/api/v1/projects',
+    );
+    assert.ok(asked.length <= 3, `${asked.length} requests for projects (the views' own included)`);
+    await wb.page.keyboard.press('Escape');
+  });
+
   it('shows the error state when a page of reports fails, and Retry finishes the load', async () => {
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 6 });
     await wb.runCommand('Page Reports: Show Insights…');

@@ -368,6 +368,25 @@ describe('views/listState: paging against the reference service', function () {
     assert.deepEqual(p2.calls, [1, 1]);
   });
 
+  it('ends the list when a Load more adds nothing: a service that ignores page= sends page 1 again, claiming more', async () => {
+    const first = await fetch(`${svc.url}/api/v1/reports?per_page=25&page=1&sort_by=id&sort=desc`, {
+      headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+    });
+    const body: unknown = await first.json();
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '2' }, status: 200, body, times: 5 });
+    await adminCall(svc.url, 'requests', undefined, 'DELETE');
+    const list = new PagedList<Report>(reportKey);
+    await list.load(new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25)).fetch);
+    assert.equal(list.hasMore, true);
+    await list.loadMore();
+    assert.equal(list.items.length, 25, 'no duplicates');
+    assert.equal(list.hasMore, false, 'no Load more that does nothing');
+    assert.deepEqual(
+      (await listRequests(svc)).map((r) => r.query.page),
+      ['1', '2'],
+    );
+  });
+
   it('keeps identity by id: a refresh replaces items in place, and a page that overlaps adds no duplicate', async () => {
     const list = new PagedList<Report>(reportKey);
     const probe = new Probe(api, toReportQuery(DEFAULT_REPORT_QUERY, 25));
