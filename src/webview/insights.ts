@@ -279,14 +279,17 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
     ariaLabel: fill(s.openReport, report.title),
     title: report.url,
   });
-  // The chip's colour says the result; its words say it to assistive technology.
+  // The chip's colour says the result; its words say it to assistive technology, also to one
+  // tabbing from button to button: the chip describes its button.
   const result = report.result === null ? null : s[report.result];
+  const chip = `chip-${focusKey}`;
+  b.setAttribute('aria-describedby', chip);
   return el(
     'li',
     {},
     el(
       'span',
-      { className: `score-chip result-${report.result ?? 'none'}` },
+      { className: `score-chip result-${report.result ?? 'none'}`, attrs: { id: chip } },
       score,
       result !== null && el('span', { className: 'sr-only', text: ` ${result}` }),
     ),
@@ -657,7 +660,8 @@ function toolbar(s: InsightsStrings, state: InsightsState): HTMLElement {
   const loading = state.phase === 'loading';
   return el(
     'div',
-    { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } },
+    // A group, not a toolbar: its buttons are Tab stops of their own (a toolbar promises arrow keys).
+    { className: 'toolbar', attrs: { role: 'group', 'aria-label': s.toolbar } },
     loading
       ? button(s.cancel, 'close', () => post({ type: 'cancel' }), { className: 'button secondary', focusKey: 'cancel' })
       : button(s.refresh, 'refresh', () => post({ type: 'refresh' }), {

@@ -202,7 +202,12 @@ describe('insights (end to end)', function () {
         .evaluate(() => (globalThis as unknown as Scrolling).scrollY);
     }
     assert.ok(Math.abs(back - place) <= 2, `back at ${back}, the reader was at ${place}`);
-    await page().locator('ol.lowest .report-link').first().click();
+    // Tabbing from page to page hears each one's score and result: the chip describes its button.
+    const lowestLink = page().locator('ol.lowest .report-link').first();
+    const chip = await lowestLink.getAttribute('aria-describedby');
+    assert.ok(chip, 'the button has a description');
+    assert.match((await page().locator(`[id="${chip}"]`).textContent()) ?? '', /^\d[\d.,]* (Good|Decent|Bad)$/);
+    await lowestLink.click();
     const lowest = [...reports].filter((r) => typeof r.score === 'number').sort((a, b) => a.score! - b.score!)[0];
     assert.ok(lowest, 'a scored report exists');
     // The report panel of the lowest-scoring page comes to the front, titled by its host and path.
