@@ -8,6 +8,7 @@ import type { Privacy, Project, Report } from '../api/types';
 import * as l10n from '@vscode/l10n';
 import { formatAbsolute, formatRelative, safeLocale } from '../common/dates';
 import { checkCounts } from '../common/format';
+import { formatCount } from '../common/insightsAggregate';
 import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
 import { resultLabel } from '../common/format';
 import { resultWord, type ReportQueryState } from './query';
@@ -168,9 +169,11 @@ export function projectTooltipMarkdown(project: Project, options: FormatOptions 
 
 // ---- List states --------------------------------------------------------------------------
 
-/** `Load more (25 of 132)` when the server sent a total, else `Load more`. */
-export function loadMoreLabel(loaded: number, total: number | undefined): string {
-  return total === undefined ? l10n.t('Load more') : l10n.t('Load more ({0} of {1})', loaded, total);
+/** `Load more (25 of 13,204)`, in the language's digits, when the server sent a total, else `Load more`. */
+export function loadMoreLabel(loaded: number, total: number | undefined, locale = 'en'): string {
+  return total === undefined
+    ? l10n.t('Load more')
+    : l10n.t('Load more ({0} of {1})', formatCount(loaded, locale), formatCount(total, locale));
 }
 
 /**

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { describeError } from '../api/messages';
 import type { Project, Report, ReportId } from '../api/types';
+import { formatCount } from '../common/insightsAggregate';
 import {
   escapeMarkdown,
   highlightRanges,
@@ -222,15 +223,16 @@ export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.Tr
 
 /** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
 export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
-  const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total);
+  const { locale } = formatOptions();
+  const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, locale);
   const item = newItem(node, label, icon(node.loading ? 'sync~spin' : 'fold-down'), 'loadMore');
   if (!node.loading) {
     item.command = { command: Command.loadMore, title: l10n.t('Load More'), arguments: [node] };
   }
   item.tooltip =
     node.total === undefined
-      ? l10n.t('{0} loaded. Select to load the next page.', node.loaded)
-      : l10n.t('{0} of {1} loaded. Select to load the next page.', node.loaded, node.total);
+      ? l10n.t('{0} loaded. Select to load the next page.', formatCount(node.loaded, locale))
+      : l10n.t('{0} of {1} loaded. Select to load the next page.', formatCount(node.loaded, locale), formatCount(node.total, locale));
   return item;
 }
 

@@ -246,6 +246,9 @@ describe('views/format: projects and list states', () => {
   it('labels Load more with loaded of total when the server sent a total', () => {
     assert.equal(loadMoreLabel(25, 132), 'Load more (25 of 132)');
     assert.equal(loadMoreLabel(25, undefined), 'Load more');
+    // In the language's digits, as insights counts.
+    assert.equal(loadMoreLabel(1000, 13204, 'en'), 'Load more (1,000 of 13,204)');
+    assert.equal(loadMoreLabel(1000, 13204, 'de'), 'Load more (1.000 of 13.204)');
   });
 
   it('says which filters matched nothing', () => {
