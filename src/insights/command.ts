@@ -83,8 +83,9 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
           );
           const active = pick.activeItems[0] ?? all;
           pick.items = [all, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...projects];
-          // Keep the user's place while pages arrive.
-          pick.activeItems = [pick.items.find((i) => i === active) ?? all];
+          // Keep the user's place while pages arrive. Not once they type: the place may be filtered
+          // out, and VS Code highlights the first match (Enter then takes it).
+          if (pick.value === '') pick.activeItems = [pick.items.find((i) => i === active) ?? all];
           if (!answer.hasMore || fresh.length === 0) break;
         }
       } catch (e) {
