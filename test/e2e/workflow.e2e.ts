@@ -294,8 +294,9 @@ describe('developer workflow (end to end)', function () {
   it('Export List as CSV…: when the API key changes while it runs, it starts again for the new account', async () => {
     await wb.admin('seed', { count: 150 });
     await wb.admin('seed', { count: 30, key: wb.keys.other });
-    // Page 2 answers late: time to change the key while the export waits for it.
-    await wb.admin('faults', { method: 'GET', query: { page: '2', per_page: '100' }, delayMs: 5000, times: 1 });
+    // Page 2 answers late: time to change the key while the export waits for it (10 s: in a
+    // full run, typing the key took longer than 5 s once, and the export was done by then).
+    await wb.admin('faults', { method: 'GET', query: { page: '2', per_page: '100' }, delayMs: 10_000, times: 1 });
     await wb.admin('requests', undefined, 'DELETE');
     await wb.runCommand('Page Reports: Export List as CSV…');
     await wb.page.locator('.notification-toast', { hasText: 'Exporting reports' }).waitFor({ state: 'visible', timeout: 20_000 });
