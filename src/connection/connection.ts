@@ -246,7 +246,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
         if (this.serviceUrl !== url) throw serviceChangedError(url);
-        if (this.state === 'noKey') throw serviceChangedError(url, KEY_REMOVED);
+        // Removed (its read is done); a key still being read means the user switched away and back.
+        if (this.state === 'noKey') throw serviceChangedError(url, this.#keyLoaded ? KEY_REMOVED : undefined);
         // An answer to a key the user has replaced since says nothing of the new one.
         const keyVersion = this.#keyVersion;
         const sameKey = (): boolean => keyVersion === this.#keyVersion;

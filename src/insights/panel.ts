@@ -134,16 +134,19 @@ class InsightsPanel implements vscode.Disposable {
 
   /**
    * Show Insights… on the open panel: brought forward, and loaded again when its figures are
-   * {@link RELOAD_ON_REVEAL_MS} old or more (writes elsewhere change them); they stay on screen
-   * until the new ones replace them, as on Refresh. Not while a load runs, nor over a load that
-   * failed or was cancelled: its Retry goes on from where it stopped.
+   * another key's or service's, or {@link RELOAD_ON_REVEAL_MS} old or more (writes elsewhere
+   * change them); they stay on screen until the new ones replace them, as on Refresh. Not
+   * while a load runs, nor over a load of this connection that failed or was cancelled: its
+   * Retry goes on from where it stopped.
    */
   reveal(): void {
     this.#openedAt = performance.now();
     this.#shownSinceOpen = false;
     this.panel.reveal(undefined, false);
     const shown = this.#shown;
-    if (this.#state.phase === 'ready' && shown !== undefined && Date.now() - shown.atMs >= RELOAD_ON_REVEAL_MS)
+    if (this.#loading !== undefined || shown === undefined) return;
+    const otherConnection = shown.connection !== this.#connectionChanges;
+    if (otherConnection || (this.#state.phase === 'ready' && Date.now() - shown.atMs >= RELOAD_ON_REVEAL_MS))
       void this.load(true);
   }
 

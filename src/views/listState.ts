@@ -349,12 +349,17 @@ export class PagedList<T> implements Disposable, ListHandle {
       this.#list.length = 0;
       this.#index.clear();
     }
-    const before = this.#list.length;
-    for (const answer of answers) for (const item of answer.items) this.#add(item);
+    // How many items there were before the last page's: a last page that adds nothing ends the
+    // list even if the server claims more, be it empty or page 1 again from a service that
+    // ignores page= (no endless Load more that does nothing). On a real service, a page whose
+    // reports all moved up since would end it too: Refresh brings it back.
+    let before = 0;
+    for (const answer of answers) {
+      before = this.#list.length;
+      for (const item of answer.items) this.#add(item);
+    }
     const last = answers[answers.length - 1];
     this.#totalCount = last?.total;
-    // A page that adds nothing ends the list even if the server claims more: an empty one, or
-    // page 1 again from a service that ignores page= (no endless Load more that does nothing).
     this.#more = last !== undefined && last.hasMore && this.#list.length > before;
     this.#nextPage = firstPage + answers.length;
     this.#lastError = undefined;

@@ -271,6 +271,9 @@ function importanceLabel(s: InsightsStrings, check: Pick<FailingCheck, 'importan
   return check.importance === null ? s.noImportance : s[check.importance];
 }
 
+/** Score chips made so far, for their ids. */
+let chips = 0;
+
 function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): HTMLElement {
   const score = formatScoreNumber(report.score, locale, s.noScore);
   const b = button(report.title, 'preview', () => post({ type: 'openReport', id: report.id }), {
@@ -282,7 +285,8 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
   // The chip's colour says the result; its words say it to assistive technology, also to one
   // tabbing from button to button: the chip describes its button.
   const result = report.result === null ? null : s[report.result];
-  const chip = `chip-${focusKey}`;
+  // An id of its own: focus keys hold check names, and an id list splits at spaces.
+  const chip = `chip-${++chips}`;
   b.setAttribute('aria-describedby', chip);
   return el(
     'li',

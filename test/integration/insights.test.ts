@@ -481,6 +481,11 @@ describe('insights loading', function () {
       hook()?.receive(null, { type: 'openReport', id: report.id });
       await waitFor(async () => (await refusals()) > before, { message: 'the refusal in the log' });
       assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, panelsBefore, 'no report panel opened');
+      // Shown again, they are loaded again at once: the current key's figures.
+      await vscode.commands.executeCommand('pageReports.showAllInsights');
+      const current = await ready(null);
+      assert.equal(current.model?.total, (await serviceReports(null)).length);
+      assert.equal(current.notice ?? null, null);
     } finally {
       await configure(serviceUrl(), keys().other);
     }

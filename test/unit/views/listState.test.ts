@@ -385,6 +385,10 @@ describe('views/listState: paging against the reference service', function () {
       (await listRequests(svc)).map((r) => r.query.page),
       ['1', '2'],
     );
+    // A reload of the pages loaded (after a write, auto refresh) does not bring it back.
+    await list.refreshLoaded();
+    assert.equal(list.items.length, 25);
+    assert.equal(list.hasMore, false, 'still no Load more after a reload of both pages');
   });
 
   it('keeps identity by id: a refresh replaces items in place, and a page that overlaps adds no duplicate', async () => {
