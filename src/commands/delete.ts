@@ -69,7 +69,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     const ok = await confirmModal(
       w.parts.context,
       // Cut as in the confirmation of several: a URL of kilobytes would push the buttons off screen.
-      l10n.t('Delete the report for {0}?', truncate(singleLine(report.url), 200).text),
+      l10n.t('Delete the report for {0}?', truncate(singleLine(report.url || idText(report.id)), 200).text),
       l10n.t('Report {0} will be deleted on the service. This cannot be undone.', idText(ref.id)),
       l10n.t('Delete'),
       confirm,

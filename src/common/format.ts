@@ -347,7 +347,7 @@ export function resultLabel(result: ReportResult): string {
  */
 export function reportTitle(url: string, id: ReportId): string {
   const title = tabTitle(hostAndPath(url, false));
-  return title === '' ? tabTitle(`Report ${String(id)}`) : title;
+  return title === '' ? tabTitle(l10n.t('Report {0}', String(id))) : title;
 }
 
 /** Host and path of the URL, and its query when `query`; the URL itself when it has no host. */

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { parseReport } from '../../../src/api/schemas';
 import type { Check } from '../../../src/api/types';
 import {
@@ -15,6 +16,7 @@ import {
   VALUE_DISPLAY_LIMIT,
 } from '../../../src/common/format';
 import { toReportData, type ReportView } from '../../../src/common/panelProtocol';
+import { withBundle } from '../withBundle';
 
 const NOW = Date.parse('2026-11-20T13:15:30Z');
 
@@ -242,6 +244,12 @@ describe('panel view model: header fields', () => {
     assert.equal(reportTitle('https://user:secret@example.com/p', 1), 'example.com/p', 'never shows credentials');
     assert.equal(reportTitle('not a url', 7), 'not a url');
     assert.equal(reportTitle('', 7), 'Report 7');
+    // In the display language, as the tab's title before the report arrives.
+    const german = JSON.parse(fs.readFileSync('l10n/bundle.l10n.de.json', 'utf8')) as Record<string, string>;
+    assert.equal(
+      withBundle(german, () => reportTitle('', 7)),
+      'Bericht 7',
+    );
     assert.equal(reportTitle('   ', 'abc'), 'Report abc');
     assert.equal(reportTitle('evil\u202Etxt.exe\nline', 1), 'evil txt.exe line', 'no control or bidi characters');
     const long = reportTitle(`https://example.com/${'segment/'.repeat(40)}`, 1);
