@@ -70,7 +70,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     views,
     panels,
     async run(id, args) {
-      const handler = commands.handlers.get(id);
+      const handler = commands.get(id);
       if (!handler) throw new Error(`No handler for the command ${id}.`);
       return handler(...args);
     },

@@ -119,23 +119,6 @@ export function uriHandler(parts: Parts): ReturnType<typeof linkCommands>['handl
   return linkCommands(parts).handleUri;
 }
 
-/** Ids in the table and not in the manifest, and the other way round. */
-export function compareWithManifest(
-  tableIds: readonly string[],
-  manifestIds: readonly string[],
-): { missing: string[]; extra: string[] } {
-  return {
-    missing: manifestIds.filter((id) => !tableIds.includes(id)),
-    extra: tableIds.filter((id) => !manifestIds.includes(id)),
-  };
-}
-
-function manifestCommandIds(context: vscode.ExtensionContext): string[] {
-  const contributes = (context.extension.packageJSON as { contributes?: { commands?: { command?: unknown }[] } })
-    .contributes;
-  return (contributes?.commands ?? []).map((c) => c.command).filter((c): c is string => typeof c === 'string');
-}
-
 /** Runs a handler; a failure is logged and reported once, and the command resolves undefined. */
 function wrap(parts: Parts, id: string, handler: Handler): Handler {
   return async (...args: unknown[]) => {
@@ -149,25 +132,11 @@ function wrap(parts: Parts, id: string, handler: Handler): Handler {
   };
 }
 
-/** Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these. */
-export interface CommandHandlers {
-  readonly handlers: ReadonlyMap<string, Handler>;
-}
-
 /**
- * Builds every command of the table. Outside production, a table that differs from
- * package.json is logged as an error (the integration tests check it too).
+ * Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these.
+ * The table has exactly the ids of `Command` (the compiler holds it to them), and those are
+ * package.json's (test/unit/ids.test.ts; registration: test/integration/extension.test.ts).
  */
-export function commandHandlers(parts: Parts): CommandHandlers {
-  const table = Object.entries(commandTable(parts));
-  if (parts.context.extensionMode !== vscode.ExtensionMode.Production) {
-    const { missing, extra } = compareWithManifest(
-      table.map(([id]) => id),
-      manifestCommandIds(parts.context),
-    );
-    if (missing.length > 0) parts.log.error(`Commands without a handler: ${missing.join(', ')}`);
-    if (extra.length > 0) parts.log.error(`Handlers without a command in package.json: ${extra.join(', ')}`);
-  }
-  const handlers = new Map(table.map(([id, handler]) => [id, wrap(parts, id, handler)]));
-  return { handlers };
+export function commandHandlers(parts: Parts): ReadonlyMap<string, Handler> {
+  return new Map(Object.entries(commandTable(parts)).map(([id, handler]) => [id, wrap(parts, id, handler)]));
 }

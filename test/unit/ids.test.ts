@@ -2,7 +2,8 @@
  * src/ids.ts against package.json: every command, view, setting, webview type and context key
  * the manifest names is a constant, and every constant is in the manifest. The command table
  * (src/commands/index.ts) is a `Record<CommandId, Handler>`, so the compiler holds it to exactly
- * these constants; `commandHandlers` compares it with package.json again at run time in tests.
+ * these constants; the integration test of registration (test/integration/extension.test.ts)
+ * checks that every declared command is registered and no other.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
