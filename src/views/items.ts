@@ -21,7 +21,7 @@ import {
   type FormatOptions,
 } from './format';
 import { reportKey } from './listState';
-import { Command } from '../ids';
+import { Command, SECTION } from '../ids';
 
 
 /** Formatting options for now: the current time and the UI language. */
@@ -242,9 +242,28 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
   return singleLine(describeError(error, project === undefined ? {} : { project }).message);
 }
 
-/** The row a failed list ends with: names the failure; selecting it retries. */
+/**
+ * The row a failed list ends with: names the failure; selecting it retries, or takes the way
+ * forward its message names first where a retry would fail the same way (Open Settings for a
+ * service URL with a wrong path, a redirect to another server; Set API Key… for a rejected
+ * key). Its inline Retry stays.
+ */
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');
+  const first = describeError(node.error).actions[0];
+  const forward: vscode.Command | undefined =
+    first === 'openSettings'
+      ? { command: 'workbench.action.openSettings', title: l10n.t('Open Settings'), arguments: [SECTION] }
+      : first === 'setApiKey'
+        ? { command: Command.setApiKey, title: l10n.t('Set API Key…') }
+        : undefined;
+  if (forward) {
+    item.description = forward.title;
+    item.command = forward;
+    item.tooltip = l10n.t('{0} Select to run {1}.', node.message, forward.title);
+    item.accessibilityInformation = { label: item.tooltip };
+    return item;
+  }
   item.description = l10n.t('Retry');
   item.tooltip = inertMarkdown(`${escapeMarkdown(node.message)}  \n${escapeMarkdown(l10n.t('Select to try again.'))}`);
   item.command = { command: Command.retry, title: l10n.t('Retry'), arguments: [node] };

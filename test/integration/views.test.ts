@@ -345,6 +345,26 @@ describe('views', function () {
     await defaults();
   });
 
+  it('a list failing in a way a retry cannot mend offers the way forward on its error row: Open Settings for a service URL with a wrong path', async () => {
+    const { reportsView } = views();
+    // A 404 for the list itself: the service URL points at the wrong place (not retried).
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 404, body: { message: 'Not Found' }, times: 3 });
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const error = (await reportsView.getChildren()).at(-1) as ErrorNode;
+    assert.equal(error.kind, 'error');
+    const item = reportsView.getTreeItem(error);
+    assert.match(label(item), /has no such resource/);
+    assert.equal(item.description, 'Open Settings');
+    assert.deepEqual(
+      { command: item.command?.command, arguments: item.command?.arguments },
+      { command: 'workbench.action.openSettings', arguments: ['pageReports'] },
+    );
+    assert.equal(item.contextValue, 'error', 'its inline Retry stays');
+    await admin('faults', undefined, 'DELETE');
+    await vscode.commands.executeCommand('pageReports.retry', error);
+    assert.ok(ids(await reportsView.getChildren()).length > 0);
+  });
+
   it('report rows: result icon, score and date, busy state, in-place update, stable ids, escaped tooltip', async () => {
     const { reportsView } = views();
     const hostile = await admin<{ id: number; url: string }>('reports', {
