@@ -121,15 +121,7 @@ function homeFolder(): vscode.Uri | undefined {
  * undefined after saying why nothing was written.
  */
 async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vscode.Uri | undefined> {
-  const folder = await exportFolder(state);
-  const target =
-    options.target ??
-    (await vscode.window.showSaveDialog({
-      defaultUri: folder ? vscode.Uri.joinPath(folder, options.name) : undefined,
-      filters: options.filters,
-      saveLabel: l10n.t('Export'),
-      title: l10n.t('Export {0}', options.what),
-    }));
+  const target = options.target ?? (await askWhere(state, options));
   if (target === undefined) {
     // A browser without local file access gives no dialog at all: the content can still be had.
     offer(
@@ -164,6 +156,17 @@ async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vsco
   }
   flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
   return target;
+}
+
+/** The save dialog, in the folder `exportFolder` finds and with the suggested name. */
+async function askWhere(state: vscode.Memento, options: SaveOptions): Promise<vscode.Uri | undefined> {
+  const folder = await exportFolder(state);
+  return vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, options.name) : undefined,
+    filters: options.filters,
+    saveLabel: l10n.t('Export'),
+    title: l10n.t('Export {0}', options.what),
+  });
 }
 
 /** The content in a new untitled editor, to save from there. */

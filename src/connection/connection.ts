@@ -10,7 +10,7 @@ import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../a
 import { forgetService, knownServices, rememberService } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';
 import type { ServiceHealth } from '../activation/statusBar';
-import { isApiError, KEY_REMOVED, keyReplacedError, serviceChangedError } from '../api/errors';
+import { isApiError, KEY_REMOVED, keyReplacedError, SERVICE_CHANGED, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 
@@ -247,7 +247,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       async (...args: A): Promise<R> => {
         if (this.serviceUrl !== url) throw serviceChangedError(url);
         // Removed (its read is done); a key still being read means the user switched away and back.
-        if (this.state === 'noKey') throw serviceChangedError(url, this.#keyLoaded ? KEY_REMOVED : undefined);
+        if (this.state === 'noKey') throw serviceChangedError(url, this.#keyLoaded ? KEY_REMOVED : SERVICE_CHANGED);
         // An answer to a key the user has replaced since says nothing of the new one.
         const keyVersion = this.#keyVersion;
         const sameKey = (): boolean => keyVersion === this.#keyVersion;

@@ -48,6 +48,16 @@ function oneLine(text: string): string {
 }
 
 /**
+ * The way forward of the two actions that are commands, with its title: a notification's
+ * button here, and the row of a failed list (views/items.ts).
+ */
+export function actionCommand(action: 'setApiKey' | 'openSettings'): vscode.Command {
+  return action === 'setApiKey'
+    ? { command: Command.setApiKey, title: l10n.t('Set API Key…') }
+    : { command: 'workbench.action.openSettings', title: l10n.t('Open Settings'), arguments: [SECTION] };
+}
+
+/**
  * The one place failures reach the user: a notification from `describeError` with its
  * buttons, and a one-line summary in the log. 401s give one prompt while it is open;
  * identical messages are not stacked; cancellations are silent.
@@ -69,8 +79,8 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
 
   const labels = {
     retry: l10n.t('Retry'),
-    setApiKey: l10n.t('Set API Key…'),
-    openSettings: l10n.t('Open Settings'),
+    setApiKey: actionCommand('setApiKey').title,
+    openSettings: actionCommand('openSettings').title,
     showLog: l10n.t('Show Log'),
     readAboutCors: l10n.t('Read About CORS'),
   } as const;
@@ -100,17 +110,18 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
       const choice = await vscode.window.showErrorMessage(text, ...buttons);
       // The notification is gone: the same failure again (a Retry that fails too) is shown anew.
       if (open.get(text) === entry) open.delete(text);
-      if (choice === labels.retry) {
+      const action = actions.find((a) => labels[a] === choice);
+      if (action === 'retry') {
         try {
           await options.retry?.();
         } catch (e) {
           report(e, options);
         }
-      } else if (choice === labels.setApiKey) await vscode.commands.executeCommand(Command.setApiKey);
-      else if (choice === labels.openSettings) {
-        await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
-      } else if (choice === labels.showLog) log.show();
-      else if (choice === labels.readAboutCors) await openReadmeSection(README_CORS_SECTION);
+      } else if (action === 'setApiKey' || action === 'openSettings') {
+        const { command, arguments: args = [] } = actionCommand(action);
+        await vscode.commands.executeCommand(command, ...args);
+      } else if (action === 'showLog') log.show();
+      else if (action === 'readAboutCors') await openReadmeSection(README_CORS_SECTION);
     } finally {
       if (open.get(text) === entry) open.delete(text);
       if (unauthorized) keyPromptOpen = false;

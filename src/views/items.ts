@@ -21,7 +21,8 @@ import {
   type FormatOptions,
 } from './format';
 import { reportKey } from './listState';
-import { Command, SECTION } from '../ids';
+import { Command } from '../ids';
+import { actionCommand } from '../ui/errorReporter';
 
 
 /** Formatting options for now: the current time and the UI language. */
@@ -224,6 +225,7 @@ export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.Tr
 /** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
 export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
   const { locale } = formatOptions();
+  const count = (n: number): string => formatCount(n, locale);
   const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, locale);
   const item = newItem(node, label, icon(node.loading ? 'sync~spin' : 'fold-down'), 'loadMore');
   if (!node.loading) {
@@ -231,8 +233,8 @@ export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
   }
   item.tooltip =
     node.total === undefined
-      ? l10n.t('{0} loaded. Select to load the next page.', formatCount(node.loaded, locale))
-      : l10n.t('{0} of {1} loaded. Select to load the next page.', formatCount(node.loaded, locale), formatCount(node.total, locale));
+      ? l10n.t('{0} loaded. Select to load the next page.', count(node.loaded))
+      : l10n.t('{0} of {1} loaded. Select to load the next page.', count(node.loaded), count(node.total));
   return item;
 }
 
@@ -251,13 +253,8 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');
   const first = describeError(node.error).actions[0];
-  const forward: vscode.Command | undefined =
-    first === 'openSettings'
-      ? { command: 'workbench.action.openSettings', title: l10n.t('Open Settings'), arguments: [SECTION] }
-      : first === 'setApiKey'
-        ? { command: Command.setApiKey, title: l10n.t('Set API Key…') }
-        : undefined;
-  if (forward) {
+  if (first === 'openSettings' || first === 'setApiKey') {
+    const forward = actionCommand(first);
     item.description = forward.title;
     item.command = forward;
     item.tooltip = l10n.t('{0} Select to run {1}.', node.message, forward.title);
