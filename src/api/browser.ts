@@ -105,9 +105,8 @@ export async function browserFetchError(
   fetcher: typeof fetch,
   answeredBefore = false,
 ): Promise<ApiError | undefined> {
+  // A request to an http: origin the browser would block was never sent (`httpBlockedError`).
   if (!isBrowserFetchFailure(error)) return undefined;
-  const blocked = httpBlockedError(origin, target);
-  if (blocked) return blocked;
   if (await answersWithoutCors(origin, fetcher)) {
     if (answeredBefore) {
       return new ApiError(

@@ -77,8 +77,9 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
+/** Whether `e` is an ApiError, of kind `kind` when one is given. */
+export function isApiError<K extends ApiErrorKind = ApiErrorKind>(e: unknown, kind?: K): e is ApiError & { kind: K } {
+  return e instanceof ApiError && (kind === undefined || e.kind === kind);
 }
 
 /** What went wrong, for a log line: an error's message, or anything else as text. */

@@ -120,25 +120,27 @@ export function errorForStatus(
   const waitMs = parseRetryAfter(headers.get('retry-after'));
   const retryAfter = kind === 'rateLimited' && waitMs !== undefined ? Math.ceil(waitMs / 1000) : undefined;
   const init = { kind, ...target, status, serviceMessage, fieldErrors, retryAfter };
-  const at = `${target.method} ${target.path}`;
+  const sentence = statusSentence(kind, `${target.method} ${target.path}`, status, retryAfter);
+  return new ApiError(init, `The service at ${target.host} ${sentence}`);
+}
+
+/** What the service did, for the log: `rejected the API key (GET /api/v1/reports answered 401).` */
+function statusSentence(kind: ApiErrorKind, at: string, status: number, retryAfter: number | undefined): string {
   switch (kind) {
     case 'unauthorized':
-      return new ApiError(init, `The service at ${target.host} rejected the API key (${at} answered 401).`);
+      return `rejected the API key (${at} answered 401).`;
     case 'forbidden':
-      return new ApiError(init, `The service at ${target.host} does not allow this API key to ${at} (403).`);
+      return `does not allow this API key to ${at} (403).`;
     case 'notFound':
-      return new ApiError(init, `The service at ${target.host} has nothing at ${at} (${status}).`);
+      return `has nothing at ${at} (${status}).`;
     case 'validation':
-      return new ApiError(init, `The service at ${target.host} did not accept ${at} (${status}).`);
+      return `did not accept ${at} (${status}).`;
     case 'rateLimited':
-      return new ApiError(
-        init,
-        retryAfter === undefined
-          ? `The service at ${target.host} is rate limiting requests (${at} answered 429).`
-          : `The service at ${target.host} is rate limiting requests; ${at} may be retried after ${retryAfter} s.`,
-      );
+      return retryAfter === undefined
+        ? `is rate limiting requests (${at} answered 429).`
+        : `is rate limiting requests; ${at} may be retried after ${retryAfter} s.`;
     default:
-      return new ApiError(init, `The service at ${target.host} answered ${status} to ${at}.`);
+      return `answered ${status} to ${at}.`;
   }
 }
 

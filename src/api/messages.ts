@@ -56,7 +56,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
       );
     }
     case 'notFound': {
-      const target = targetOf(error);
+      const target = targetOf(error.path);
       const reportId = context.reportId ?? (target?.collection === 'reports' ? target.name : undefined);
       if (reportId !== undefined) return described(l10n.t('Report {0} no longer exists.', String(reportId)));
       const project = context.project ?? (target?.collection === 'projects' ? target.name : undefined);
@@ -208,9 +208,9 @@ export function httpBlockedMessage(host: string): string {
   );
 }
 
-/** Which resource an error's path addressed (`…/api/v1/reports/42?…`). */
-function targetOf(error: ApiError): Target | undefined {
-  const match = /\/api\/v1\/(reports|projects)(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(error.path);
+/** Which resource a request's path addressed (`…/api/v1/reports/42?…`). */
+export function targetOf(path: string): Target | undefined {
+  const match = /\/api\/v1\/(reports|projects)(?:\/([^/?#]+))?\/?(?:[?#]|$)/.exec(path);
   if (!match) return undefined;
   let name = match[2];
   if (name !== undefined) {
@@ -225,7 +225,7 @@ function targetOf(error: ApiError): Target | undefined {
 
 /** "This API key may not …" for the operation that was refused. */
 function deniedSentence(error: ApiError): string {
-  const target = targetOf(error);
+  const target = targetOf(error.path);
   const method = error.method.toUpperCase();
   if (target?.collection === 'reports') {
     if (target.name === undefined) {

@@ -39,7 +39,7 @@ export async function waitingOutRateLimits<T>(
     try {
       return await request();
     } catch (error) {
-      if (!isApiError(error) || error.kind !== 'rateLimited' || waits >= MAX_WAITS) throw error;
+      if (!isApiError(error, 'rateLimited') || waits >= MAX_WAITS) throw error;
       const seconds = Math.min(MAX_WAIT_S, Math.max(1, error.retryAfter ?? UNKNOWN_WAITS_S[waits] ?? MAX_WAIT_S));
       options.onWait?.(seconds);
       if (!(await pause(seconds, options.signal))) {

@@ -73,14 +73,14 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
       } catch (e) {
         // Cancelled while waiting out a rate limit (refused, not done), or not sent at all
         // (the client of a service the user has left, or whose key they removed, refuses to send).
-        if (isApiError(e) && e.kind === 'cancelled') {
+        if (isApiError(e, 'cancelled')) {
           if (e.reason === SERVICE_CHANGED || e.reason === KEY_REMOVED) stoppedBy = e.reason;
           else cancelled = true;
           skipped.push(ref.id);
           continue;
         }
         // Deleted elsewhere: the summary says so, and the lists drop its row.
-        if (isApiError(e) && e.kind === 'notFound') parts.errors.gone({ reportId: ref.id });
+        if (isApiError(e, 'notFound')) parts.errors.gone({ reportId: ref.id });
         const message = describe(e, { reportId: ref.id }).message;
         parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
         failed.push({ id: ref.id, message });

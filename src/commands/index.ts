@@ -10,7 +10,7 @@ import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { Command, type CommandId } from '../ids';
 import type { Parts } from '../parts';
 import { escapeForMessage } from '../common/text';
-import { offer } from '../ui/notify';
+import { offerCommand } from '../ui/notify';
 import * as views from '../views/commands';
 import { showAllInsights, showInsights } from '../insights/command';
 import { reportExportCommands } from './exports';
@@ -109,9 +109,7 @@ function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
 /** Says that the active panel's report belongs to another service, with Switch Back to it. */
 function refuseForeign(service: string, serviceUrl: string | undefined): void {
   const message = l10n.t('This report belongs to {0}. Switch back to that service to act on it.', escapeForMessage(service));
-  offer(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), () =>
-    vscode.commands.executeCommand(Command.switchService, serviceUrl),
-  );
+  offerCommand(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), Command.switchService, serviceUrl);
 }
 
 /** The URI handler's work (`activate` registers the handler and forwards here). */

@@ -19,7 +19,7 @@ import { askForMissingKey, setServiceUrl } from '../connection/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isPrefillUrl } from './create';
-import { confirmModal, flash, offer, requireApi, type ConfirmOptions } from '../ui/notify';
+import { confirmModal, flash, offerCommand, requireApi, type ConfirmOptions } from '../ui/notify';
 import { escapeForMessage, singleLine } from '../common/text';
 import { truncate } from '../common/format';
 import { linkQuery } from '../common/urls';
@@ -225,11 +225,11 @@ export function linkCommands(parts: Parts) {
     const url = editor ? urlAt(editor.document, editor.selection) : undefined;
     if (url === undefined) {
       // New Report… asks for one instead.
-      offer(
+      offerCommand(
         vscode.window.showInformationMessage,
         l10n.t('Select a URL, or put the cursor on one, to analyze its page.'),
         l10n.t('New Report…'),
-        () => vscode.commands.executeCommand(Command.createReport),
+        Command.createReport,
       );
       return undefined;
     }

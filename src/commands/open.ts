@@ -8,7 +8,7 @@ import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
 import { loadReport, reportTargets } from './refs';
-import { flash, idText, offer, openInBrowser, requireApi } from '../ui/notify';
+import { flash, idText, offerCommand, openInBrowser, requireApi } from '../ui/notify';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
 import { Setting } from '../ids';
 
@@ -76,11 +76,12 @@ export function reportOpenCommands(parts: Parts) {
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);
       if (url === undefined) {
-        offer(
+        offerCommand(
           vscode.window.showErrorMessage,
           l10n.t('The setting {0} does not give an http or https URL.', Setting.reportPageUrl),
           l10n.t('Open Settings'),
-          () => vscode.commands.executeCommand('workbench.action.openSettings', Setting.reportPageUrl),
+          'workbench.action.openSettings',
+          Setting.reportPageUrl,
         );
         return false;
       }

@@ -157,7 +157,7 @@ export class Writes {
         return await task(serviceUrl);
       } catch (e) {
         // Deleted elsewhere: its panel (on the service the write went to) says so.
-        if (isApiError(e) && e.kind === 'notFound') this.parts.panels.showDeleted(id, serviceUrl);
+        if (isApiError(e, 'notFound')) this.parts.panels.showDeleted(id, serviceUrl);
         throw e;
       } finally {
         this.setBusy(id, false, serviceUrl);
@@ -245,12 +245,12 @@ export async function deletedOrGone(send: () => Promise<void>): Promise<'deleted
     await send();
     return 'deleted';
   } catch (e) {
-    if (isApiError(e) && e.kind === 'notFound') return 'gone';
+    if (isApiError(e, 'notFound')) return 'gone';
     throw e;
   }
 }
 
 /** The field messages of a 422, per field, or undefined for other errors. */
 export function fieldErrors(e: unknown): ApiError | undefined {
-  return isApiError(e) && e.kind === 'validation' ? e : undefined;
+  return isApiError(e, 'validation') ? e : undefined;
 }

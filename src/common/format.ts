@@ -83,6 +83,12 @@ export interface FormatOptions {
 // ---------------------------------------------------------------------------------------------
 // Check names.
 
+// Labels several check keys share (services spell some checks more than one way).
+const imageAltText = (): string => l10n.t('Image alt text');
+const modernImageFormats = (): string => l10n.t('Modern image formats');
+const canonicalUrl = (): string => l10n.t('Canonical URL');
+const custom404Page = (): string => l10n.t('Custom 404 page');
+
 /**
  * Readable names of the checks audit services commonly report, translated when asked for (the
  * page loads its bundle first). A `Map`, not an object literal: a check named `constructor`
@@ -99,18 +105,18 @@ export const KNOWN_CHECKS: ReadonlyMap<string, () => string> = new Map<string, (
   ['multiple_h1', () => l10n.t('Multiple H1 headings')],
   ['headings', () => l10n.t('Headings')],
   ['heading_order', () => l10n.t('Heading order')],
-  ['image_alt', () => l10n.t('Image alt text')],
-  ['image_alts', () => l10n.t('Image alt text')],
-  ['images_alt', () => l10n.t('Image alt text')],
-  ['image_format', () => l10n.t('Modern image formats')],
-  ['image_formats', () => l10n.t('Modern image formats')],
+  ['image_alt', imageAltText],
+  ['image_alts', imageAltText],
+  ['images_alt', imageAltText],
+  ['image_format', modernImageFormats],
+  ['image_formats', modernImageFormats],
   ['lang', () => l10n.t('Language attribute')],
   ['language', () => l10n.t('Language')],
   ['viewport', () => l10n.t('Viewport')],
   ['charset', () => l10n.t('Character set')],
   ['doctype', () => l10n.t('Doctype')],
-  ['canonical', () => l10n.t('Canonical URL')],
-  ['canonical_tag', () => l10n.t('Canonical URL')],
+  ['canonical', canonicalUrl],
+  ['canonical_tag', canonicalUrl],
   ['https', () => l10n.t('HTTPS')],
   ['http2', () => l10n.t('HTTP/2')],
   ['hsts', () => l10n.t('Strict Transport Security')],
@@ -155,8 +161,8 @@ export const KNOWN_CHECKS: ReadonlyMap<string, () => string> = new Map<string, (
   ['plaintext_email', () => l10n.t('Plain-text email addresses')],
   ['server_signature', () => l10n.t('Server signature')],
   ['directory_listing', () => l10n.t('Directory listing')],
-  ['not_found_page', () => l10n.t('Custom 404 page')],
-  ['404_page', () => l10n.t('Custom 404 page')],
+  ['not_found_page', custom404Page],
+  ['404_page', custom404Page],
   ['status_code', () => l10n.t('HTTP status')],
   ['redirects', () => l10n.t('Redirects')],
   ['social', () => l10n.t('Social links')],

@@ -300,13 +300,10 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
   if (!isRecord(value)) return undefined;
   switch (value.type) {
     case 'ready':
-      return { type: 'ready' };
     case 'retry':
-      return { type: 'retry' };
     case 'switchBack':
-      return { type: 'switchBack' };
     case 'close':
-      return { type: 'close' };
+      return { type: value.type };
     case 'openUrl':
       return isShortString(value.url) ? { type: 'openUrl', url: value.url } : undefined;
     case 'command':

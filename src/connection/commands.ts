@@ -12,7 +12,7 @@ import { httpBlockedMessage } from '../api/messages';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionControls } from '../parts';
-import { confirmModal, describe, flash, offer, windowProgress } from '../ui/notify';
+import { confirmModal, describe, flash, offerCommand, windowProgress } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { serviceLabel } from '../accounts/labels';
@@ -73,8 +73,8 @@ export async function checkKey(
     deps.log.info(`${hostOf(baseUrl)} accepted the API key.`);
     return { kind: 'ok' };
   } catch (e) {
-    if (signal.aborted || (isApiError(e) && e.kind === 'cancelled')) return { kind: 'cancelled' };
-    if (isApiError(e) && e.kind === 'unauthorized') {
+    if (signal.aborted || isApiError(e, 'cancelled')) return { kind: 'cancelled' };
+    if (isApiError(e, 'unauthorized')) {
       deps.log.warn(`${hostOf(baseUrl)} rejected the API key (401).`);
       return { kind: 'rejected' };
     }
@@ -84,7 +84,7 @@ export async function checkKey(
     const wrongUrl =
       isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect' || (e.kind === 'network' && e.reason === HTTP_BLOCKED));
     // 403: the key authenticates but may not list projects; asking again answers the same.
-    return { kind: 'failed', message, wrongUrl, forbidden: isApiError(e) && e.kind === 'forbidden' };
+    return { kind: 'failed', message, wrongUrl, forbidden: isApiError(e, 'forbidden') };
   }
 }
 
@@ -153,17 +153,20 @@ async function setKeyFromArgument(
     return true;
   }
   if (outcome.kind === 'rejected') {
-    offer(vscode.window.showErrorMessage, l10n.t('The service rejected the API key.'), l10n.t('Set API Key…'), () =>
-      vscode.commands.executeCommand(Command.setApiKey),
+    offerCommand(
+      vscode.window.showErrorMessage,
+      l10n.t('The service rejected the API key.'),
+      l10n.t('Set API Key…'),
+      Command.setApiKey,
     );
     return false;
   }
   if (outcome.kind === 'failed' && outcome.wrongUrl) {
-    offer(
+    offerCommand(
       vscode.window.showErrorMessage,
       l10n.t('Could not check the API key: {0} Nothing was saved.', escapeForMessage(outcome.message)),
       l10n.t('Set Service URL…'),
-      () => vscode.commands.executeCommand(Command.setServiceUrl),
+      Command.setServiceUrl,
     );
     return false;
   }
@@ -414,11 +417,11 @@ export async function writeServiceUrl(deps: ConnectionCommandDeps, url: string |
     return true;
   } catch (e) {
     deps.log.warn(`Could not change the setting ${Setting.serviceUrl}: ${messageOf(e)}`);
-    offer(
+    offerCommand(
       vscode.window.showErrorMessage,
       l10n.t('Could not change the setting {0}: {1}', Setting.serviceUrl, escapeForMessage(messageOf(e))),
       l10n.t('Open User Settings (JSON)'),
-      () => vscode.commands.executeCommand('workbench.action.openSettingsJson'),
+      'workbench.action.openSettingsJson',
     );
     return false;
   }

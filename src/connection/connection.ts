@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { offer } from '../ui/notify';
+import { offerCommand } from '../ui/notify';
 import { createClient } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';
@@ -257,7 +257,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
           return result;
         } catch (error) {
           if (sameKey()) onError(error);
-          else if (isApiError(error) && error.kind === 'unauthorized') throw keyReplacedError(error);
+          else if (isApiError(error, 'unauthorized')) throw keyReplacedError(error);
           throw error;
         }
       };
@@ -359,9 +359,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 
   /** A warning with a way forward; not awaited (activation never waits for the user). */
   #offer(message: string): void {
-    offer(vscode.window.showWarningMessage, message, l10n.t('Set Service URL…'), () =>
-      vscode.commands.executeCommand(Command.setServiceUrl),
-    );
+    offerCommand(vscode.window.showWarningMessage, message, l10n.t('Set Service URL…'), Command.setServiceUrl);
   }
 
   /** Reads the key of the current origin; ignored when a newer reload started meanwhile. */

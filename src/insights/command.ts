@@ -89,7 +89,7 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
           if (!answer.hasMore || fresh.length === 0) break;
         }
       } catch (e) {
-        if (controller.signal.aborted || (isApiError(e) && e.kind === 'cancelled')) return;
+        if (controller.signal.aborted || isApiError(e, 'cancelled')) return;
         pick.items = [...pick.items, { label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
       } finally {
         if (!controller.signal.aborted) pick.busy = false;

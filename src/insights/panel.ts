@@ -202,13 +202,13 @@ class InsightsPanel implements vscode.Disposable {
       this.#setState(this.#stateOf('ready'));
     } catch (error) {
       if (controller.signal.aborted || this.#life.ended) return;
-      if (isApiError(error) && error.kind === 'cancelled') return;
+      if (isApiError(error, 'cancelled')) return;
       if (error instanceof ProjectGoneError) {
         this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
         return;
       }
       this.#log('warn', `could not load the reports: ${messageOf(error)}`);
-      if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
+      if (isApiError(error, 'unauthorized')) this.deps.errors.report(error);
       // What the user reads: the same words, in the display language, as a notification would say.
       this.#fail(describeError(error).message);
     } finally {

@@ -297,11 +297,11 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   #onLoadError(error: unknown): void {
-    if (isApiError(error) && error.kind === 'cancelled') {
+    if (isApiError(error, 'cancelled')) {
       this.#postReportState();
       return;
     }
-    if (isApiError(error) && error.kind === 'notFound') {
+    if (isApiError(error, 'notFound')) {
       if (this.#closingProject !== undefined) {
         // Gone with the project that was closed while this panel was loading.
         this.dispose();
@@ -316,7 +316,7 @@ export class ReportPanel implements vscode.Disposable {
     // The user reads the translated sentence the notifications give, not the log's.
     const { message } = describeError(error);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
-    if (isApiError(error) && error.kind === 'unauthorized') this.deps.errors.report(error);
+    if (isApiError(error, 'unauthorized')) this.deps.errors.report(error);
     if (this.#report) {
       // Keep showing the data we have, marked as possibly stale.
       this.#refreshError = message;

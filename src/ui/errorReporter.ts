@@ -5,6 +5,7 @@ import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from './notify';
 import { escapeForMessage } from '../common/text';
+import { targetOf } from '../api/messages';
 import { Command, SECTION } from '../ids';
 
 
@@ -20,19 +21,12 @@ export function isCancellation(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-/** Reads the report id or project name from an API path like `/api/v1/reports/42`. */
+/** The report id or project name an API path like `/api/v1/reports/42` addresses, if one. */
 export function subjectOf(path: string): NotFound {
-  const pathname = path.split('?')[0] ?? '';
-  const match = /\/api\/v1\/(reports|projects)\/([^/]+)$/.exec(pathname);
-  if (!match?.[2]) return {};
-  let value: string;
-  try {
-    value = decodeURIComponent(match[2]);
-  } catch {
-    value = match[2];
-  }
-  if (match[1] === 'projects') return { project: value };
-  return { reportId: /^\d+$/.test(value) ? Number(value) : value };
+  const target = targetOf(path);
+  if (target?.name === undefined) return {};
+  if (target.collection === 'projects') return { project: target.name };
+  return { reportId: /^\d+$/.test(target.name) ? Number(target.name) : target.name };
 }
 
 /** Identical messages without buttons closer together than this are shown once. */
@@ -91,10 +85,10 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
     const message = escapeForMessage(oneLine(redact(described.message)));
     log.error(oneLine(redact(summary(error, options.action, message))));
 
-    if (isApiError(error) && error.kind === 'notFound') notFound.fire(subject);
+    if (isApiError(error, 'notFound')) notFound.fire(subject);
 
     // A refused key (not one the user has replaced since) is asked for once, whatever failed.
-    const unauthorized = isApiError(error) && error.kind === 'unauthorized' && error.reason !== KEY_REPLACED;
+    const unauthorized = isApiError(error, 'unauthorized') && error.reason !== KEY_REPLACED;
     if (unauthorized) {
       if (keyPromptOpen) return;
       keyPromptOpen = true;

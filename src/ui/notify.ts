@@ -95,9 +95,7 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   const noUrl = connection.state === 'noUrl';
   const message = noUrl ? l10n.t('Set the service URL first.') : l10n.t('Set the API key for the service first.');
   const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
-  offer(vscode.window.showInformationMessage, message, button, () =>
-    vscode.commands.executeCommand(noUrl ? Command.setServiceUrl : Command.setApiKey),
-  );
+  offerCommand(vscode.window.showInformationMessage, message, button, noUrl ? Command.setServiceUrl : Command.setApiKey);
   return undefined;
 }
 
@@ -146,6 +144,17 @@ export function offer(
   show(message, button)
     .then((choice) => (choice === button ? action() : undefined))
     .then(undefined, () => undefined);
+}
+
+/** {@link offer} whose button runs the command `command` with `args`. */
+export function offerCommand(
+  show: (message: string, ...items: string[]) => Thenable<string | undefined>,
+  message: string,
+  button: string,
+  command: string,
+  ...args: unknown[]
+): void {
+  offer(show, message, button, () => vscode.commands.executeCommand(command, ...args));
 }
 
 /** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must pass `escapeIcons` (or `escapeForMessage`). */

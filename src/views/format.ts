@@ -118,9 +118,15 @@ function dateRow(date: Date | undefined, now: Date, locale: string): string | un
   return relative === undefined ? absolute : `${absolute} (${relative})`;
 }
 
-function row(name: string, value: string): string {
-  // Names are ours; values are escaped as they may hold server text.
-  return `**${escapeMarkdown(name)}:** ${escapeMarkdown(value)}`;
+/**
+ * Markdown rows `**Name:** value`, one a line; a field without a value has no row. Names are
+ * ours; values are escaped as they may hold server text.
+ */
+function fieldRows(...fields: [name: string, value: string | undefined][]): string {
+  return fields
+    .filter((field): field is [string, string] => field[1] !== undefined)
+    .map(([name, value]) => `**${escapeMarkdown(name)}:** ${escapeMarkdown(value)}`)
+    .join('  \n'); // two trailing spaces: a hard line break, so each field has its own line
 }
 
 /**
@@ -130,25 +136,20 @@ function row(name: string, value: string): string {
  */
 export function reportTooltipMarkdown(report: Report, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
-  const rows: string[] = report.url === '' ? [] : [row(l10n.t('URL'), report.url)];
-  if (report.project !== undefined) rows.push(row(l10n.t('Project'), report.project));
-  if (report.result !== undefined) rows.push(row(l10n.t('Result'), resultLabel(report.result)));
-  const score = formatScore(report.score, locale);
-  if (score !== undefined) rows.push(row(l10n.t('Score'), score));
-  const privacy = privacyLabel(report.privacy);
-  if (privacy !== undefined) rows.push(row(l10n.t('Privacy'), privacy));
-  const generated = dateRow(report.generatedAt, now, locale);
-  if (generated !== undefined) rows.push(row(l10n.t('Generated'), generated));
-  const created = dateRow(report.createdAt, now, locale);
-  if (created !== undefined) rows.push(row(l10n.t('Created'), created));
-  const updated = dateRow(report.updatedAt, now, locale);
-  if (updated !== undefined) rows.push(row(l10n.t('Updated'), updated));
   // A list summary carries its analysis's counts; a full report is counted here.
   const checks = checkCounts(report);
-  if (checks.all > 0) rows.push(row(l10n.t('Checks'), l10n.t('{0} passed, {1} failed', checks.passed, checks.failed)));
-  rows.push(row(l10n.t('ID'), String(report.id)));
-  // Two trailing spaces: a hard line break, so each field has its own line.
-  return rows.join('  \n');
+  return fieldRows(
+    [l10n.t('URL'), report.url === '' ? undefined : report.url],
+    [l10n.t('Project'), report.project],
+    [l10n.t('Result'), report.result === undefined ? undefined : resultLabel(report.result)],
+    [l10n.t('Score'), formatScore(report.score, locale)],
+    [l10n.t('Privacy'), privacyLabel(report.privacy)],
+    [l10n.t('Generated'), dateRow(report.generatedAt, now, locale)],
+    [l10n.t('Created'), dateRow(report.createdAt, now, locale)],
+    [l10n.t('Updated'), dateRow(report.updatedAt, now, locale)],
+    [l10n.t('Checks'), checks.all > 0 ? l10n.t('{0} passed, {1} failed', checks.passed, checks.failed) : undefined],
+    [l10n.t('ID'), String(report.id)],
+  );
 }
 
 // ---- Projects -----------------------------------------------------------------------------
@@ -161,10 +162,7 @@ export function projectDescription(project: Pick<Project, 'createdAt'>, options:
 
 export function projectTooltipMarkdown(project: Project, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
-  const rows = [row(l10n.t('Project'), project.name)];
-  const created = dateRow(project.createdAt, now, locale);
-  if (created !== undefined) rows.push(row(l10n.t('Created'), created));
-  return rows.join('  \n');
+  return fieldRows([l10n.t('Project'), project.name], [l10n.t('Created'), dateRow(project.createdAt, now, locale)]);
 }
 
 // ---- List states --------------------------------------------------------------------------

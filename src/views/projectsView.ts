@@ -319,13 +319,8 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     // (`reports.example.com · created ↓`), so a screenshot says where the data came from.
     const service = this.deps.connection.distinguishingLabel;
     const query = describeProjectQuery(this.#state);
-    this.treeView.description = !this.connected
-      ? undefined
-      : service === undefined
-        ? query
-        : query === ''
-          ? service
-          : `${service} · ${query}`;
+    // The query always names its sort, so it is never empty.
+    this.treeView.description = !this.connected ? undefined : service === undefined ? query : `${service} · ${query}`;
     this.setContext(ContextKey.projectsSearching, this.connected && isProjectQuerySearching(this.#state));
   }
 

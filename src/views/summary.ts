@@ -33,20 +33,7 @@ export function toListSummary(report: Report): Report {
   for (const [key, value] of Object.entries(report.raw)) {
     if (value === null || typeof value !== 'object') raw[key] = value;
   }
-  return {
-    id: report.id,
-    url: report.url,
-    project: report.project,
-    result: report.result,
-    score: report.score,
-    privacy: report.privacy,
-    checks: NO_CHECKS,
-    generatedAt: report.generatedAt,
-    createdAt: report.createdAt,
-    updatedAt: report.updatedAt,
-    raw,
-    summary: checkCounts(report),
-  };
+  return { ...report, checks: NO_CHECKS, raw, summary: checkCounts(report) };
 }
 
 /** A page of reports as the lists keep it: each report as its summary. */

@@ -216,7 +216,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     const error = list.status === 'error' ? list.error : undefined;
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
     this.#told.add(error);
-    if (isApiError(error) && error.kind === 'rateLimited') {
+    if (isApiError(error, 'rateLimited')) {
       this.#rateLimitedUntil = Date.now() + (error.retryAfter ?? 60) * 1000;
     }
     const described = describeError(error);

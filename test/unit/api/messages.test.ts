@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { ApiError, KEY_REMOVED, keyReplacedError, serviceChangedError, type ApiErrorInit, type ApiErrorKind } from '../../../src/api/errors';
+import {
+  ApiError,
+  KEY_REMOVED,
+  keyReplacedError,
+  serviceChangedError,
+  type ApiErrorInit,
+  type ApiErrorKind,
+} from '../../../src/api/errors';
 import { CORS_REFUSED, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER } from '../../../src/api/browser';
-import { describeError } from '../../../src/api/messages';
+import { describeError, targetOf } from '../../../src/api/messages';
 import { withBundle } from '../withBundle';
 
 const host = 'reports.example.com';
@@ -12,10 +19,13 @@ function apiError(init: Partial<ApiErrorInit> & { kind: ApiErrorKind }): ApiErro
 
 describe('describeError (product spec: When things go wrong)', () => {
   it('401: the key was rejected, with Set API Key', () => {
-    assert.deepEqual(describeError(apiError({ kind: 'unauthorized', status: 401, serviceMessage: 'Unauthenticated.' })), {
-      message: 'The service rejected the API key.',
-      actions: ['setApiKey'],
-    });
+    assert.deepEqual(
+      describeError(apiError({ kind: 'unauthorized', status: 401, serviceMessage: 'Unauthenticated.' })),
+      {
+        message: 'The service rejected the API key.',
+        actions: ['setApiKey'],
+      },
+    );
     assert.deepEqual(describeError(apiError({ kind: 'unauthorized', reason: 'invalid key characters' })), {
       message: 'The API key contains characters that cannot be sent. Set it again.',
       actions: ['setApiKey'],
@@ -42,8 +52,18 @@ describe('describeError (product spec: When things go wrong)', () => {
       ['GET', '/elsewhere', 'This API key may not use this part of the service.'],
     ];
     for (const [method, path, denied] of cases) {
-      const error = apiError({ kind: 'forbidden', status: 403, method, path, serviceMessage: 'This action is unauthorized.' });
-      assert.deepEqual(describeError(error), { message: `This action is unauthorized. (${denied})`, actions: ['setApiKey'] }, path);
+      const error = apiError({
+        kind: 'forbidden',
+        status: 403,
+        method,
+        path,
+        serviceMessage: 'This action is unauthorized.',
+      });
+      assert.deepEqual(
+        describeError(error),
+        { message: `This action is unauthorized. (${denied})`, actions: ['setApiKey'] },
+        path,
+      );
     }
     assert.equal(
       describeError(apiError({ kind: 'forbidden', status: 403 })).message,
@@ -54,13 +74,24 @@ describe('describeError (product spec: When things go wrong)', () => {
   it('404: "Report 42 no longer exists." from the context or the path', () => {
     const notFound = apiError({ kind: 'notFound', status: 404, path: '/api/v1/reports/42' });
     assert.deepEqual(describeError(notFound), { message: 'Report 42 no longer exists.', actions: [] });
-    assert.equal(describeError(apiError({ kind: 'notFound', status: 404 }), { reportId: 'r-7' }).message, 'Report r-7 no longer exists.');
     assert.equal(
-      describeError(apiError({ kind: 'notFound', status: 404, method: 'DELETE', path: '/api/v1/projects/shop.localhost' })).message,
+      describeError(apiError({ kind: 'notFound', status: 404 }), { reportId: 'r-7' }).message,
+      'Report r-7 no longer exists.',
+    );
+    assert.equal(
+      describeError(
+        apiError({ kind: 'notFound', status: 404, method: 'DELETE', path: '/api/v1/projects/shop.localhost' }),
+      ).message,
       'Project shop.localhost no longer exists.',
     );
-    assert.equal(describeError(apiError({ kind: 'notFound', status: 404 }), { project: 'example.com' }).message, 'Project example.com no longer exists.');
-    assert.equal(describeError(apiError({ kind: 'notFound', status: 404, path: '/api/v2/x' })).message, `The service at ${host} has no such resource.`);
+    assert.equal(
+      describeError(apiError({ kind: 'notFound', status: 404 }), { project: 'example.com' }).message,
+      'Project example.com no longer exists.',
+    );
+    assert.equal(
+      describeError(apiError({ kind: 'notFound', status: 404, path: '/api/v2/x' })).message,
+      `The service at ${host} has no such resource.`,
+    );
     assert.deepEqual(
       describeError(apiError({ kind: 'notFound', status: 404, path: '/api/v2/x' })).actions,
       ['openSettings'],
@@ -73,14 +104,23 @@ describe('describeError (product spec: When things go wrong)', () => {
       kind: 'validation',
       status: 422,
       serviceMessage: 'The url field is required. (and 1 more error)',
-      fieldErrors: { url: ['The url field is required.'], password: ['The password field is required when privacy is 2.'] },
+      fieldErrors: {
+        url: ['The url field is required.'],
+        password: ['The password field is required when privacy is 2.'],
+      },
     });
     assert.deepEqual(describeError(error), {
       message: 'The url field is required. The password field is required when privacy is 2.',
       actions: [],
     });
-    assert.equal(describeError(apiError({ kind: 'validation', status: 413, serviceMessage: 'Too large.' })).message, 'Too large.');
-    assert.equal(describeError(apiError({ kind: 'validation', status: 400 })).message, 'The service did not accept the request.');
+    assert.equal(
+      describeError(apiError({ kind: 'validation', status: 413, serviceMessage: 'Too large.' })).message,
+      'Too large.',
+    );
+    assert.equal(
+      describeError(apiError({ kind: 'validation', status: 400 })).message,
+      'The service did not accept the request.',
+    );
   });
 
   it('429: rate limited, wait N s, with Retry', () => {
@@ -114,14 +154,20 @@ describe('describeError (product spec: When things go wrong)', () => {
       message: `Cannot reach ${host} (no answer within 30 s).`,
       actions: ['retry', 'openSettings'],
     });
-    assert.equal(describeError(apiError({ kind: 'timeout', timeoutMs: 2500 })).message, `Cannot reach ${host} (no answer within 2.5 s).`);
+    assert.equal(
+      describeError(apiError({ kind: 'timeout', timeoutMs: 2500 })).message,
+      `Cannot reach ${host} (no answer within 2.5 s).`,
+    );
   });
 
   it('redirect to another origin: says it was not followed', () => {
-    assert.deepEqual(describeError(apiError({ kind: 'redirect', status: 302, redirectTo: 'https://elsewhere.example' })), {
-      message: `The service at ${host} redirected the request to https://elsewhere.example. It was not followed, so the API key is not sent to another server. Check the service URL.`,
-      actions: ['openSettings', 'showLog'],
-    });
+    assert.deepEqual(
+      describeError(apiError({ kind: 'redirect', status: 302, redirectTo: 'https://elsewhere.example' })),
+      {
+        message: `The service at ${host} redirected the request to https://elsewhere.example. It was not followed, so the API key is not sent to another server. Check the service URL.`,
+        actions: ['openSettings', 'showLog'],
+      },
+    );
     assert.equal(
       describeError(apiError({ kind: 'redirect', status: 302, reason: 'too many redirects' })).message,
       `The service at ${host} redirected the request too many times.`,
@@ -129,7 +175,10 @@ describe('describeError (product spec: When things go wrong)', () => {
   });
 
   it('cancelled, and errors that are not ApiErrors', () => {
-    assert.deepEqual(describeError(apiError({ kind: 'cancelled' })), { message: 'The request was cancelled.', actions: [] });
+    assert.deepEqual(describeError(apiError({ kind: 'cancelled' })), {
+      message: 'The request was cancelled.',
+      actions: [],
+    });
     // Not sent because the user switched service: the command they started says it stopped.
     assert.deepEqual(describeError(serviceChangedError('https://left.example:8443/api')), {
       message: 'Stopped: you switched from left.example:8443 to another service, so nothing more was sent to it.',
@@ -141,7 +190,10 @@ describe('describeError (product spec: When things go wrong)', () => {
       actions: [],
     });
     for (const error of [new Error('boom with details'), 'a string', undefined, { kind: 'network' }]) {
-      assert.deepEqual(describeError(error), { message: 'Something went wrong. See the Page Reports log for details.', actions: ['showLog'] });
+      assert.deepEqual(describeError(error), {
+        message: 'Something went wrong. See the Page Reports log for details.',
+        actions: ['showLog'],
+      });
     }
   });
 
@@ -162,7 +214,20 @@ describe('describeError (product spec: When things go wrong)', () => {
   });
 
   it('covers every kind with a non-empty sentence', () => {
-    const kinds: ApiErrorKind[] = ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'redirect', 'cancelled', 'cors'];
+    const kinds: ApiErrorKind[] = [
+      'unauthorized',
+      'forbidden',
+      'notFound',
+      'validation',
+      'rateLimited',
+      'server',
+      'network',
+      'timeout',
+      'badResponse',
+      'redirect',
+      'cancelled',
+      'cors',
+    ];
     for (const kind of kinds) {
       const { message } = describeError(apiError({ kind }));
       assert.match(message, /^\S.*[.)]$/, kind);
@@ -197,6 +262,28 @@ describe('describeError (product spec: When things go wrong)', () => {
     const bundle = { 'The service at {0} answered {1}.': 'Der Dienst unter {0} antwortete {1}.' };
     const message = withBundle(bundle, () => describeError(apiError({ kind: 'server', status: 503 })).message);
     assert.equal(message, `Der Dienst unter ${host} antwortete 503.`);
-    assert.equal(describeError(apiError({ kind: 'server', status: 503 })).message, `The service at ${host} answered 503.`);
+    assert.equal(
+      describeError(apiError({ kind: 'server', status: 503 })).message,
+      `The service at ${host} answered 503.`,
+    );
+  });
+});
+
+describe('targetOf: which resource a request path addressed', () => {
+  it('reads a report or a project, decoded, and a collection without a name', () => {
+    assert.deepEqual(targetOf('/api/v1/reports/42'), { collection: 'reports', name: '42' });
+    assert.deepEqual(targetOf('/base/api/v1/projects/caf%C3%A9%2Fshop?x=1'), {
+      collection: 'projects',
+      name: 'café/shop',
+    });
+    assert.deepEqual(targetOf('/api/v1/reports?page=2'), { collection: 'reports', name: undefined });
+    // A same-origin redirect the service chose may add a slash; it still addresses report 42.
+    assert.deepEqual(targetOf('/api/v1/reports/42/'), { collection: 'reports', name: '42' });
+  });
+
+  it('names nothing for a path below a resource, another API version or a malformed escape kept as sent', () => {
+    assert.equal(targetOf('/api/v1/reports/42/checks'), undefined);
+    assert.equal(targetOf('/api/v2/reports/42'), undefined);
+    assert.deepEqual(targetOf('/api/v1/projects/%E0%A4%A'), { collection: 'projects', name: '%E0%A4%A' });
   });
 });
