@@ -7,6 +7,9 @@
  * Constants only (no state): both dist/extension.js and dist/main.js hold a copy.
  */
 
+/** The extension's id (publisher.name): the authority of its URIs. */
+export const EXTENSION_ID = 'page-reports.page-reports';
+
 /** The settings section, the view container's id and the prefix of every id below. */
 export const SECTION = 'pageReports';
 

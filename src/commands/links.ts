@@ -24,10 +24,7 @@ import { escapeForMessage, singleLine } from '../common/text';
 import { truncate } from '../common/format';
 import { linkQuery } from '../common/urls';
 import { parseServiceUrl } from '../api/serviceUrl';
-import { Command } from '../ids';
-
-/** The extension's id: the authority of its URIs. */
-export const EXTENSION_ID = 'page-reports.page-reports';
+import { Command, EXTENSION_ID } from '../ids';
 
 /** What the handler did with a URI (tests read it through the test hook). */
 export type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';

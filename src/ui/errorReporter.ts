@@ -6,7 +6,7 @@ import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from './notify';
 import { escapeForMessage } from '../common/text';
 import { targetOf } from '../api/messages';
-import { Command, SECTION } from '../ids';
+import { Command, EXTENSION_ID, SECTION } from '../ids';
 
 
 /**
@@ -42,13 +42,18 @@ function oneLine(text: string): string {
 }
 
 /**
- * The way forward of the two actions that are commands, with its title: a notification's
- * button here, and the row of a failed list (views/items.ts).
+ * The way forward of the actions that are commands, with its title: a notification's button
+ * here, and the row of a failed list (views/items.ts).
  */
-export function actionCommand(action: 'setApiKey' | 'openSettings'): vscode.Command {
-  return action === 'setApiKey'
-    ? { command: Command.setApiKey, title: l10n.t('Set API Key…') }
-    : { command: 'workbench.action.openSettings', title: l10n.t('Open Settings'), arguments: [SECTION] };
+export function actionCommand(action: 'setApiKey' | 'openSettings' | 'readAboutCors'): vscode.Command {
+  switch (action) {
+    case 'setApiKey':
+      return { command: Command.setApiKey, title: l10n.t('Set API Key…') };
+    case 'openSettings':
+      return { command: 'workbench.action.openSettings', title: l10n.t('Open Settings'), arguments: [SECTION] };
+    case 'readAboutCors':
+      return { command: 'markdown.showPreview', title: l10n.t('Read About CORS'), arguments: [readmeAt(README_CORS_SECTION)] };
+  }
 }
 
 /**
@@ -76,7 +81,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
     setApiKey: actionCommand('setApiKey').title,
     openSettings: actionCommand('openSettings').title,
     showLog: l10n.t('Show Log'),
-    readAboutCors: l10n.t('Read About CORS'),
+    readAboutCors: actionCommand('readAboutCors').title,
   } as const;
 
   async function show(error: unknown, options: { retry?: () => unknown; action?: string }): Promise<void> {
@@ -111,11 +116,11 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
         } catch (e) {
           report(e, options);
         }
-      } else if (action === 'setApiKey' || action === 'openSettings') {
+      } else if (action === 'showLog') log.show();
+      else if (action !== undefined) {
         const { command, arguments: args = [] } = actionCommand(action);
         await vscode.commands.executeCommand(command, ...args);
-      } else if (action === 'showLog') log.show();
-      else if (action === 'readAboutCors') await openReadmeSection(README_CORS_SECTION);
+      }
     } finally {
       if (open.get(text) === entry) open.delete(text);
       if (unauthorized) keyPromptOpen = false;
@@ -148,14 +153,14 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
 export const README_CORS_SECTION = 'works-in-the-browser';
 
 /**
- * Opens the extension's own README (it ships in the VSIX) at a section, in Markdown preview:
- * it works offline and in the browser, unlike a link to a repository.
+ * The extension's own README (it ships in the VSIX) at a section, for Markdown preview: it
+ * works offline and in the browser, unlike a link to a repository.
  */
-async function openReadmeSection(anchor: string): Promise<void> {
-  const extension = vscode.extensions.getExtension('page-reports.page-reports');
-  if (!extension) return;
-  const readme = vscode.Uri.joinPath(extension.extensionUri, 'README.md').with({ fragment: anchor });
-  await vscode.commands.executeCommand('markdown.showPreview', readme);
+function readmeAt(anchor: string): vscode.Uri {
+  // This extension's own entry, there while its code runs; `extensionUri` is its folder or, in a browser, its URL.
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  const folder = extension?.extensionUri ?? vscode.Uri.file('/');
+  return vscode.Uri.joinPath(folder, 'README.md').with({ fragment: anchor });
 }
 
 /** One log line: what was done, the request, and the message the user saw. Never a body. */

@@ -248,12 +248,13 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
  * The row a failed list ends with: names the failure; selecting it retries, or takes the way
  * forward its message names first where a retry would fail the same way (Open Settings for a
  * service URL with a wrong path, a redirect to another server; Set API Key… for a rejected
- * key). Its inline Retry stays.
+ * key; Read About CORS in a browser, for a service that does not allow its origin). Its inline
+ * Retry stays.
  */
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');
   const first = describeError(node.error).actions[0];
-  if (first === 'openSettings' || first === 'setApiKey') {
+  if (first === 'openSettings' || first === 'setApiKey' || first === 'readAboutCors') {
     const forward = actionCommand(first);
     item.description = forward.title;
     item.command = forward;

@@ -11,6 +11,9 @@ import { HIDDEN_ERROR_PAGE, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from '../
 import { createClient } from '../../../src/api/client';
 import { isApiError } from '../../../src/api/errors';
 import { describeError } from '../../../src/api/messages';
+import { Setting, TestHook } from '../../../src/ids';
+import type { ErrorNode } from '../../../src/views/items';
+import type { ReportsView } from '../../../src/views/reportsView';
 import {
   activate,
   admin,
@@ -34,6 +37,12 @@ interface LoggedRequest extends RecordedRequest {
 /** The requests the service saw for one report. */
 async function requestsFor(id: number | string): Promise<LoggedRequest[]> {
   return (await admin<LoggedRequest[]>('requests')).filter((r) => r.path === `/api/v1/reports/${id}`);
+}
+
+function views(): { reportsView: ReportsView } {
+  const hook = (globalThis as Record<symbol, unknown>)[TestHook.views];
+  if (!hook) throw new Error('the views test hook is not set (is the extension in test mode?)');
+  return hook as { reportsView: ReportsView };
 }
 
 describe('web worker extension host', function () {
@@ -115,6 +124,51 @@ describe('web worker extension host', function () {
     await admin('faults', proxyError);
     const first = await failure(client());
     assert.ok(isApiError(first) && first.kind === 'cors', String(first));
+  });
+
+  it('a list the service refuses by CORS offers Read About CORS on its error row: the README section in Markdown preview', async () => {
+    const { reportsView } = views();
+    // A timeout other than the default builds a new client, one the service never answered.
+    await vscode.workspace.getConfiguration().update(Setting.requestTimeout, 29, vscode.ConfigurationTarget.Global);
+    try {
+      await admin('faults', {
+        method: 'GET',
+        path: '/api/v1/reports',
+        status: 200,
+        body: 'html',
+        noCors: true,
+        times: 3,
+      });
+      await vscode.commands.executeCommand('pageReports.refreshReports');
+      const error = (await reportsView.getChildren()).at(-1) as ErrorNode;
+      assert.equal(error.kind, 'error');
+      const item = reportsView.getTreeItem(error);
+      assert.match(
+        String(typeof item.label === 'string' ? item.label : item.label?.label),
+        /does not allow requests from the browser \(CORS\)/,
+      );
+      assert.equal(item.description, 'Read About CORS');
+      assert.equal(item.contextValue, 'error', 'its inline Retry stays');
+      const [readme] = (item.command?.arguments ?? []) as vscode.Uri[];
+      assert.equal(item.command?.command, 'markdown.showPreview');
+      assert.ok(readme?.path.endsWith('/README.md') && readme.fragment === 'works-in-the-browser', String(readme));
+
+      // Selecting the row runs its command: the extension's own README, in preview.
+      await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+      await waitFor(
+        () =>
+          vscode.window.tabGroups.all
+            .flatMap((group) => group.tabs)
+            .find((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes('README')),
+        { message: 'the README in Markdown preview', timeoutMs: 10_000 },
+      );
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+      await vscode.workspace
+        .getConfiguration()
+        .update(Setting.requestTimeout, undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('does not follow a redirect the browser hides, not even to the same origin', async () => {
