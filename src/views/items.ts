@@ -25,9 +25,9 @@ import { Command } from '../ids';
 import { actionCommand } from '../ui/errorReporter';
 
 
-/** Formatting options for now: the current time and the UI language. */
-export function formatOptions(): FormatOptions {
-  return { now: new Date(), locale: vscode.env.language };
+/** Formatting options at `now` (epoch ms, a view's clock): the time relative dates count from, and the UI language. */
+export function formatOptions(now = Date.now()): FormatOptions {
+  return { now: new Date(now), locale: vscode.env.language };
 }
 
 // ---- Elements -----------------------------------------------------------------------------
@@ -177,9 +177,12 @@ export function inertMarkdown(source: string): vscode.MarkdownString {
  * colours (a spinner while busy), score, generated date and privacy in the description.
  * The tooltip is added by {@link resolveTooltip} on hover, so long lists stay cheap.
  */
-export function reportTreeItem(node: ReportNode, options: { busy: boolean; search: string | undefined }): vscode.TreeItem {
+export function reportTreeItem(
+  node: ReportNode,
+  options: { busy: boolean; search: string | undefined; now: number },
+): vscode.TreeItem {
   const { report } = node;
-  const format = formatOptions();
+  const format = formatOptions(options.now);
   const label = reportLabel(report);
   const item = newItem(
     node,
@@ -195,7 +198,7 @@ export function reportTreeItem(node: ReportNode, options: { busy: boolean; searc
 }
 
 /** A project's row: its name, created date (relative) in the description, collapsed. */
-export function projectTreeItem(node: ProjectNode, options: { search: string | undefined }): vscode.TreeItem {
+export function projectTreeItem(node: ProjectNode, options: { search: string | undefined; now: number }): vscode.TreeItem {
   const label = singleLine(node.project.name);
   const item = newItem(
     node,
@@ -204,7 +207,7 @@ export function projectTreeItem(node: ProjectNode, options: { search: string | u
     'project',
     vscode.TreeItemCollapsibleState.Collapsed,
   );
-  item.description = projectDescription(node.project, formatOptions());
+  item.description = projectDescription(node.project, formatOptions(options.now));
   // The spoken label replaces the description too: it says the created date.
   item.accessibilityInformation = {
     label: item.description === '' ? l10n.t('Project {0}', label) : l10n.t('Project {0}, created {1}', label, item.description),
@@ -216,9 +219,9 @@ export function projectTreeItem(node: ProjectNode, options: { search: string | u
  * Fills in the tooltip of a report or project row when the user hovers it
  * (`TreeDataProvider.resolveTreeItem`). Server text in it is escaped Markdown.
  */
-export function resolveTooltip(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
-  if (node.kind === 'report') item.tooltip = inertMarkdown(reportTooltipMarkdown(node.report, formatOptions()));
-  else if (node.kind === 'project') item.tooltip = inertMarkdown(projectTooltipMarkdown(node.project, formatOptions()));
+export function resolveTooltip(item: vscode.TreeItem, node: ViewNode, now: number): vscode.TreeItem {
+  if (node.kind === 'report') item.tooltip = inertMarkdown(reportTooltipMarkdown(node.report, formatOptions(now)));
+  else if (node.kind === 'project') item.tooltip = inertMarkdown(projectTooltipMarkdown(node.project, formatOptions(now)));
   return item;
 }
 
@@ -283,12 +286,15 @@ export function emptyTreeItem(node: EmptyNode): vscode.TreeItem {
 }
 
 /** The `TreeItem` for any element. */
-export function treeItemFor(node: ViewNode, options: { busy: (id: ReportId) => boolean; search: string | undefined }): vscode.TreeItem {
+export function treeItemFor(
+  node: ViewNode,
+  options: { busy: (id: ReportId) => boolean; search: string | undefined; now: number },
+): vscode.TreeItem {
   switch (node.kind) {
     case 'report':
-      return reportTreeItem(node, { busy: options.busy(node.report.id), search: options.search });
+      return reportTreeItem(node, { busy: options.busy(node.report.id), search: options.search, now: options.now });
     case 'project':
-      return projectTreeItem(node, { search: options.search });
+      return projectTreeItem(node, { search: options.search, now: options.now });
     case 'loadMore':
       return loadMoreTreeItem(node);
     case 'error':

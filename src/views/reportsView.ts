@@ -69,15 +69,16 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   // ---- TreeDataProvider ----
 
   getTreeItem(node: ViewNode): vscode.TreeItem {
-    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search });
+    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search, now: this.clock() });
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
-    return resolveTooltip(item, node);
+    return resolveTooltip(item, node, this.clock());
   }
 
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (node) return [];
+    this.drawing();
     if (!(await this.isReady())) return [];
     return this.rowsOf(this.#nodes, this.#list, () => this.#emptyNode());
   }
