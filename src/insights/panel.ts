@@ -12,6 +12,8 @@ import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
+import { escapeMarkdown } from '../common/text';
+import { originOf, serviceLabel } from '../accounts/labels';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
@@ -456,7 +458,13 @@ class InsightsPanel implements vscode.Disposable {
       timeZoneName: 'short',
     }).format(shown.atMs);
     const n = (value: number): string => formatCount(value, locale);
+    // The service the figures came from, where the reader could take them for another's:
+    // several services are known, or they are not the current service's.
+    const { connection } = this.deps;
+    const origin = originOf(shown.serviceUrl);
+    const named = shown.serviceUrl !== connection.serviceUrl || connection.distinguishingLabel !== undefined;
     const notes = [
+      origin !== undefined && named ? l10n.t('From {0}.', escapeMarkdown(serviceLabel(origin))) : null,
       this.#capText(locale),
       shown.complete
         ? null

@@ -192,6 +192,51 @@ describe('accounts and services', function () {
     await waitFor(() => hook().statusBar.health.kind === 'connected', { message: 'the status bar says connected' });
   });
 
+  it('an insights summary names the service its figures came from, also after a switch to the other one', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const insights = (): {
+      lastPosted(project: null): { phase: string } | undefined;
+      receive(project: null, message: unknown): void;
+    } => {
+      const value = (globalThis as Record<symbol, unknown>)[TestHook.insights];
+      if (!value) throw new Error('the insights test hook is not set');
+      return value as ReturnType<typeof insights>;
+    };
+    // Markdown-escaped in the summary (`127\.0\.0\.1\:8787`): read without the backslashes.
+    const copiedSummary = async (): Promise<string> => {
+      await vscode.env.clipboard.writeText('');
+      insights().receive(null, { type: 'copySummary' });
+      return waitFor(
+        async () => {
+          const text = await vscode.env.clipboard.readText();
+          return text.startsWith('## Insights') ? text.replace(/\\(.)/g, '$1') : undefined;
+        },
+        { message: 'the summary on the clipboard' },
+      );
+    };
+    try {
+      await run('pageReports.showInsights', { project: null });
+      await waitFor(() => insights().lastPosted(null)?.phase === 'ready', {
+        timeoutMs: 20_000,
+        message: "alpha's insights",
+      });
+      // Two services known: the summary says which one, as the views do.
+      const current = await copiedSummary();
+      assert.ok(current.includes(`\n_From ${alpha.label}._\n`), current);
+
+      // Switched to beta, the panel still shows alpha's figures (under a notice): a summary of them says alpha's.
+      assert.equal(await run('pageReports.switchService', beta.url), true);
+      await waitFor(() => insights().lastPosted(null)?.phase === 'cancelled', {
+        message: 'the notice after the switch',
+      });
+      const earlier = await copiedSummary();
+      assert.ok(earlier.includes(`_From ${alpha.label}._`), earlier);
+      assert.ok(!earlier.includes(beta.label), earlier);
+    } finally {
+      await run('workbench.action.closeAllEditors');
+    }
+  });
+
   it('a report panel belongs to the service it came from: after a switch it keeps its content and never fetches its id from the other service', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     await run('pageReports.openReport', alphaReport.id);
@@ -292,7 +337,10 @@ describe('accounts and services', function () {
     // Alpha answers the create after 3 s: the user switches meanwhile.
     await alpha.admin('faults', { method: 'POST', path: '/api/v1/reports', delayMs: 3000, times: 1 });
     const url = `http://created-late.localhost:${new URL(alpha.url).port}/demo-site/good.html`;
-    const creating = run<{ id: number | string; url: string } | undefined>('pageReports.createReport', { url, privacy: 0 });
+    const creating = run<{ id: number | string; url: string } | undefined>('pageReports.createReport', {
+      url,
+      privacy: 0,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(await run('pageReports.switchService', beta.url), true);
     const created = await creating;
@@ -325,12 +373,18 @@ describe('accounts and services', function () {
       times: 1,
     });
     const url = `http://created-before.localhost:${new URL(alpha.url).port}/demo-site/good.html`;
-    const creating = run<{ id: number | string; url: string } | undefined>('pageReports.createReport', { url, privacy: 0 });
+    const creating = run<{ id: number | string; url: string } | undefined>('pageReports.createReport', {
+      url,
+      privacy: 0,
+    });
     // Switch once the create is answered and the reload waits.
     const reloading = async (): Promise<boolean> => {
       const log = await alpha.requests();
       const post = log.findIndex((r) => r.method === 'POST' && r.status !== null);
-      return post >= 0 && log.slice(post).some((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.status === null);
+      return (
+        post >= 0 &&
+        log.slice(post).some((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.status === null)
+      );
     };
     for (let i = 0; i < 200 && !(await reloading()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.ok(await reloading(), 'the create was answered and the list reloads');
@@ -420,7 +474,9 @@ describe('accounts and services', function () {
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.notEqual(hook().statusBar.health.kind, 'rejected', 'the status bar does not blame the new key');
     // The message blames the old key and offers Retry (not "The service rejected the API key.").
-    await pageReportsLogWith('New report failed (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with');
+    await pageReportsLogWith(
+      'New report failed (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with',
+    );
   });
 
   it('a batch goes on after an item refused with the key the user has just replaced: the next goes with the new key', async () => {
@@ -583,7 +639,10 @@ describe('accounts and services', function () {
     // The user settings as the workbench holds them (not a file: document of the same path).
     await vscode.commands.executeCommand('workbench.action.openSettingsJson');
     const editor = await waitFor(
-      () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('/User/settings.json') ? vscode.window.activeTextEditor : undefined),
+      () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('/User/settings.json')
+          ? vscode.window.activeTextEditor
+          : undefined,
       { message: 'settings.json open' },
     );
     const document = editor.document;
@@ -609,10 +668,12 @@ describe('accounts and services', function () {
       try {
         await vscode.commands.executeCommand('workbench.action.openSettingsJson');
         await vscode.commands.executeCommand('undo');
-        await waitFor(() => !document.isDirty, { message: 'settings.json as it was', timeoutMs: 3000 }).catch(async () => {
-          await vscode.commands.executeCommand('workbench.action.files.revert');
-          await waitFor(() => !document.isDirty, { message: 'settings.json reverted' });
-        });
+        await waitFor(() => !document.isDirty, { message: 'settings.json as it was', timeoutMs: 3000 }).catch(
+          async () => {
+            await vscode.commands.executeCommand('workbench.action.files.revert');
+            await waitFor(() => !document.isDirty, { message: 'settings.json reverted' });
+          },
+        );
       } finally {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       }
