@@ -28,6 +28,13 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       deps.connection.onDidChange(() => {
         for (const panel of this.#panels.values()) panel.onConnectionChanged();
       }),
+      // Remove Service: its panels close. Their key is gone, and Switch Back would add it again.
+      deps.connection.onDidChangeServices(() => {
+        const known = this.#knownUrls();
+        for (const panel of [...this.#panels.values()]) {
+          if (panel.serviceUrl !== undefined && !known.includes(panel.serviceUrl)) panel.dispose();
+        }
+      }),
     );
   }
 
@@ -109,19 +116,23 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
    */
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
+    const serviceUrl = state?.serviceUrl ?? this.deps.connection.serviceUrl;
     // The page's word is checked like any page message: only a service this machine knows
-    // (Switch Back would make it current).
-    const known = knownServices(this.deps.context.globalState).map((service) => service.url);
-    const savedService = state?.serviceUrl !== undefined && known.includes(state.serviceUrl) ? state.serviceUrl : undefined;
-    const serviceUrl = savedService ?? this.deps.connection.serviceUrl;
-    if (!state || this.#panels.has(this.#key(state.reportId, serviceUrl))) {
-      // Nothing to show (no id saved), or that report is open already.
+    // (Switch Back would make it current). A removed service's report is not asked of another:
+    // the same id there is another report.
+    const unknown = state?.serviceUrl !== undefined && !this.#knownUrls().includes(state.serviceUrl);
+    if (!state || unknown || this.#panels.has(this.#key(state.reportId, serviceUrl))) {
+      // Nothing to show (no id saved, or its service is gone), or that report is open already.
       webviewPanel.dispose();
       return;
     }
     const panel = this.#track(ReportPanel.revive(this.deps, webviewPanel, state.reportId, serviceUrl));
     await this.deps.connection.ready;
     await panel.load();
+  }
+
+  #knownUrls(): string[] {
+    return knownServices(this.deps.context.globalState).map((service) => service.url);
   }
 
   #track(panel: ReportPanel): ReportPanel {

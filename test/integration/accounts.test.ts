@@ -634,6 +634,45 @@ describe('accounts and services', function () {
       message: 'the added service lists its reports',
     });
   });
+  it('removing a service closes its panels, and a tab of it restored after a reload is not asked of another service', async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    await run('pageReports.openReport', alphaReport.id);
+    const panel = await waitFor(
+      () =>
+        hook()
+          .panels.openPanels()
+          .find((p) => String(p.id) === String(alphaReport.id)),
+      { message: 'the panel of the alpha report' },
+    );
+    await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    await waitFor(() => panel.foreignService === alpha.label, {
+      message: `the panel says it belongs to ${alpha.label}`,
+    });
+    await beta.admin('requests', undefined, 'DELETE');
+    try {
+      assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
+      await waitFor(() => !hook().panels.openPanels().includes(panel), {
+        message: "the removed service's panel closed",
+      });
+
+      // A window reload restores the tab from what its page saved: alpha's report, alpha no longer known.
+      // Beta has a report of the same id (another page): it must not take the tab's place.
+      const restored = vscode.window.createWebviewPanel('pageReports.report', 'restored', vscode.ViewColumn.Active, {});
+      let disposed = false;
+      restored.onDidDispose(() => (disposed = true));
+      await hook().panels.revive(restored, { reportId: alphaReport.id, serviceUrl: alpha.url });
+      assert.ok(disposed, 'the restored tab closed');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const asked = (await beta.requests()).filter((r) => r.path === `/api/v1/reports/${String(alphaReport.id)}`);
+      assert.deepEqual(asked, [], 'beta was not asked for the id of a report of the removed service');
+    } finally {
+      await run('workbench.action.closeAllEditors');
+      // Alpha and its key back, for the tests after this one.
+      await configure(alpha.url, alpha.key);
+    }
+  });
+
   it('a switch or removal VS Code cannot write (settings.json has unsaved changes) changes nothing, says why and resolves false', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     // The user settings as the workbench holds them (not a file: document of the same path).
