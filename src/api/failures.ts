@@ -22,10 +22,12 @@ export interface RequestTarget {
  * Server text made safe for a one-line message: control, bidi-override and zero-width
  * characters removed, whitespace collapsed, length capped, and the secrets of the request
  * (the API key, a report password), should a hostile server echo them, blanked out before
- * anything else changes the text and again after. Returns undefined for an empty result.
+ * anything else changes the text and again after ({@link withoutSecrets}). Returns undefined
+ * for an empty result, and for a text that holds a secret inside a word.
  */
 export function sanitizeServerText(text: string, secrets: readonly string[] = [], max = SERVICE_MESSAGE_MAX): string | undefined {
-  let clean = blank(text, secrets);
+  let clean = withoutSecrets(text, secrets);
+  if (clean === undefined) return undefined;
   clean = clean
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, ' ')
@@ -34,11 +36,27 @@ export function sanitizeServerText(text: string, secrets: readonly string[] = []
   if (clean === '') return undefined;
   if (clean.length > max) clean = `${clean.slice(0, max - 1).trimEnd()}…`;
   // The cut or the collapse may have re-joined pieces of a secret; blank them again.
-  return blank(clean, secrets);
+  return withoutSecrets(clean, secrets);
 }
 
-function blank(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((clean, secret) => (secret === '' ? clean : clean.split(secret).join('***')), text);
+/**
+ * `text` with each secret in it replaced by `***`; undefined when a secret sits against a
+ * letter or digit. A short report password inside a word (`pass` in "password") blanked in
+ * place garbles the text and shows where the password was ("The ***word field"), so such a
+ * text is not used at all: the message falls back to the extension's own sentence.
+ */
+export function withoutSecrets(text: string, secrets: readonly (string | undefined)[]): string | undefined {
+  let clean = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    const pieces = clean.split(secret);
+    const last = pieces.length - 1;
+    if (pieces.some((piece, i) => (i > 0 && /^[\p{L}\p{N}]/u.test(piece)) || (i < last && /[\p{L}\p{N}]$/u.test(piece)))) {
+      return undefined;
+    }
+    clean = pieces.join('***');
+  }
+  return clean;
 }
 
 /**
@@ -85,6 +103,9 @@ function jsonOf(data: unknown): unknown {
   }
 }
 
+/** A field's message that held a secret inside a word (see {@link withoutSecrets}), in its place: the field still says it was refused. */
+export const SECRET_IN_MESSAGE = 'The service refused this value. Its message repeated the value, so it is not shown.';
+
 /** The most fields, and messages per field, read from a 422: enough for any form, bounded for a hostile answer. */
 const MAX_FIELDS = 20;
 const MAX_MESSAGES_PER_FIELD = 5;
@@ -97,7 +118,7 @@ function fieldErrorsOf(errors: unknown, secrets: readonly string[]): Record<stri
     const messages = list
       .filter((m): m is string => typeof m === 'string')
       .slice(0, MAX_MESSAGES_PER_FIELD)
-      .map((m) => sanitizeServerText(m, secrets))
+      .map((m) => (withoutSecrets(m, secrets) === undefined ? SECRET_IN_MESSAGE : sanitizeServerText(m, secrets)))
       .filter((m): m is string => m !== undefined);
     if (messages.length > 0) fields[sanitizeServerText(field, secrets, 80) ?? field] = messages;
   }

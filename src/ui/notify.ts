@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
+import { withoutSecrets } from '../api/failures';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
 import { escapeForMessage } from '../common/text';
@@ -17,33 +18,28 @@ export function idText(id: ReportId): string {
   return escapeForMessage(String(id));
 }
 
-/** `text` with every occurrence of `secret` replaced by `***`. */
-export function maskSecret(text: string, secret: string | undefined): string {
-  return secret ? text.split(secret).join('***') : text;
-}
-
 /**
  * The error with `secret` (a report password) blanked out of every text the service sent
- * back, so a server echoing the password cannot put it into a message or the log. The
- * client already blanks the key and the form's password before it cleans the service's
- * text (src/api/failures.ts); this second pass covers the text as the error holds it.
+ * back, so a server echoing the password cannot put it into a message or the log; a text that
+ * holds it inside a word is dropped ({@link withoutSecrets}). The client already does so with
+ * the key and the form's password before it cleans the service's text (src/api/failures.ts);
+ * this second pass covers the text as the error holds it.
  */
 export function withoutSecret(error: unknown, secret: string | undefined): unknown {
   if (!secret || !isApiError(error)) return error;
+  const clean = (text: string | undefined): string | undefined =>
+    text === undefined ? undefined : withoutSecrets(text, [secret]);
   const fieldErrors =
     error.fieldErrors === undefined
       ? undefined
       : Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => maskSecret(m, secret))]),
+          Object.entries(error.fieldErrors).map(([field, messages]) => [
+            field,
+            messages.map(clean).filter((m): m is string => m !== undefined),
+          ]),
         );
-  return new ApiError(
-    {
-      ...error,
-      serviceMessage: error.serviceMessage === undefined ? undefined : maskSecret(error.serviceMessage, secret),
-      fieldErrors,
-    },
-    maskSecret(error.message, secret),
-  );
+  // The technical message is the extension's own text: a short password found inside its words is no echo.
+  return new ApiError({ ...error, serviceMessage: clean(error.serviceMessage), fieldErrors }, clean(error.message) ?? error.message);
 }
 
 /**

@@ -4,6 +4,7 @@
  * gets, retries for reads only, and writes sent exactly once.
  */
 import * as assert from 'node:assert/strict';
+import { SECRET_IN_MESSAGE, withoutSecrets } from '../../../src/api/failures';
 import { describeError } from '../../../src/api/messages';
 import type { ReportsApi } from '../../../src/api/types';
 import { FORBIDDEN_KEY, Harness, KEY, OtherOrigin, PASSWORD, refusedPort } from './harness';
@@ -102,15 +103,47 @@ describe('api client: failures', function () {
           errors: { password: [`"${password}" is too common.`, `${'x'.repeat(290)}${password}`] },
         },
       });
-      const error = await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password }), 'validation');
+      const error = await h.failure(
+        api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password }),
+        'validation',
+      );
       const texts = [error.serviceMessage ?? '', ...error.fieldMessages(), describeError(error).message, error.message];
       for (const text of texts) assert.ok(!/correct|horse|battery/.test(text), text);
       assert.ok((error.serviceMessage ?? '').includes('***'), error.serviceMessage);
     });
 
+    it('422 whose words contain a short report password (`pass` in "password"): not blanked in place, where it would show where the password was', async () => {
+      const password = 'pass';
+      await h.fault({
+        method: 'POST',
+        path: '/api/v1/reports',
+        status: 422,
+        body: {
+          message: 'The password field must be at least 8 characters.',
+          errors: { password: ['The password field must be at least 8 characters.'], url: ['Try https, not http.'] },
+        },
+      });
+      const error = await h.failure(
+        api.createReport({ url: `${h.url}/demo-site/good.html`, privacy: 2, password }),
+        'validation',
+      );
+      assert.equal(error.serviceMessage, undefined, 'the message is not used');
+      assert.deepEqual(error.fieldMessages('password'), [SECRET_IN_MESSAGE], 'the field still says it was refused');
+      assert.deepEqual(error.fieldMessages('url'), ['Try https, not http.'], 'a message without the password stays');
+      for (const text of [...error.fieldMessages(), describeError(error).message, error.message]) {
+        assert.doesNotMatch(text, /\*\*\*/, text);
+      }
+      // A secret standing on its own is still blanked in place.
+      assert.equal(withoutSecrets('Too short: "pass".', [password]), 'Too short: "***".');
+      assert.equal(withoutSecrets('Pass: pass1', [password]), undefined);
+    });
+
     it('422 with 300 fields of 8 long messages each: at most 20 fields of 5 messages read, and what the user reads stays short', async () => {
       const errors = Object.fromEntries(
-        Array.from({ length: 300 }, (_, i) => [`field_${i}`, Array.from({ length: 8 }, (__, j) => `Message ${j} of field ${i}: ${'x'.repeat(300)}`)]),
+        Array.from({ length: 300 }, (_, i) => [
+          `field_${i}`,
+          Array.from({ length: 8 }, (__, j) => `Message ${j} of field ${i}: ${'x'.repeat(300)}`),
+        ]),
       );
       await h.fault({ method: 'POST', path: '/api/v1/reports', status: 422, body: { message: 'Invalid.', errors } });
       const error = await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html` }), 'validation');
