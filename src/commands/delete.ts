@@ -7,7 +7,6 @@ import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { isOptions } from '../common/guards';
-import { originOf } from '../accounts/labels';
 import { truncate } from '../common/format';
 import { singleLine } from '../common/text';
 import { Command } from '../ids';
@@ -24,8 +23,7 @@ async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'d
     if (outcome === 'gone') w.log.info(`Report ${ref.id} was already deleted.`);
     else {
       w.log.info(`Report ${ref.id} deleted.`);
-      const origin = originOf(serviceUrl);
-      if (origin !== undefined) await w.parts.analyses.forget(origin, ref.id).then(undefined, () => undefined);
+      if (serviceUrl !== undefined) await w.parts.analyses.forget(serviceUrl, ref.id).then(undefined, () => undefined);
     }
     // Its rows (while the views show that service) and its panel go at once.
     w.dropReport(ref.id, serviceUrl);

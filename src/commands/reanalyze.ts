@@ -7,7 +7,6 @@ import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { diffAnalyses } from '../common/diff';
-import { originOf } from '../accounts/labels';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { isListSummary } from '../views/summary';
@@ -30,12 +29,11 @@ async function reanalyzeOne(
     // A list's copy is a summary without the analysis: the diff needs a whole report.
     const whole = [ref.report, w.panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
     const before = whole ?? (await api.getReport(ref.id));
-    const origin = originOf(serviceUrl); // the service the update goes to
     const after = await api.updateReport(ref.id, { update: true });
     // Kept only once the service has the new analysis: a failed re-analysis leaves the
     // previous one the panel compares with as it was.
-    if (origin !== undefined) {
-      await w.parts.analyses.remember(origin, ref.id, before.raw).then(undefined, (e: unknown) => {
+    if (serviceUrl !== undefined) {
+      await w.parts.analyses.remember(serviceUrl, ref.id, before.raw).then(undefined, (e: unknown) => {
         w.log.warn(
           `Could not keep the previous analysis of report ${ref.id}: ${e instanceof Error ? e.name : 'error'}`,
         );

@@ -1,7 +1,7 @@
 /**
  * THE store of recent analyses: for each report re-analyzed lately, the analysis the extension
  * had just before it sent `update=1` (the "previous analysis" the panel compares with). One
- * small bounded list in workspace state, keyed by service origin and report id, the
+ * small bounded list in workspace state, keyed by service URL and report id, the
  * {@link RECENT_ANALYSES_LIMIT} most recently re-analyzed reports first; older ones drop off.
  * Anything else that needs recent analyses reads this store instead of keeping its own.
  *
@@ -30,7 +30,11 @@ export interface StateLike {
 }
 
 export interface RecentAnalysis {
-  /** Origin of the service the report lives on, e.g. `https://reports.example.com`. */
+  /**
+   * The service the report lives on: its normalized URL, e.g. `https://reports.example.com` or
+   * `https://example.com/team-a` (ids are per service, and two services may share an origin).
+   * Named `origin` as entries were stored before: a service at the root has the same key.
+   */
   readonly origin: string;
   /** The report id as text (ids are compared as text throughout the extension). */
   readonly id: string;
@@ -62,31 +66,32 @@ export class RecentAnalyses {
     return Array.isArray(stored) ? stored.filter(isEntry) : [];
   }
 
-  /** The previous analysis of report `id` on `origin`, or undefined. */
-  previous(origin: string, id: ReportId): Record<string, unknown> | undefined {
+  /** The previous analysis of report `id` on `service`, or undefined. */
+  previous(service: string, id: ReportId): Record<string, unknown> | undefined {
     const key = String(id);
-    return this.all().find((e) => e.origin === origin && e.id === key)?.previous;
+    return this.all().find((e) => e.origin === service && e.id === key)?.previous;
   }
 
   /**
-   * Keeps `previous` as the previous analysis of report `id` on `origin` (replacing the one it
+   * Keeps `previous` as the previous analysis of report `id` on `service` (replacing the one it
    * had), at the front; the list is cut to the limit. One larger than
    * {@link RECENT_ANALYSIS_MAX_CHARS} is not kept (and the report's older one goes: it would
    * no longer be the previous analysis).
    */
-  async remember(origin: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
+  async remember(service: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
     const key = String(id);
-    const rest = this.all().filter((e) => !(e.origin === origin && e.id === key));
+    const rest = this.all().filter((e) => !(e.origin === service && e.id === key));
     const tooLarge = JSON.stringify(previous).length > RECENT_ANALYSIS_MAX_CHARS;
-    const next: RecentAnalysis[] = tooLarge ? rest : [{ origin, id: key, previous, savedAt: now }, ...rest].slice(0, this.limit);
+    const entry = { origin: service, id: key, previous, savedAt: now };
+    const next: RecentAnalysis[] = tooLarge ? rest : [entry, ...rest].slice(0, this.limit);
     await this.state.update(WorkspaceStateKey.recentAnalyses, next);
   }
 
   /** Drops the entry of a deleted report. */
-  async forget(origin: string, id: ReportId): Promise<void> {
+  async forget(service: string, id: ReportId): Promise<void> {
     const key = String(id);
     const all = this.all();
-    const rest = all.filter((e) => !(e.origin === origin && e.id === key));
+    const rest = all.filter((e) => !(e.origin === service && e.id === key));
     if (rest.length !== all.length) await this.state.update(WorkspaceStateKey.recentAnalyses, rest);
   }
 }

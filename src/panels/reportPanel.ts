@@ -10,7 +10,7 @@ import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
 import { knownServices } from '../accounts/knownServices';
-import { originOf, serviceLabel } from '../accounts/labels';
+import { serviceLabel } from '../accounts/labels';
 import { reportTitle, tabTitle } from '../common/format';
 import { renderShell } from './html';
 import { openInBrowser } from '../ui/notify';
@@ -395,11 +395,13 @@ export class ReportPanel implements vscode.Disposable {
 
   /** The analysis before this report's last re-analysis, when the store has one for it (on the panel's own service). */
   #previous(): ReportData | null {
-    const origin = originOf(this.#serviceUrl ?? this.deps.connection.serviceUrl);
-    const raw = origin === undefined ? undefined : this.deps.analyses.previous(origin, this.id);
+    const service = this.#serviceUrl ?? this.deps.connection.serviceUrl;
+    const raw = service === undefined ? undefined : this.deps.analyses.previous(service, this.id);
     if (raw === undefined) return null;
     try {
-      return toReportData(parseReport(raw));
+      const previous = parseReport(raw);
+      // A re-analysis keeps a report's URL: another URL is another report that had this id (a service that reuses ids).
+      return previous.url === this.#report?.url ? toReportData(previous) : null;
     } catch {
       this.#log('warn', 'ignored a stored previous analysis of an unexpected shape.');
       return null;

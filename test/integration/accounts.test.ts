@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { PageReportsAuthProvider } from '../../src/activation/authProvider';
 import type { ServiceHealth, ServiceStatusBar } from '../../src/activation/statusBar';
+import type { PanelState } from '../../src/common/panelProtocol';
 import type { ReportPanels } from '../../src/panels/register';
 import type { ReportNode, ViewNode } from '../../src/views/items';
 import type { ProjectsView } from '../../src/views/projectsView';
@@ -519,6 +520,50 @@ describe('accounts and services', function () {
     } finally {
       await alpha.admin('faults', undefined, 'DELETE');
       await run('pageReports.switchService', { remove: elsewhere, confirmed: true });
+    }
+  });
+
+  it('"Since the previous analysis" belongs to its service: another service on the same origin shows none for its report of that id', async () => {
+    const key = token('paths-key');
+    // One origin, two services (`/team-a`, `/team-b`); the reference service gives both the same data.
+    const running = await startService({
+      port: 0,
+      keys: [key],
+      seed: 0,
+      faults: true,
+      quiet: true,
+      rateLimit: 0,
+      basePath: '/team-a',
+      alsoMountedAt: ['/team-b'],
+    });
+    const origin = new URL(running.url).origin;
+    const [teamA, teamB] = [`${origin}/team-a`, `${origin}/team-b`];
+    const page = await adminCall<{ id: number | string }>(teamA, 'reports', {
+      report: { url: `${origin}/demo-site/good.html`, result: 'good', score: 91, privacy: 0 },
+    });
+    const shown = (serviceUrl: string): Extract<PanelState, { kind: 'report' }> | undefined => {
+      const state = hook()
+        .panels.openPanels()
+        .find((p) => String(p.id) === String(page.id) && p.serviceUrl === serviceUrl)?.state;
+      return state?.kind === 'report' && state.partial !== true ? state : undefined;
+    };
+    try {
+      await configure(teamA, key);
+      await run('pageReports.openReport', page.id);
+      await waitFor(() => shown(teamA), { message: "team-a's panel" });
+      assert.ok(await run('pageReports.reanalyzeReport', { id: page.id }));
+      await waitFor(() => shown(teamA)?.previous, { message: "team-a's panel compares with the previous analysis" });
+      await run('workbench.action.closeAllEditors');
+
+      assert.equal(await run('pageReports.setServiceUrl', teamB), true);
+      await run('pageReports.openReport', page.id);
+      const other = await waitFor(() => shown(teamB), { message: "team-b's panel" });
+      assert.equal(other.previous, null, "team-a's previous analysis is not team-b's");
+    } finally {
+      await run('workbench.action.closeAllEditors');
+      await configure(alpha.url, alpha.key);
+      for (const url of [teamA, teamB]) await run('pageReports.switchService', { remove: url, confirmed: true });
+      await running.stop();
     }
   });
 

@@ -73,8 +73,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const cors = options.cors ?? true;
   const slowDelayMs = options.slowPageDelayMs ?? 1500;
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath))
-    throw new Error(`basePath ${basePath} is not a path`);
+  const mounts = [basePath, ...(options.alsoMountedAt ?? [])].map((path) => path.replace(/\/+$/, ''));
+  for (const path of mounts) {
+    if (path !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) throw new Error(`basePath ${path} is not a path`);
+  }
   const limiter = new RateLimiter(options.rateLimit ?? 60, options.rateWindowMs ?? 60_000);
 
   let persister: Persister | undefined;
@@ -146,8 +148,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const target = req.url ?? '/';
     const queryAt = target.indexOf('?');
     const fullPath = queryAt < 0 ? target : target.slice(0, queryAt);
-    const mounted = basePath !== '' && (fullPath === basePath || fullPath.startsWith(`${basePath}/`));
-    const pathname = mounted ? fullPath.slice(basePath.length) || '/' : fullPath;
+    const mount = mounts.find((path) => path !== '' && (fullPath === path || fullPath.startsWith(`${path}/`)));
+    const mounted = mount !== undefined;
+    const pathname = mounted ? fullPath.slice(mount.length) || '/' : fullPath;
     const search = queryAt < 0 ? '' : target.slice(queryAt);
     // Seeding fetches every demo page once; those fetches are not worth a log line each.
     if (!quiet && !(seeding && pathname.startsWith('/demo-site/'))) {

@@ -37,6 +37,11 @@ export interface ServiceOptions {
    * is not found. `/__admin` and `/demo-site` answer with and without it. Default: the root.
    */
   basePath?: string;
+  /**
+   * More paths the same service answers under, beside `basePath` (e.g. `['/team-b']`): two
+   * services on one origin, as the extension sees them, with the same data.
+   */
+  alsoMountedAt?: string[];
 }
 
 export type ReportResult = 'good' | 'decent' | 'bad';
