@@ -83,7 +83,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     const sortOf = (query: ReportQueryState): string => `${query.sortBy} ${query.sort}`;
     let childSort = sortOf(reportsView.query);
     this.disposables.push(
-      this.#list.onDidChange(() => this.listChanged(this.#list, 'projects')),
+      this.#list.onDidChange(() => this.listChanged(this.#list, l10n.t('Loading projects'))),
       reportsView.onDidChangeQuery((query) => {
         if (sortOf(query) === childSort) return;
         childSort = sortOf(query);
@@ -260,7 +260,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
         },
       );
       const subscription = list.onDidChange(() =>
-        this.listChanged(list, `the reports of a project`, this.#nodes.get(name)),
+        this.listChanged(list, l10n.t('Loading the reports of a project'), this.#nodes.get(name)),
       );
       child = { list, nodes, subscription };
       this.#children.set(name, child);

@@ -229,10 +229,10 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
 
   /**
    * After a list changed: re-render (the whole view, or one project's children), and when it
-   * failed, tell once. The error row in the list is the message with its Retry; a rejected key
+   * failed, tell once, as `action` failing ("Loading reports", in the display language). The error row in the list is the message with its Retry; a rejected key
    * also goes to the error reporter, which offers Set API Key (one prompt for a burst).
    */
-  protected listChanged(list: ListHandle, what: string, node?: ViewNode): void {
+  protected listChanged(list: ListHandle, action: string, node?: ViewNode): void {
     this.changeEmitter.fire(node);
     const error = list.status === 'error' ? list.error : undefined;
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
@@ -241,8 +241,8 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
       this.#rateLimitedUntil = Date.now() + (error.retryAfter ?? 60) * 1000;
     }
     const described = describeError(error);
-    if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action: `Loading ${what}` });
-    else this.logFailure(`Loading ${what}`, error);
+    if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action });
+    else this.logFailure(action, error);
   }
 
   /** One log line: the user's sentence, plus the request for API errors or the error text for bugs. */

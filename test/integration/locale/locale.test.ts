@@ -17,7 +17,7 @@ import type { ViewNode } from '../../../src/views/items';
 import type { ProjectsView } from '../../../src/views/projectsView';
 import type { ReportsView } from '../../../src/views/reportsView';
 import { englishOnlyWords, intlDateWords, leaks, words } from '../../l10nWords';
-import { activate, admin, configure, keys, resetService, serviceUrl, waitFor } from '../harness';
+import { activate, admin, configure, keys, pageReportsLogWith, resetService, serviceUrl, waitFor } from '../harness';
 import { TestHook } from '../../../src/ids';
 
 const language = process.env.PAGE_REPORTS_TEST_LOCALE ?? '';
@@ -153,6 +153,16 @@ describe(`display language ${language}`, function () {
     await vscode.commands.executeCommand('pageReports.refreshReports');
     const failed = await showItems(reportsView, 'Reports (failing)');
     assert.equal(failed.at(-1)?.kind, 'error');
+    // A 403 is also told in a notification, which names what failed ("Loading reports: …");
+    // the reporter's log line starts with the same words.
+    const marker = `locale-${Date.now()}`;
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 403, body: { message: marker }, times: 1 });
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    await showItems(reportsView, 'Reports (refused)');
+    const line = (await pageReportsLogWith(marker)).split('\n').find((l) => l.includes(marker)) ?? '';
+    const action = /\] (.*?) failed \(forbidden 403/.exec(line)?.[1];
+    assert.ok(action, line);
+    show('notification of a refused list (what failed)', action);
     await admin('faults', undefined, 'DELETE');
     await vscode.commands.executeCommand('pageReports.refreshReports');
 
