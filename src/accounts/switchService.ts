@@ -9,7 +9,7 @@ import { l10n } from 'vscode';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { confirmModal, flash } from '../ui/notify';
 import { isOptions } from '../common/guards';
-import { escapeForMessage } from '../common/text';
+import { escapeForMessage, escapeIcons } from '../common/text';
 import {
   askForKey,
   askForMissingKey,
@@ -71,7 +71,7 @@ function items(
     return {
       label: `${current ? '$(check)' : '$(blank)'} ${serviceLabel(origin, urls)}`,
       description: details.join(' · '),
-      detail: service.url === origin ? undefined : service.url,
+      detail: service.url === origin ? undefined : escapeIcons(service.url),
       buttons: [removeButton],
       service,
     };

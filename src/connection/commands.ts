@@ -14,7 +14,7 @@ import type { Log } from '../log';
 import type { ConnectionControls } from '../parts';
 import { confirmModal, describe, flash, offerCommand, windowProgress } from '../ui/notify';
 import { isOptions } from '../common/guards';
-import { escapeForMessage } from '../common/text';
+import { escapeForMessage, escapeIcons } from '../common/text';
 import { serviceLabel } from '../accounts/labels';
 import { Command, Setting } from '../ids';
 
@@ -465,7 +465,7 @@ export async function setServiceUrl(
   // The same value written again fires no configuration event; read it explicitly.
   await conn.reloadNow();
   deps.log.info(`Service URL set to ${parsed.url}.`);
-  flash(l10n.t('Service URL set to {0}.', parsed.url));
+  flash(l10n.t('Service URL set to {0}.', escapeIcons(parsed.url)));
   if (!fromArgument && flow.chainKey) await askForMissingKey(deps, conn);
   return true;
 }
