@@ -18,7 +18,7 @@ import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeA
 
 /** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
 async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'deleted' | 'gone' | undefined> {
-  return w.write('delete', ref.id, async (serviceUrl) => {
+  return w.write(ref.id, async (serviceUrl) => {
     const outcome = await deletedOrGone(() => api.deleteReport(ref.id));
     if (outcome === 'gone') w.log.info(`Report ${ref.id} was already deleted.`);
     else {
@@ -54,7 +54,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
 
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
-    if (w.stillRunning('delete', ref.id)) return undefined;
+    if (w.stillRunning(ref.id)) return undefined;
     const action = l10n.t('Delete report {0}', idText(ref.id));
     const retry = w.retryOn(w.serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }));
     let report: Report;
@@ -104,7 +104,8 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     refs,
     action: 'Delete report',
     run: async (ref) => {
-      if ((await deleteOne(w, api, ref)) === undefined) throw new Error(l10n.t('Already being deleted.'));
+      if ((await deleteOne(w, api, ref)) === undefined)
+        throw new Error(l10n.t('Still being changed by another command.'));
     },
   });
   await w.refreshViews();

@@ -104,11 +104,11 @@ export async function changePrivacy(
   const refs = await reportTargets(api, item, undefined, l10n.t('Change the privacy of which report?'));
   const ref = refs[0];
   if (ref === undefined) return undefined;
-  if (w.stillRunning('privacy', ref.id)) return undefined;
+  if (w.stillRunning(ref.id)) return undefined;
 
   /** Sends the change once; resolves the updated report or throws. */
   const send = async (privacy: Privacy, password: string | undefined): Promise<Report | undefined> =>
-    w.write('privacy', ref.id, async (serviceUrl) => {
+    w.write(ref.id, async (serviceUrl) => {
       w.log.info(`Changing the privacy of report ${ref.id} to ${privacy}.`);
       let updated: Report;
       try {

@@ -25,7 +25,7 @@ async function reanalyzeOne(
   api: ReportsApi,
   ref: ReportRef,
 ): Promise<{ before: Report; after: Report } | undefined> {
-  return w.write('reanalyze', ref.id, async (serviceUrl) => {
+  return w.write(ref.id, async (serviceUrl) => {
     // A list's copy is a summary without the analysis: the diff needs a whole report.
     const whole = [ref.report, w.panels.current(ref.id)].find((r) => r !== undefined && !isListSummary(r));
     const before = whole ?? (await api.getReport(ref.id));
@@ -56,7 +56,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
   if (refs.length === 0) return undefined;
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
-    if (w.stillRunning('reanalyze', ref.id)) return undefined;
+    if (w.stillRunning(ref.id)) return undefined;
     const serviceUrl = w.serviceUrl;
     try {
       const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
@@ -93,7 +93,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     action: 'Re-analyze report',
     run: async (ref) => {
       const done = await reanalyzeOne(w, api, ref);
-      if (done === undefined) throw new Error(l10n.t('Already being re-analyzed.'));
+      if (done === undefined) throw new Error(l10n.t('Still being changed by another command.'));
       changes.push({ report: done.after, diff: diffAnalyses(done.before, done.after) });
     },
   });

@@ -137,21 +137,23 @@ export class Writes {
     await Promise.allSettled(this.#viewsOf(serviceUrl).map((view) => view.refresh(true)));
   }
 
-  /** True, after saying so, when the write `op` on report `id` of the current service is still in flight. */
-  stillRunning(op: string, id: ReportId): boolean {
-    if (!this.inFlight.has(`${op}:${this.serviceUrl ?? ''}:${id}`)) return false;
+  /** True, after saying so, when a write on report `id` of the current service is still in flight. */
+  stillRunning(id: ReportId): boolean {
+    if (!this.inFlight.has(`${this.serviceUrl ?? ''}:${id}`)) return false;
     flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
     return true;
   }
 
   /**
-   * Runs the write `op` on report `id` of the current service unless it is in flight already
-   * (then resolves undefined), the report's items and panel busy meanwhile. `task` gets the
-   * service it writes to, for what it shows afterwards.
+   * Runs a write on report `id` of the current service unless one is in flight on it already
+   * (then resolves undefined), the report's items and panel busy meanwhile: one write at a
+   * time per report, so a quick Change Privacy… does not end a running re-analysis's busy
+   * state, nor a Delete make it fail. `task` gets the service it writes to, for what it shows
+   * afterwards.
    */
-  write<T>(op: string, id: ReportId, task: (serviceUrl: string | undefined) => Promise<T>): Promise<T | undefined> {
+  write<T>(id: ReportId, task: (serviceUrl: string | undefined) => Promise<T>): Promise<T | undefined> {
     const serviceUrl = this.serviceUrl;
-    return this.inFlight.run(`${op}:${serviceUrl ?? ''}:${id}`, async () => {
+    return this.inFlight.run(`${serviceUrl ?? ''}:${id}`, async () => {
       this.setBusy(id, true, serviceUrl);
       try {
         return await task(serviceUrl);

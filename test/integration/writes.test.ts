@@ -194,6 +194,35 @@ describe('write commands', function () {
       ]);
       assert.equal((await requestsOf('PATCH')).length, 1);
     });
+
+    it('one write at a time on a report: Change Privacy or Delete while it is re-analyzed is refused, and its row stays busy until the re-analysis ends', async () => {
+      const report = await insertReport({ url: demoPage('busy.localhost') });
+      const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+      await run('pageReports.refreshReports');
+      const row = (await reportsView.getChildren()).find(
+        (n) => n.kind === 'report' && String(n.report.id) === String(report.id),
+      );
+      assert.ok(row, 'the report has a row');
+      await admin('faults', { method: 'PATCH', path: `/api/v1/reports/${String(report.id)}`, delayMs: 1500, times: 1 });
+      const reanalyzing = run('pageReports.reanalyzeReport', node(report));
+      await waitFor(() => reportsView.getTreeItem(row).contextValue === 'report.busy', { message: 'the row busy' });
+
+      const privacy = await run('pageReports.changeReportPrivacy', { id: report.id }, { privacy: 1 });
+      assert.equal(privacy, undefined, 'Change Privacy is refused');
+      const deleted = await run('pageReports.deleteReport', node(report), undefined, { confirmed: true });
+      assert.ok(!deleted, 'Delete is refused');
+      assert.equal(reportsView.getTreeItem(row).contextValue, 'report.busy', 'still busy: the re-analysis runs');
+
+      await reanalyzing;
+      assert.equal(reportsView.getTreeItem(row).contextValue, 'report');
+      assert.deepEqual(
+        (await admin<RecordedRequest[]>('requests')).filter((r) => r.method !== 'GET').map((r) => r.method),
+        ['PATCH'],
+        'only the re-analysis was sent',
+      );
+      assert.ok(await getReport(report.id), 'the report is still there');
+      assert.equal((await getReport(report.id))?.privacy, 0);
+    });
   });
 
   describe('Change Privacy', () => {
@@ -345,7 +374,10 @@ describe('write commands', function () {
         assert.equal(await listed(reports[0].id), true);
         assert.equal((await api(`/api/v1/reports/${String(reports[0].id)}`, { method: 'DELETE' })).status, 200);
         // Rows of the summaries a list keeps: each report is loaded from the service.
-        const nodes = reports.map((r) => ({ kind: 'report', report: { ...r, raw: r, summary: { checks: 0, failed: 0 } } }));
+        const nodes = reports.map((r) => ({
+          kind: 'report',
+          report: { ...r, raw: r, summary: { checks: 0, failed: 0 } },
+        }));
         const text = await run<string | undefined>('pageReports.copyReportMarkdown', nodes[0], nodes);
         assert.ok(text?.includes(reports[1].url), 'the other report was copied');
         await waitFor(async () => !(await listed(reports[0].id)), { message: 'the deleted report’s row gone' });
