@@ -140,11 +140,12 @@ export function linkCommands(parts: Parts) {
 
   /**
    * Makes `service` (a service URL from a link) the current service: nothing to do when it is;
-   * asks first when it is another known one; refuses an unknown one. Resolves whether the
-   * link may go on.
+   * asks first when it is another known one; refuses an unknown one; asks for a missing key.
+   * Resolves whether the link may go on.
    */
   async function useService(service: string | null, options?: ConfirmOptions): Promise<boolean> {
-    if (service === null) return true;
+    // The current service without a key asks for it, as a switch does: the link goes on with one.
+    if (service === null) return askForMissingKey(parts, parts.connection);
     const target = linkedService(parts, service);
     if (target === undefined) {
       // Only its origin is shown, at most 100 characters of it (a host has no length limit): the
@@ -165,7 +166,7 @@ export function linkCommands(parts: Parts) {
       );
       return false;
     }
-    if (target === parts.connection.serviceUrl) return true;
+    if (target === parts.connection.serviceUrl) return askForMissingKey(parts, parts.connection);
     // The host, with the path of a service under one: several services may share a host.
     // Plain text in a modal (`singleLine`, the sink's function); a link's path may be long.
     const { host, pathname } = new URL(target);
@@ -230,7 +231,10 @@ export function linkCommands(parts: Parts) {
       );
       return undefined;
     }
-    void vscode.commands.executeCommand(Command.createReport, { prefill: url });
+    // Without a key, New Report… would only say so, and the URL be lost: the key is asked for first.
+    void askForMissingKey(parts, parts.connection).then(
+      (ok) => ok && vscode.commands.executeCommand(Command.createReport, { prefill: url }),
+    );
     return url;
   }
 

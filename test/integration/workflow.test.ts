@@ -634,6 +634,34 @@ describe('developer workflow', function () {
       }
     });
 
+    it('a link for the current service while it has no key asks for the key before going on (it only said to set one, and the link was lost)', async () => {
+      const origin = new URL(serviceUrl()).origin;
+      try {
+        assert.equal(await run('pageReports.removeApiKey', { origin, confirmed: true }), true);
+        await admin('requests', undefined, 'DELETE');
+        for (const path of ['/report?id=1', `/report?id=1&service=${encodeURIComponent(serviceUrl())}`]) {
+          const outcome = handleUri()(link(path), { confirmed: true });
+          // The key box opens (no test can type into it): closed, the link does not go on.
+          let settled = false;
+          void outcome.finally(() => (settled = true));
+          await waitFor(
+            async () => {
+              await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+              await new Promise((resolve) => setTimeout(resolve, 250));
+              return settled;
+            },
+            { message: `${path}: the link settled after its key box closed`, timeoutMs: 30_000 },
+          );
+          // 'refused' after the key box; 'cancelled' was the notification that left the link behind.
+          assert.equal(await outcome, 'refused', path);
+        }
+        const asked = (await admin<RecordedRequest[]>('requests')).map((r) => `${r.method} ${r.path}`);
+        assert.deepEqual(asked, [], 'nothing was asked without a key');
+      } finally {
+        await configure();
+      }
+    });
+
     it('links to a service under a path carry the path, and an origin-only link opens on the known service there', async () => {
       const mounted = await otherService('team-key', 2, { basePath: '/team' });
       const setting = () => vscode.workspace.getConfiguration('pageReports').get('serviceUrl');
