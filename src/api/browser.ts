@@ -23,7 +23,7 @@ import {
   HTTP_BLOCKED,
 } from './browserReasons';
 import { ApiError } from './errors';
-import type { RequestTarget } from './failures';
+import { NETWORK_ERROR, type RequestTarget } from './failures';
 
 // Both entries answer the reasons (browserNode.ts re-exports them the same way).
 export * from './browserReasons';
@@ -120,7 +120,7 @@ export async function browserFetchError(
     );
   }
   return new ApiError(
-    { kind: 'network', ...target, reason: 'network error', cause: error },
+    { kind: 'network', ...target, reason: NETWORK_ERROR, cause: error },
     `Cannot reach ${target.host} (network error).`,
   );
 }

@@ -86,32 +86,27 @@ class ReportsClient implements ReportsApi {
   }
 
   async getReport(id: ReportId, signal?: AbortSignal): Promise<Report> {
-    const path = `api/v1/reports/${this.segment(id, 'id', 'GET')}`;
-    return this.transport.send({ method: 'GET', path, signal }, (answer) => readBody(answer, parseReportAnswer));
+    return this.transport.send({ method: 'GET', path: this.#reportPath(id, 'GET'), signal }, readReport);
   }
 
   async createReport(input: NewReport, signal?: AbortSignal): Promise<Report> {
     const form = new URLSearchParams({ url: input.url });
     if (input.privacy !== undefined) form.set('privacy', String(input.privacy));
     addPassword(form, input.privacy, input.password);
-    return this.transport.send({ method: 'POST', path: 'api/v1/reports', form, signal }, (answer) =>
-      readBody(answer, parseReportAnswer),
-    );
+    return this.transport.send({ method: 'POST', path: 'api/v1/reports', form, signal }, readReport);
   }
 
   async updateReport(id: ReportId, change: ReportChange, signal?: AbortSignal): Promise<Report> {
-    const path = `api/v1/reports/${this.segment(id, 'id', 'PATCH')}`;
+    const path = this.#reportPath(id, 'PATCH');
     const form = new URLSearchParams();
     if (change.privacy !== undefined) form.set('privacy', String(change.privacy));
     addPassword(form, change.privacy, change.password);
     if (change.update === true) form.set('update', '1');
-    return this.transport.send({ method: 'PATCH', path, form, signal }, (answer) => readBody(answer, parseReportAnswer));
+    return this.transport.send({ method: 'PATCH', path, form, signal }, readReport);
   }
 
   async deleteReport(id: ReportId, signal?: AbortSignal): Promise<void> {
-    const path = `api/v1/reports/${this.segment(id, 'id', 'DELETE')}`;
-    // Any 2xx is success (200 with any body, 202, 204): the body is not parsed.
-    await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
+    await this.#delete(this.#reportPath(id, 'DELETE'), signal);
   }
 
   listProjects(query: ProjectQuery, page: number, signal?: AbortSignal): Promise<Page<Project>> {
@@ -119,7 +114,16 @@ class ReportsClient implements ReportsApi {
   }
 
   async deleteProject(name: string, signal?: AbortSignal): Promise<void> {
-    const path = `api/v1/projects/${this.segment(name, 'project', 'DELETE')}`;
+    await this.#delete(`api/v1/projects/${this.segment(name, 'project', 'DELETE')}`, signal);
+  }
+
+  /** The path of report `id`, for a `method` request. */
+  #reportPath(id: ReportId, method: string): string {
+    return `api/v1/reports/${this.segment(id, 'id', method)}`;
+  }
+
+  /** A DELETE: any 2xx is success (200 with any body, 202, 204), the body is not parsed. */
+  async #delete(path: string, signal: AbortSignal | undefined): Promise<void> {
     await this.transport.send({ method: 'DELETE', path, signal }, () => undefined);
   }
 
@@ -180,6 +184,11 @@ function pageNumber(page: number): number {
 /** The password goes only with privacy 2 (Password); the service ignores it otherwise anyway. */
 function addPassword(form: URLSearchParams, privacy: number | undefined, password: string | undefined): void {
   if (privacy === 2 && password !== undefined && password !== '') form.set('password', password);
+}
+
+/** A single-report answer, read. */
+function readReport(answer: Answer): Report {
+  return readBody(answer, parseReportAnswer);
 }
 
 /** Parses a 2xx body as JSON and maps it; anything unusable is a `badResponse` naming the status. */

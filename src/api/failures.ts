@@ -173,12 +173,19 @@ export function badResponseError(target: RequestTarget, status: number, problem:
   );
 }
 
+/** Reasons of failures without an answer in the client's own words (messages.ts translates them). */
+export const NETWORK_ERROR = 'network error';
+export const CONNECTION_CLOSED = 'connection closed';
+export const CONNECT_TIMEOUT = 'connect timeout';
+export const HEADERS_TIMEOUT = 'headers timeout';
+export const BODY_TIMEOUT = 'body timeout';
+
 const FRIENDLY_CODES: Record<string, string> = {
-  UND_ERR_SOCKET: 'connection closed',
-  UND_ERR_CLOSED: 'connection closed',
-  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
-  UND_ERR_HEADERS_TIMEOUT: 'headers timeout',
-  UND_ERR_BODY_TIMEOUT: 'body timeout',
+  UND_ERR_SOCKET: CONNECTION_CLOSED,
+  UND_ERR_CLOSED: CONNECTION_CLOSED,
+  UND_ERR_CONNECT_TIMEOUT: CONNECT_TIMEOUT,
+  UND_ERR_HEADERS_TIMEOUT: HEADERS_TIMEOUT,
+  UND_ERR_BODY_TIMEOUT: BODY_TIMEOUT,
 };
 
 /**
@@ -202,6 +209,6 @@ export function networkReason(error: unknown): string {
     queue.push(cause);
     if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
   }
-  if (message === undefined || message === 'fetch failed') return 'network error';
-  return message === 'terminated' ? 'connection closed' : message;
+  if (message === undefined || message === 'fetch failed') return NETWORK_ERROR;
+  return message === 'terminated' ? CONNECTION_CLOSED : message;
 }

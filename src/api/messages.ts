@@ -8,7 +8,15 @@
 import * as l10n from '@vscode/l10n';
 import { HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';
 import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED, type ApiError } from './errors';
-import { sanitizeServerText, TOO_LARGE_REASON } from './failures';
+import {
+  BODY_TIMEOUT,
+  CONNECT_TIMEOUT,
+  CONNECTION_CLOSED,
+  HEADERS_TIMEOUT,
+  NETWORK_ERROR,
+  sanitizeServerText,
+  TOO_LARGE_REASON,
+} from './failures';
 import type { ReportId } from './types';
 
 /** `readAboutCors`: opens the README's section "Works in the browser" (what a service must allow). */
@@ -172,15 +180,15 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
 function networkReasonText(reason: string | undefined): string {
   switch (reason) {
     case undefined:
-    case 'network error':
+    case NETWORK_ERROR:
       return l10n.t('network error');
-    case 'connection closed':
+    case CONNECTION_CLOSED:
       return l10n.t('connection closed');
-    case 'connect timeout':
+    case CONNECT_TIMEOUT:
       return l10n.t('connect timeout');
-    case 'headers timeout':
+    case HEADERS_TIMEOUT:
       return l10n.t('headers timeout');
-    case 'body timeout':
+    case BODY_TIMEOUT:
       return l10n.t('body timeout');
     default:
       return reason;

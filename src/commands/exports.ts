@@ -11,7 +11,6 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { Report, ReportsApi } from '../api/types';
 import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
-import { formatCount } from '../common/insightsAggregate';
 import { insightsLimit } from '../insights/load';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
@@ -20,7 +19,7 @@ import { retryOn } from './writes';
 import { runBatch, showBatchSummary } from './batch';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportRef } from '../common/commandArgs';
-import { cancellableProgress, flash, idText, offer, requireApi } from '../ui/notify';
+import { cancellableProgress, countText, flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
 import { Command, GlobalStateKey, Setting } from '../ids';
@@ -28,11 +27,6 @@ import { messageOf } from '../api/errors';
 
 /** Reports per request while exporting: the service's largest page. */
 const EXPORT_PAGE_SIZE = 100;
-
-/** A count in the display language's digits ("2,000"). */
-function countText(value: number): string {
-  return formatCount(value, vscode.env.language);
-}
 
 /** Most reports one CSV export fetches: `Setting.insightsLimit`, as insights reads it. */
 function exportLimit(): number {

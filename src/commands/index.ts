@@ -12,7 +12,7 @@ import type { Parts } from '../parts';
 import { escapeForMessage } from '../common/text';
 import { offerCommand } from '../ui/notify';
 import * as views from '../views/commands';
-import { showAllInsights, showInsights } from '../insights/command';
+import { showInsights } from '../insights/command';
 import { reportExportCommands } from './exports';
 import { linkCommands } from './links';
 import { reportOpenCommands } from './open';
@@ -48,16 +48,16 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     // Projects view (src/views/commands.ts)
     [Command.searchProjects]: (text) => views.searchProjects(parts, text),
     [Command.sortProjects]: (sort) => views.sortProjects(parts, sort),
-    [Command.clearProjectSearch]: () => views.clearProjectSearch(parts),
-    [Command.refreshProjects]: () => views.refreshProjects(parts),
+    [Command.clearProjectSearch]: () => parts.projectsView.clearSearch(),
+    [Command.refreshProjects]: () => parts.projectsView.refresh(), // page 1 again, expansion kept
     [Command.showProjectInReports]: (item) => views.showProjectInReports(parts, item),
     [Command.deleteProject]: (item, ...rest) => deleteProject(writes, item, confirmOf(...rest)),
 
     // Reports view (src/views/commands.ts)
     [Command.filterReports]: (filter) => views.filterReports(parts, filter),
     [Command.sortReports]: (sort) => views.sortReports(parts, sort),
-    [Command.clearReportFilters]: () => views.clearReportFilters(parts),
-    [Command.refreshReports]: () => views.refreshReports(parts),
+    [Command.clearReportFilters]: () => parts.reportsView.clearFilters(), // the sort stays
+    [Command.refreshReports]: () => parts.reportsView.refresh(), // page 1 again
     [Command.loadMore]: (item) => views.loadMore(parts, item),
     [Command.retry]: (item) => views.retry(parts, item),
 
@@ -75,7 +75,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
 
     // Insights (src/insights/)
     [Command.showInsights]: (arg) => showInsights(parts, arg),
-    [Command.showAllInsights]: () => showAllInsights(parts),
+    [Command.showAllInsights]: () => parts.insights.open(null),
 
     // Developer workflow: links and exports
     [Command.copyReportLink]: onPanel(links.copyLink),

@@ -113,7 +113,7 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
       // An Enter waiting for the answer to the text before is for that text only.
       answered = false;
       acceptOnAnswer = false;
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       timer = setTimeout(() => load(value.trim()), 250);
     });
     pick.onDidAccept(() => {
@@ -122,7 +122,7 @@ function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
       else if (pick.value.trim() !== '') acceptOnAnswer = true;
     });
     pick.onDidHide(() => {
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       controller?.abort();
       pick.dispose();
       resolve(result);

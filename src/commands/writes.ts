@@ -14,6 +14,7 @@ import { l10n } from 'vscode';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import { HTTP_BLOCKED } from '../api/browserReasons';
+import { CONNECT_TIMEOUT } from '../api/failures';
 import type { ReportRef } from '../common/commandArgs';
 import { truncate } from '../common/format';
 import { isOptions } from '../common/guards';
@@ -210,7 +211,7 @@ const NEVER_SENT = new Set([
   'EAI_AGAIN',
   'ENETUNREACH',
   'EHOSTUNREACH',
-  'connect timeout',
+  CONNECT_TIMEOUT,
   'bad port',
   HTTP_BLOCKED,
 ]);

@@ -112,6 +112,12 @@ export interface InsightsModel {
 
 const IMPORTANCE_RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
 
+/** The higher of two importances; null (or undefined: none sent) gives way to any. */
+function higherImportance(a: Importance | null, b: Importance | null | undefined): Importance | null {
+  if (b === null || b === undefined) return a;
+  return a === null || IMPORTANCE_RANK[b] < IMPORTANCE_RANK[a] ? b : a;
+}
+
 /** The median of numbers already sorted ascending; null for none. */
 function sortedMedian(sorted: readonly number[]): number | null {
   const n = sorted.length;
@@ -203,11 +209,7 @@ export function aggregate(reports: readonly Report[], project: string | null): I
       const seen = ran.get(check.name) ?? { failed: false, importance: null };
       if (check.passed === false) {
         seen.failed = true;
-        if (
-          check.importance !== undefined &&
-          (seen.importance === null || IMPORTANCE_RANK[check.importance] < IMPORTANCE_RANK[seen.importance])
-        )
-          seen.importance = check.importance;
+        seen.importance = higherImportance(seen.importance, check.importance);
       }
       ran.set(check.name, seen);
     }
@@ -221,11 +223,7 @@ export function aggregate(reports: readonly Report[], project: string | null): I
       if (!seen.failed) continue;
       tally.failed += 1;
       tally.reports.push(index);
-      if (
-        seen.importance !== null &&
-        (tally.importance === null || IMPORTANCE_RANK[seen.importance] < IMPORTANCE_RANK[tally.importance])
-      )
-        tally.importance = seen.importance;
+      tally.importance = higherImportance(tally.importance, seen.importance);
     }
   }
 

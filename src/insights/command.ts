@@ -36,11 +36,6 @@ export async function showInsights(parts: Parts, arg: unknown): Promise<void> {
   if (picked !== undefined) await parts.insights.open(picked.project);
 }
 
-/** `Command.showAllInsights` (the Projects view's `…` menu): insights of every project. */
-export async function showAllInsights(parts: Parts): Promise<void> {
-  await parts.insights.open(null);
-}
-
 type ProjectItem = vscode.QuickPickItem & { project?: string | null };
 
 /**

@@ -13,10 +13,11 @@ import type { Log } from '../log';
 import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
 import { escapeMarkdown } from '../common/text';
+import { countText } from '../ui/notify';
 import { originOf, serviceLabel } from '../accounts/labels';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
-import { aggregate, formatCount, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
+import { aggregate, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
 import {
   parseInsightsPageMessage,
@@ -307,18 +308,16 @@ class InsightsPanel implements vscode.Disposable {
   }
 
   /** "Showing the newest 2,000 of 5,310 reports" when the cap cut the figures shown, else null. */
-  #capText(locale: string): string | null {
+  #capText(): string | null {
     const shown = this.#shown;
     if (shown?.capped !== true) return null;
-    const n = (value: number): string => formatCount(value, locale);
     return shown.total !== undefined
-      ? l10n.t('Showing the newest {0} of {1} reports', n(shown.model.total), n(shown.total))
-      : l10n.t('Showing the newest {0} reports', n(shown.model.total));
+      ? l10n.t('Showing the newest {0} of {1} reports', countText(shown.model.total), countText(shown.total))
+      : l10n.t('Showing the newest {0} reports', countText(shown.model.total));
   }
 
   #stateOf(phase: InsightsPhase): InsightsState {
     const locale = vscode.env.language;
-    const n = (value: number): string => formatCount(value, locale);
     const progress = this.#progress;
     const loaded = progress.reports.length;
     const total = progress.total ?? null;
@@ -328,15 +327,15 @@ class InsightsPanel implements vscode.Disposable {
     const counted = !showProgress
       ? null
       : total === null
-        ? l10n.t('Loaded {0} reports', n(loaded))
+        ? l10n.t('Loaded {0} reports', countText(loaded))
         : total > this.#limit
-          ? l10n.t('Loaded {0} of {1} reports (the newest {1} of {2})', n(loaded), n(this.#limit), n(total))
-          : l10n.t('Loaded {0} of {1} reports', n(loaded), n(total));
+          ? l10n.t('Loaded {0} of {1} reports (the newest {1} of {2})', countText(loaded), countText(this.#limit), countText(total))
+          : l10n.t('Loaded {0} of {1} reports', countText(loaded), countText(total));
     const waiting = phase === 'loading' ? this.#rateLimitWaitS : null;
     const progressText =
       waiting === null ? counted : l10n.t('{0} (rate limited: waiting {1} s)', counted ?? l10n.t('Loading reports…'), waiting);
     const shown = this.#shown;
-    const capText = this.#capText(locale);
+    const capText = this.#capText();
     return {
       phase,
       project: this.project,
@@ -457,7 +456,6 @@ class InsightsPanel implements vscode.Disposable {
       timeZone: 'UTC',
       timeZoneName: 'short',
     }).format(shown.atMs);
-    const n = (value: number): string => formatCount(value, locale);
     // The service the figures came from, where the reader could take them for another's:
     // several services are known, or they are not the current service's.
     const { connection } = this.deps;
@@ -465,12 +463,12 @@ class InsightsPanel implements vscode.Disposable {
     const named = shown.serviceUrl !== connection.serviceUrl || connection.distinguishingLabel !== undefined;
     const notes = [
       origin !== undefined && named ? l10n.t('From {0}.', escapeMarkdown(serviceLabel(origin))) : null,
-      this.#capText(locale),
+      this.#capText(),
       shown.complete
         ? null
         : shown.total !== undefined
-          ? l10n.t('Partial: loading stopped after {0} of {1} reports; the numbers cover only those.', n(shown.model.total), n(shown.total))
-          : l10n.t('Partial: loading stopped after {0} reports; the numbers cover only those.', n(shown.model.total)),
+          ? l10n.t('Partial: loading stopped after {0} of {1} reports; the numbers cover only those.', countText(shown.model.total), countText(shown.total))
+          : l10n.t('Partial: loading stopped after {0} reports; the numbers cover only those.', countText(shown.model.total)),
     ].filter((note): note is string => note !== null);
     const markdown = summaryMarkdown(shown.model, asOf, summaryWords(), locale, notes);
     vscode.env.clipboard.writeText(markdown).then(

@@ -43,9 +43,14 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     return `${serviceUrl ?? ''}\n${panelKey(id)}`;
   }
 
+  /** The open panel of report `id` of `serviceUrl` (by default the current service), if any. */
+  #panel(id: ReportId, serviceUrl?: string): ReportPanel | undefined {
+    return this.#panels.get(this.#key(id, serviceUrl));
+  }
+
   /** Opens the report's panel (loading it) or reveals the open one. Never rejects. */
   async open(id: ReportId, initial?: Report, serviceUrl = this.deps.connection.serviceUrl): Promise<void> {
-    const existing = this.#panels.get(this.#key(id, serviceUrl));
+    const existing = this.#panel(id, serviceUrl);
     if (existing) {
       this.#lastActive = this.#key(id, serviceUrl);
       existing.reveal();
@@ -77,20 +82,20 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   update(report: Report, serviceUrl?: string): void {
-    this.#panels.get(this.#key(report.id, serviceUrl))?.showReport(report);
+    this.#panel(report.id, serviceUrl)?.showReport(report);
   }
 
   setBusy(id: ReportId, busy: boolean, serviceUrl?: string): void {
-    this.#panels.get(this.#key(id, serviceUrl))?.setBusy(busy);
+    this.#panel(id, serviceUrl)?.setBusy(busy);
   }
 
   /** A write on report `id` of `serviceUrl` found it gone: its panel says so, as after a load. */
   showDeleted(id: ReportId, serviceUrl: string | undefined): void {
-    this.#panels.get(this.#key(id, serviceUrl))?.showDeleted();
+    this.#panel(id, serviceUrl)?.showDeleted();
   }
 
   close(id: ReportId, serviceUrl?: string): void {
-    this.#panels.get(this.#key(id, serviceUrl))?.dispose();
+    this.#panel(id, serviceUrl)?.dispose();
   }
 
   /** Closes the panels of the project's reports, those still loading included (once their project is known). */
@@ -101,7 +106,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 
   current(id: ReportId): Report | undefined {
-    return this.#panels.get(this.#key(id))?.report;
+    return this.#panel(id)?.report;
   }
 
   activeReport(): ActiveReport | undefined {

@@ -11,7 +11,13 @@ import { withoutSecrets } from '../api/failures';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
 import { escapeForMessage } from '../common/text';
+import { formatCount } from '../common/insightsAggregate';
 import { Command } from '../ids';
+
+/** A count in the display language's digits ("2,000"). */
+export function countText(value: number): string {
+  return formatCount(value, vscode.env.language);
+}
 
 /** A report id (from the server) for a message or the status bar: see {@link escapeForMessage}. */
 export function idText(id: ReportId): string {

@@ -59,7 +59,7 @@ export async function autoRefreshTick(
 export function startAutoRefresh(views: readonly RefreshableView[], connection: TickConnection): vscode.Disposable {
   let timer: ReturnType<typeof setInterval> | undefined;
   const restart = (): void => {
-    if (timer !== undefined) clearInterval(timer);
+    clearInterval(timer);
     timer = undefined;
     const ms = autoRefreshMs(vscode.workspace.getConfiguration().get<unknown>(Setting.autoRefresh));
     if (ms > 0) timer = setInterval(() => void autoRefreshTick(views, connection, vscode.window.state.focused), ms);
@@ -69,7 +69,7 @@ export function startAutoRefresh(views: readonly RefreshableView[], connection: 
     if (e.affectsConfiguration(Setting.autoRefresh)) restart();
   });
   return new vscode.Disposable(() => {
-    if (timer !== undefined) clearInterval(timer);
+    clearInterval(timer);
     subscription.dispose();
   });
 }

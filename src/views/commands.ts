@@ -109,16 +109,6 @@ async function sortView<K extends string, Q extends { sortBy: K; sort: 'asc' | '
   if (sort) await view.setQuery(withSort(view.query, sort.sortBy, sort.sort));
 }
 
-/** `Command.clearProjectSearch`. */
-export async function clearProjectSearch(ref: ViewsRef): Promise<void> {
-  await ref.projectsView.clearSearch();
-}
-
-/** `Command.refreshProjects`: page 1 again, expansion kept. */
-export async function refreshProjects(ref: ViewsRef): Promise<void> {
-  await ref.projectsView.refresh();
-}
-
 /**
  * `Command.showProjectInReports`: sets the Reports view's project filter to the project
  * (a project node, a `Project` or its name) and shows the Reports view.
@@ -234,16 +224,6 @@ export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void
   await sortView(reports, choice, 'sortReports', isReportSortKey, withReportSort, () =>
     pickSort(l10n.t('Sort Reports'), reportSortChoices(), reports.query),
   );
-}
-
-/** `Command.clearReportFilters`: drops search, project and result; keeps the sort. */
-export async function clearReportFilters(ref: ViewsRef): Promise<void> {
-  await ref.reportsView.clearFilters();
-}
-
-/** `Command.refreshReports`: page 1 again. */
-export async function refreshReports(ref: ViewsRef): Promise<void> {
-  await ref.reportsView.refresh();
 }
 
 /** The list key of a `loadMore` or `error` node, or undefined. */

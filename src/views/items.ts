@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { describeError } from '../api/messages';
 import type { Project, Report, ReportId } from '../api/types';
-import { formatCount } from '../common/insightsAggregate';
 import {
   escapeMarkdown,
   highlightRanges,
@@ -23,6 +22,7 @@ import {
 import { reportKey } from './listState';
 import { Command } from '../ids';
 import { actionCommand } from '../ui/errorReporter';
+import { countText } from '../ui/notify';
 
 
 /** Formatting options at `now` (epoch ms, a view's clock): the time relative dates count from, and the UI language. */
@@ -228,7 +228,6 @@ export function resolveTooltip(item: vscode.TreeItem, node: ViewNode, now: numbe
 /** `Load more (25 of 132)`; a spinner and no command while the page is in flight. */
 export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
   const { locale } = formatOptions();
-  const count = (n: number): string => formatCount(n, locale);
   const label = node.loading ? l10n.t('Loading more…') : loadMoreLabel(node.loaded, node.total, locale);
   const item = newItem(node, label, icon(node.loading ? 'sync~spin' : 'fold-down'), 'loadMore');
   if (!node.loading) {
@@ -236,8 +235,8 @@ export function loadMoreTreeItem(node: LoadMoreNode): vscode.TreeItem {
   }
   item.tooltip =
     node.total === undefined
-      ? l10n.t('{0} loaded. Select to load the next page.', count(node.loaded))
-      : l10n.t('{0} of {1} loaded. Select to load the next page.', count(node.loaded), count(node.total));
+      ? l10n.t('{0} loaded. Select to load the next page.', countText(node.loaded))
+      : l10n.t('{0} of {1} loaded. Select to load the next page.', countText(node.loaded), countText(node.total));
   return item;
 }
 

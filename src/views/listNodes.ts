@@ -39,15 +39,6 @@ export class ListNodes<T, N extends ViewNode> {
     return this.#nodes.get(key);
   }
 
-  /** Every element rendered for the list. */
-  values(): IterableIterator<N> {
-    return this.#nodes.values();
-  }
-
-  clear(): void {
-    this.#nodes.clear();
-  }
-
   /**
    * The children for the list's current state. Returns `undefined` while nothing is loaded
    * yet (idle, or the first page in flight): the caller waits for the load, or shows nothing.

@@ -38,7 +38,6 @@ export type ListStatus = 'idle' | 'loading' | 'loadingMore' | 'loaded' | 'error'
 
 interface InFlight {
   readonly kind: 'reload' | 'more';
-  readonly generation: number;
   readonly controller: AbortController;
   readonly promise: Promise<void>;
 }
@@ -307,7 +306,7 @@ export class PagedList<T> implements Disposable, ListHandle {
     const page = kind === 'reload' ? 1 : this.#nextPage;
     this.#currentStatus = kind === 'reload' ? 'loading' : 'loadingMore';
     const promise = this.#run(fetcher, page, pages, kind, generation, controller.signal);
-    this.#inFlight = { kind, generation, controller, promise };
+    this.#inFlight = { kind, controller, promise };
     this.#fire();
     return promise;
   }

@@ -11,7 +11,6 @@ import {
   projectListKey,
   projectOfListKey,
   reportKey,
-  resolveTooltip,
   treeItemFor,
   type EmptyNode,
   type ProjectNode,
@@ -115,10 +114,6 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       search: node.kind === 'project' ? this.#state.search : undefined,
       now: this.clock(),
     });
-  }
-
-  resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
-    return resolveTooltip(item, node, this.clock());
   }
 
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {

@@ -119,6 +119,7 @@ export function withProjectSort(state: ProjectQueryState, sortBy: ProjectSortKey
   return { ...state, sortBy, sort };
 }
 
+
 /** Whether any filter narrows the Reports view (drives `ContextKey.reportsFiltered`). */
 export function isReportQueryFiltered(state: ReportQueryState): boolean {
   return state.search !== undefined || state.project !== undefined || state.result !== undefined;
@@ -217,26 +218,31 @@ export interface SortChoice<K extends string> {
   readonly label: string;
 }
 
+/** A row of the sort pickers: key, direction, and how the picker names the pair. */
+function sortChoice<K extends string>(sortBy: K, sort: SortDirection, label: string): SortChoice<K> {
+  return { sortBy, sort, label };
+}
+
 /** Every report sort the service offers (key × direction), natural direction first. */
 export function reportSortChoices(): SortChoice<ReportSortKey>[] {
   return [
-    { sortBy: 'id', sort: 'desc', label: l10n.t('Date created: newest first') },
-    { sortBy: 'id', sort: 'asc', label: l10n.t('Date created: oldest first') },
-    { sortBy: 'generated_at', sort: 'desc', label: l10n.t('Date generated: newest first') },
-    { sortBy: 'generated_at', sort: 'asc', label: l10n.t('Date generated: oldest first') },
-    { sortBy: 'url', sort: 'asc', label: l10n.t('URL: A to Z') },
-    { sortBy: 'url', sort: 'desc', label: l10n.t('URL: Z to A') },
-    { sortBy: 'score', sort: 'desc', label: l10n.t('Score: highest first') },
-    { sortBy: 'score', sort: 'asc', label: l10n.t('Score: lowest first') },
+    sortChoice('id', 'desc', l10n.t('Date created: newest first')),
+    sortChoice('id', 'asc', l10n.t('Date created: oldest first')),
+    sortChoice('generated_at', 'desc', l10n.t('Date generated: newest first')),
+    sortChoice('generated_at', 'asc', l10n.t('Date generated: oldest first')),
+    sortChoice('url', 'asc', l10n.t('URL: A to Z')),
+    sortChoice('url', 'desc', l10n.t('URL: Z to A')),
+    sortChoice('score', 'desc', l10n.t('Score: highest first')),
+    sortChoice('score', 'asc', l10n.t('Score: lowest first')),
   ];
 }
 
 export function projectSortChoices(): SortChoice<ProjectSortKey>[] {
   return [
-    { sortBy: 'created_at', sort: 'desc', label: l10n.t('Date created: newest first') },
-    { sortBy: 'created_at', sort: 'asc', label: l10n.t('Date created: oldest first') },
-    { sortBy: 'project', sort: 'asc', label: l10n.t('Name: A to Z') },
-    { sortBy: 'project', sort: 'desc', label: l10n.t('Name: Z to A') },
+    sortChoice('created_at', 'desc', l10n.t('Date created: newest first')),
+    sortChoice('created_at', 'asc', l10n.t('Date created: oldest first')),
+    sortChoice('project', 'asc', l10n.t('Name: A to Z')),
+    sortChoice('project', 'desc', l10n.t('Name: Z to A')),
   ];
 }
 

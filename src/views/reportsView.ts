@@ -7,7 +7,7 @@ import { l10n } from 'vscode';
 import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
-import { reportKey, resolveTooltip, treeItemFor, type EmptyNode, type ReportNode, type ViewNode } from './items';
+import { reportKey, treeItemFor, type EmptyNode, type ReportNode, type ViewNode } from './items';
 import { ListNodes } from './listNodes';
 import { PagedList, type FetchPage } from './listState';
 import {
@@ -70,10 +70,6 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   getTreeItem(node: ViewNode): vscode.TreeItem {
     return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search, now: this.clock() });
-  }
-
-  resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
-    return resolveTooltip(item, node, this.clock());
   }
 
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {

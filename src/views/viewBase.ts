@@ -11,7 +11,7 @@ import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '.
 import type { RecentReports } from '../common/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
-import type { EmptyNode, ViewNode } from './items';
+import { resolveTooltip, type EmptyNode, type ViewNode } from './items';
 import type { ListNodes } from './listNodes';
 import type { FetchPage, ListHandle, PagedList } from './listState';
 import { toPerPage } from './query';
@@ -75,6 +75,11 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /** Shows the query in the view's description and context keys. */
   protected abstract showQuery(): void;
   abstract getChildren(node?: ViewNode): Promise<ViewNode[]>;
+
+  /** The row's tooltip, added when the user hovers it (long lists stay cheap). */
+  resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
+    return resolveTooltip(item, node, this.clock());
+  }
 
   protected abstract onConnectionChanged(): void;
 
