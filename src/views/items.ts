@@ -25,7 +25,7 @@ import { actionCommand } from '../ui/errorReporter';
 import { countText } from '../ui/notify';
 
 
-/** Formatting options at `now` (epoch ms, a view's clock): the time relative dates count from, and the UI language. */
+/** Formatting options at `now` (epoch ms): the time relative dates count from, and the UI language. */
 export function formatOptions(now = Date.now()): FormatOptions {
   return { now: new Date(now), locale: vscode.env.language };
 }

@@ -112,12 +112,11 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     return treeItemFor(node, {
       busy: (id) => this.isBusy(id),
       search: node.kind === 'project' ? this.#state.search : undefined,
-      now: this.clock(),
+      now: Date.now(),
     });
   }
 
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
-    if (node === undefined) this.drawing();
     if (!(await this.isReady())) return [];
     if (node === undefined) return this.#rootChildren();
     if (node.kind === 'project') return this.#projectChildren(node.project.name);

@@ -69,12 +69,11 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   // ---- TreeDataProvider ----
 
   getTreeItem(node: ViewNode): vscode.TreeItem {
-    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search, now: this.clock() });
+    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search, now: Date.now() });
   }
 
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (node) return [];
-    this.drawing();
     if (!(await this.isReady())) return [];
     return this.rowsOf(this.#nodes, this.#list, () => this.#emptyNode());
   }

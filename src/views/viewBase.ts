@@ -17,7 +17,6 @@ import type { FetchPage, ListHandle, PagedList } from './listState';
 import { toPerPage } from './query';
 import { listedPage } from './summary';
 import { Setting } from '../ids';
-import { REDRAW_DATES_MS } from './dateRedraw';
 
 /** What `registerViews` is given by `activate`. */
 export interface ViewDeps {
@@ -48,10 +47,6 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   #inFlight = 0;
   /** Until when (epoch ms) the service asked this view's lists to wait (a 429). */
   #rateLimitedUntil = 0;
-  /** When VS Code last asked for the top rows, by {@link clock}; undefined before it first did. */
-  #drawnAt: number | undefined;
-  /** The clock (epoch ms) the rows' relative dates count from. Tests move it. */
-  clock: () => number = Date.now;
 
   protected constructor(
     protected readonly deps: ViewDeps,
@@ -78,7 +73,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
 
   /** The row's tooltip, added when the user hovers it (long lists stay cheap). */
   resolveTreeItem(item: vscode.TreeItem, node: ViewNode): vscode.TreeItem {
-    return resolveTooltip(item, node, this.clock());
+    return resolveTooltip(item, node, Date.now());
   }
 
   protected abstract onConnectionChanged(): void;
@@ -86,22 +81,6 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /** Whether the view lists anything (else VS Code shows the welcome content). */
   protected get connected(): boolean {
     return this.deps.connection.state === 'ready';
-  }
-
-  /** Notes that VS Code is asking for the top rows: every row is drawn again, as of now. */
-  protected drawing(): void {
-    this.#drawnAt = this.clock();
-  }
-
-  /**
-   * Draws the rows again, nothing fetched, when the view shows and they were drawn
-   * {@link REDRAW_DATES_MS} / 2 ago or more, so that their relative dates ("now", "3 minutes
-   * ago") age (views/dateRedraw.ts calls this each minute and when the view comes into view).
-   */
-  redrawDatesIfStale(): void {
-    if (!this.treeView.visible || !this.connected || this.#drawnAt === undefined) return;
-    if (this.clock() - this.#drawnAt < REDRAW_DATES_MS / 2) return;
-    this.changeEmitter.fire();
   }
 
   /** Shows the query once the connection's first read is done (the subclass is built by then). */
