@@ -3,6 +3,7 @@
  * show, network reasons dug out of `error.cause` chains, `Retry-After` parsing.
  * Imports no `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError, type ApiErrorKind } from './errors';
 
 /** The `reason` of a `badResponse` whose answer passed the size cap (16 MB after decompression). */
@@ -104,7 +105,9 @@ function jsonOf(data: unknown): unknown {
 }
 
 /** A field's message that held a secret inside a word (see {@link withoutSecrets}), in its place: the field still says it was refused. */
-export const SECRET_IN_MESSAGE = 'The service refused this value. Its message repeated the value, so it is not shown.';
+export function secretInMessage(): string {
+  return l10n.t('The service refused this value. Its message repeated the value, so it is not shown.');
+}
 
 /** The most fields, and messages per field, read from a 422: enough for any form, bounded for a hostile answer. */
 const MAX_FIELDS = 20;
@@ -118,8 +121,9 @@ function fieldErrorsOf(errors: unknown, secrets: readonly string[]): Record<stri
     const messages = list
       .filter((m): m is string => typeof m === 'string')
       .slice(0, MAX_MESSAGES_PER_FIELD)
-      .map((m) => (withoutSecrets(m, secrets) === undefined ? SECRET_IN_MESSAGE : sanitizeServerText(m, secrets)))
+      .map((m) => (withoutSecrets(m, secrets) === undefined ? secretInMessage() : sanitizeServerText(m, secrets)))
       .filter((m): m is string => m !== undefined);
+    // A field's name is a key to look messages up by (`password`), never shown: kept as sent when it holds a secret.
     if (messages.length > 0) fields[sanitizeServerText(field, secrets, 80) ?? field] = messages;
   }
   return Object.keys(fields).length > 0 ? fields : undefined;

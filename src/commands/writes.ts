@@ -153,6 +153,8 @@ export class Writes {
    * afterwards.
    */
   write<T>(id: ReportId, task: (serviceUrl: string | undefined) => Promise<T>): Promise<T | undefined> {
+    // Another began meanwhile (while this one's confirmation was open, say): said, not silent.
+    if (this.stillRunning(id)) return Promise.resolve(undefined);
     const serviceUrl = this.serviceUrl;
     return this.inFlight.run(`${serviceUrl ?? ''}:${id}`, async () => {
       this.setBusy(id, true, serviceUrl);

@@ -403,6 +403,8 @@ export async function confirmInsecure(
  * would only say "Add the API key"). Resolves whether there is a key now.
  */
 export async function askForMissingKey(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
+  // Right after start-up the stored key may not be read yet: not missing, only not known.
+  await conn.ready;
   return conn.state !== 'noKey' || askForKey(deps, conn);
 }
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
-import { withoutSecrets } from '../api/failures';
+import { secretInMessage, withoutSecrets } from '../api/failures';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
 import { escapeForMessage } from '../common/text';
@@ -33,19 +33,21 @@ export function idText(id: ReportId): string {
  */
 export function withoutSecret(error: unknown, secret: string | undefined): unknown {
   if (!secret || !isApiError(error)) return error;
-  const clean = (text: string | undefined): string | undefined =>
-    text === undefined ? undefined : withoutSecrets(text, [secret]);
+  // As the client's first pass: a message is blanked, or dropped (a field's is put in its place).
+  const placeholder = secretInMessage();
+  const clean = (text: string): string | undefined => (text === placeholder ? text : withoutSecrets(text, [secret]));
   const fieldErrors =
     error.fieldErrors === undefined
       ? undefined
       : Object.fromEntries(
           Object.entries(error.fieldErrors).map(([field, messages]) => [
             field,
-            messages.map(clean).filter((m): m is string => m !== undefined),
+            messages.map((message) => clean(message) ?? placeholder),
           ]),
         );
   // The technical message is the extension's own text: a short password found inside its words is no echo.
-  return new ApiError({ ...error, serviceMessage: clean(error.serviceMessage), fieldErrors }, clean(error.message) ?? error.message);
+  const serviceMessage = error.serviceMessage === undefined ? undefined : clean(error.serviceMessage);
+  return new ApiError({ ...error, serviceMessage, fieldErrors }, clean(error.message) ?? error.message);
 }
 
 /**

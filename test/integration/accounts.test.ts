@@ -153,6 +153,20 @@ describe('accounts and services', function () {
     await configure();
   });
 
+  /** Opens alpha's report (alpha current) and resolves its panel once it shows it. */
+  async function openedAlphaPanel(): Promise<ReturnType<ReportPanels['openPanels']>[number]> {
+    await run('pageReports.openReport', alphaReport.id);
+    const panel = await waitFor(
+      () =>
+        hook()
+          .panels.openPanels()
+          .find((p) => String(p.id) === String(alphaReport.id)),
+      { message: 'the panel of the alpha report' },
+    );
+    await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
+    return panel;
+  }
+
   it('lists one session per service with a key: the provider and vscode.authentication.getAccounts', async () => {
     const sessions = await hook().provider.getSessions();
     const byOrigin = new Map(sessions.map((s) => [s.id, s]));
@@ -240,17 +254,7 @@ describe('accounts and services', function () {
 
   it('a report panel belongs to the service it came from: after a switch it keeps its content and never fetches its id from the other service', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
-    await run('pageReports.openReport', alphaReport.id);
-    const panel = await waitFor(
-      () =>
-        hook()
-          .panels.openPanels()
-          .find((p) => String(p.id) === String(alphaReport.id)),
-      {
-        message: 'the panel of the alpha report',
-      },
-    );
-    await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
+    const panel = await openedAlphaPanel();
     await beta.admin('requests', undefined, 'DELETE');
 
     assert.equal(await run('pageReports.switchService', beta.url), true);
@@ -681,15 +685,7 @@ describe('accounts and services', function () {
   });
   it('removing a service closes its panels, and a tab of it restored after a reload is not asked of another service', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
-    await run('pageReports.openReport', alphaReport.id);
-    const panel = await waitFor(
-      () =>
-        hook()
-          .panels.openPanels()
-          .find((p) => String(p.id) === String(alphaReport.id)),
-      { message: 'the panel of the alpha report' },
-    );
-    await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
+    const panel = await openedAlphaPanel();
     assert.equal(await run('pageReports.switchService', beta.url), true);
     await waitFor(() => panel.foreignService === alpha.label, {
       message: `the panel says it belongs to ${alpha.label}`,

@@ -23,6 +23,24 @@ import { TestHook } from '../../src/ids';
 type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 type HandleUri = (uri: vscode.Uri, options?: { confirmed?: boolean }) => Promise<UriOutcome>;
 
+/**
+ * What a link resolves once the key box it opened is closed (no test can type into it): the
+ * box is closed until the link settles, however long a switch of service before it takes.
+ */
+async function withKeyBoxClosed<T>(outcome: Promise<T>): Promise<T> {
+  let settled = false;
+  void outcome.finally(() => (settled = true));
+  await waitFor(
+    async () => {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return settled;
+    },
+    { message: 'the link settled after its key box closed', timeoutMs: 30_000 },
+  );
+  return outcome;
+}
+
 function handleUri(): HandleUri {
   const hook = (globalThis as Record<symbol, unknown>)[TestHook.handleUri];
   if (typeof hook !== 'function') throw new Error('the URI handler test hook is not set');
@@ -611,20 +629,11 @@ describe('developer workflow', function () {
         await configure(keyless.url, 'keyless-key');
         assert.equal(await run('pageReports.removeApiKey', { origin, confirmed: true }), true);
         await configure();
-        const outcome = handleUri()(link(`/report?id=1&service=${encodeURIComponent(origin)}`), { confirmed: true });
-        // The key box opens after the switch (no test can type into it): closed, nothing goes on.
-        // Closed until the link settles, however long the switch takes.
-        let settled = false;
-        void outcome.finally(() => (settled = true));
-        await waitFor(
-          async () => {
-            await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-            await new Promise((resolve) => setTimeout(resolve, 250));
-            return settled;
-          },
-          { message: 'the link settled after its key box closed', timeoutMs: 30_000 },
+        // The key box opens after the switch: closed, nothing goes on.
+        const outcome = await withKeyBoxClosed(
+          handleUri()(link(`/report?id=1&service=${encodeURIComponent(origin)}`), { confirmed: true }),
         );
-        assert.equal(await outcome, 'refused', 'the link does not go on without the key');
+        assert.equal(outcome, 'refused', 'the link does not go on without the key');
         assert.equal(vscode.workspace.getConfiguration('pageReports').get('serviceUrl'), keyless.url, 'switched');
         const seen = (await (await fetch(`${keyless.url}/__admin/requests`)).json()) as { path: string }[];
         assert.ok(!seen.some((r) => r.path === '/api/v1/reports/1'), 'the report was not asked for without a key');
@@ -640,20 +649,8 @@ describe('developer workflow', function () {
         assert.equal(await run('pageReports.removeApiKey', { origin, confirmed: true }), true);
         await admin('requests', undefined, 'DELETE');
         for (const path of ['/report?id=1', `/report?id=1&service=${encodeURIComponent(serviceUrl())}`]) {
-          const outcome = handleUri()(link(path), { confirmed: true });
-          // The key box opens (no test can type into it): closed, the link does not go on.
-          let settled = false;
-          void outcome.finally(() => (settled = true));
-          await waitFor(
-            async () => {
-              await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-              await new Promise((resolve) => setTimeout(resolve, 250));
-              return settled;
-            },
-            { message: `${path}: the link settled after its key box closed`, timeoutMs: 30_000 },
-          );
           // 'refused' after the key box; 'cancelled' was the notification that left the link behind.
-          assert.equal(await outcome, 'refused', path);
+          assert.equal(await withKeyBoxClosed(handleUri()(link(path), { confirmed: true })), 'refused', path);
         }
         const asked = (await admin<RecordedRequest[]>('requests')).map((r) => `${r.method} ${r.path}`);
         assert.deepEqual(asked, [], 'nothing was asked without a key');

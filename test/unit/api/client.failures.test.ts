@@ -4,7 +4,7 @@
  * gets, retries for reads only, and writes sent exactly once.
  */
 import * as assert from 'node:assert/strict';
-import { SECRET_IN_MESSAGE, withoutSecrets } from '../../../src/api/failures';
+import { secretInMessage, withoutSecrets } from '../../../src/api/failures';
 import { describeError } from '../../../src/api/messages';
 import type { ReportsApi } from '../../../src/api/types';
 import { FORBIDDEN_KEY, Harness, KEY, OtherOrigin, PASSWORD, refusedPort } from './harness';
@@ -128,7 +128,7 @@ describe('api client: failures', function () {
         'validation',
       );
       assert.equal(error.serviceMessage, undefined, 'the message is not used');
-      assert.deepEqual(error.fieldMessages('password'), [SECRET_IN_MESSAGE], 'the field still says it was refused');
+      assert.deepEqual(error.fieldMessages('password'), [secretInMessage()], 'the field still says it was refused');
       assert.deepEqual(error.fieldMessages('url'), ['Try https, not http.'], 'a message without the password stays');
       for (const text of [...error.fieldMessages(), describeError(error).message, error.message]) {
         assert.doesNotMatch(text, /\*\*\*/, text);
