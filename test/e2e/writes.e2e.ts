@@ -155,8 +155,21 @@ describe('writes (end to end)', function () {
     await wb.page.waitForTimeout(500);
   }
 
+  /**
+   * Refresh Reports, then waits until the service has answered every request for half a second:
+   * a row's menu opened while a list still reloads (this one, or one a write before started)
+   * may reach the extension without its row, and the command then asks which report.
+   */
   async function refreshReports(): Promise<void> {
     await wb.runCommand('Page Reports: Refresh Reports');
+    const deadline = Date.now() + 10_000;
+    for (let calm = 0; calm < 3 && Date.now() < deadline; ) {
+      await wb.page.waitForTimeout(150);
+      const pending = (await wb.admin<(RecordedRequest & { status?: number | null })[]>('requests')).some(
+        (r) => r.status === null,
+      );
+      calm = pending ? 0 : calm + 1;
+    }
   }
 
   /** The user data folder of this workbench (the workspace folder's sibling, see the harness). */
