@@ -138,9 +138,14 @@ export class Writes {
     await Promise.allSettled(this.#viewsOf(serviceUrl).map((view) => view.refresh(true)));
   }
 
+  /** The in-flight key of the writes on report `id` of the current service: one at a time each. */
+  #writeKey(id: ReportId): string {
+    return `${this.serviceUrl ?? ''}:${id}`;
+  }
+
   /** True, after saying so, when a write on report `id` of the current service is still in flight. */
   stillRunning(id: ReportId): boolean {
-    if (!this.inFlight.has(`${this.serviceUrl ?? ''}:${id}`)) return false;
+    if (!this.inFlight.has(this.#writeKey(id))) return false;
     flash(l10n.t('Report {0} is still being changed; wait for it to finish.', idText(id)));
     return true;
   }
@@ -156,7 +161,7 @@ export class Writes {
     // Another began meanwhile (while this one's confirmation was open, say): said, not silent.
     if (this.stillRunning(id)) return Promise.resolve(undefined);
     const serviceUrl = this.serviceUrl;
-    return this.inFlight.run(`${serviceUrl ?? ''}:${id}`, async () => {
+    return this.inFlight.run(this.#writeKey(id), async () => {
       this.setBusy(id, true, serviceUrl);
       try {
         return await task(serviceUrl);
