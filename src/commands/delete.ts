@@ -31,6 +31,47 @@ async function deleteOne(w: Writes, api: ReportsApi, ref: ReportRef): Promise<'d
   });
 }
 
+/** Delete Report… of one report: loads it to name its page in the question, then deletes it. */
+async function deleteAfterAsking(
+  w: Writes,
+  api: ReportsApi,
+  ref: ReportRef,
+  confirm: WriteArgs['confirm'],
+): Promise<boolean | undefined> {
+  const action = l10n.t('Delete report {0}', idText(ref.id));
+  const retry = w.retryOn(w.serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }));
+  let report: Report;
+  try {
+    report = await loadReport(api, ref);
+  } catch (e) {
+    w.errors.report(e, { action, retry });
+    return undefined;
+  }
+  const ok = await confirmModal(
+    w.parts.context,
+    // Cut as in the confirmation of several: a URL of kilobytes would push the buttons off screen.
+    l10n.t('Delete the report for {0}?', truncate(singleLine(report.url || idText(report.id)), 200).text),
+    l10n.t('Report {0} will be deleted on the service. This cannot be undone.', idText(ref.id)),
+    l10n.t('Delete'),
+    confirm,
+  );
+  if (!ok) return false;
+  try {
+    const outcome = await windowProgress(l10n.t('Deleting report {0}…', idText(ref.id)), () => deleteOne(w, api, ref));
+    if (outcome === undefined) return false;
+    await w.refreshViews();
+    flash(
+      outcome === 'gone'
+        ? l10n.t('Report {0} was already deleted.', idText(ref.id))
+        : l10n.t('Report {0} deleted.', idText(ref.id)),
+    );
+    return true;
+  } catch (e) {
+    w.errors.report(e, { action, retry });
+    return false;
+  }
+}
+
 /**
  * Delete Report…: `Command.deleteReport(item?, selected?, options?)`. Asks once in a
  * modal naming what goes; resolves true (one report) or the batch outcome (several).
@@ -55,40 +96,9 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
     if (w.stillRunning(ref.id)) return undefined;
-    const action = l10n.t('Delete report {0}', idText(ref.id));
-    const retry = w.retryOn(w.serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }));
-    let report: Report;
-    try {
-      report = await loadReport(api, ref);
-    } catch (e) {
-      w.errors.report(e, { action, retry });
-      return undefined;
-    }
-    const ok = await confirmModal(
-      w.parts.context,
-      // Cut as in the confirmation of several: a URL of kilobytes would push the buttons off screen.
-      l10n.t('Delete the report for {0}?', truncate(singleLine(report.url || idText(report.id)), 200).text),
-      l10n.t('Report {0} will be deleted on the service. This cannot be undone.', idText(ref.id)),
-      l10n.t('Delete'),
-      confirm,
-    );
-    if (!ok) return false;
-    try {
-      const outcome = await windowProgress(l10n.t('Deleting report {0}…', idText(ref.id)), () =>
-        deleteOne(w, api, ref),
-      );
-      if (outcome === undefined) return false;
-      await w.refreshViews();
-      flash(
-        outcome === 'gone'
-          ? l10n.t('Report {0} was already deleted.', idText(ref.id))
-          : l10n.t('Report {0} deleted.', idText(ref.id)),
-      );
-      return true;
-    } catch (e) {
-      w.errors.report(e, { action, retry });
-      return false;
-    }
+    // A double click on Delete (or the Delete key twice) asks once: VS Code would queue a second
+    // question behind the first, and its Delete would say the report was already deleted.
+    return (await w.asking(ref.id, () => deleteAfterAsking(w, api, ref, confirm))) ?? false;
   }
 
   const ok = await confirmModal(

@@ -40,8 +40,7 @@ function question(name: string, count: number | undefined): string {
  * node, a `Project`, `{ project }` or a name. Resolves true when the project was deleted.
  */
 export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOptions | undefined): Promise<boolean> {
-  const { parts, log, errors, panels, inFlight } = w;
-  const api = await requireApi(parts.connection);
+  const api = await requireApi(w.parts.connection);
   if (api === undefined) return false;
   let name = projectName(item);
   if (name === undefined) {
@@ -50,13 +49,30 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
     if (name === undefined) return false;
   }
   const project = name;
-  // Project names repeat across services (a host each): the write is this service's.
   const serviceUrl = w.serviceUrl;
-  const key = `deleteProject:${serviceUrl ?? ''}:${project}`;
-  if (inFlight.has(key)) {
+  const key = deletionKey(serviceUrl, project);
+  if (w.inFlight.has(key)) {
     flash(l10n.t('Project {0} is already being deleted.', escapeIcons(project)));
     return false;
   }
+  // A double click asks once (as Delete Report… does).
+  return (await w.inFlight.run(`ask:${key}`, () => askAndDelete(w, api, project, serviceUrl, confirm))) ?? false;
+}
+
+/** Project names repeat across services (a host each): a deletion is this service's. */
+function deletionKey(serviceUrl: string | undefined, project: string): string {
+  return `deleteProject:${serviceUrl ?? ''}:${project}`;
+}
+
+/** Delete Project… once `project` is chosen: counts its reports for the question, then deletes it. */
+async function askAndDelete(
+  w: Writes,
+  api: ReportsApi,
+  project: string,
+  serviceUrl: string | undefined,
+  confirm: ConfirmOptions | undefined,
+): Promise<boolean> {
+  const { parts, log, errors, panels, inFlight } = w;
   const count = await windowProgress(l10n.t('Counting the reports of {0}…', escapeIcons(project)), () =>
     reportCount(log, api, project),
   );
@@ -69,7 +85,7 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
   );
   if (!ok) return false;
   try {
-    const outcome = await inFlight.run(key, () =>
+    const outcome = await inFlight.run(deletionKey(serviceUrl, project), () =>
       // Gone already: deleted elsewhere, or its last report was.
       windowProgress(l10n.t('Deleting project {0}…', escapeIcons(project)), () =>
         deletedOrGone(() => api.deleteProject(project)),

@@ -151,6 +151,14 @@ export class Writes {
   }
 
   /**
+   * Runs `task`, a question about report `id` of the current service and what follows it,
+   * unless the same question is open already (then resolves undefined).
+   */
+  asking<T>(id: ReportId, task: () => Promise<T>): Promise<T | undefined> {
+    return this.inFlight.run(`ask:${this.#writeKey(id)}`, task);
+  }
+
+  /**
    * Runs a write on report `id` of the current service unless one is in flight on it already
    * (then resolves undefined), the report's items and panel busy meanwhile: one write at a
    * time per report, so a quick Change Privacy… does not end a running re-analysis's busy

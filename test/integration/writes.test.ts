@@ -325,6 +325,19 @@ describe('write commands', function () {
       assert.equal(await getReport(report.id), undefined);
     });
 
+    it('asks once when Delete is chosen twice while its question is open (a double click), and sends one DELETE', async () => {
+      const report = await insertReport({ url: demoPage('delete.localhost') });
+      // The first call is still loading the report to name it in its question when the second comes.
+      await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(report.id)}`, delayMs: 800, times: 1 });
+      const results = await Promise.all([
+        run('pageReports.deleteReport', { id: report.id }, undefined, { confirmed: true }),
+        run('pageReports.deleteReport', { id: report.id }, undefined, { confirmed: true }),
+      ]);
+      assert.deepEqual([...results].sort(), [false, true]);
+      assert.equal((await requestsOf('DELETE')).length, 1);
+      assert.equal((await requestsOf('GET')).length, 1, 'the report was loaded for one question');
+    });
+
     it('deletes several selected reports with one confirmation and says what happened to each', async () => {
       const reports = await Promise.all(
         ['a', 'b', 'c'].map((p) => insertReport({ url: demoPage('batch.localhost', `${p}.html`) })),
@@ -478,6 +491,18 @@ describe('write commands', function () {
       assert.equal(await run('pageReports.deleteProject', 'kept.localhost', { confirmed: true }), false);
       assert.equal((await requestsOf('DELETE')).length, 1);
       assert.equal((await reportsOfProject('kept.localhost')).length, 1);
+    });
+
+    it('asks once when Delete Project is chosen twice while its question is open, and sends one DELETE', async () => {
+      await insertReport({ url: demoPage('twice.localhost') });
+      // The first call is still counting the project's reports for its question when the second comes.
+      await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 800, times: 1 });
+      const results = await Promise.all([
+        run('pageReports.deleteProject', 'twice.localhost', { confirmed: true }),
+        run('pageReports.deleteProject', 'twice.localhost', { confirmed: true }),
+      ]);
+      assert.deepEqual([...results].sort(), [false, true]);
+      assert.equal((await requestsOf('DELETE')).length, 1);
     });
 
     it('counts a project that is gone already (404) as deleted, sent once', async () => {
