@@ -56,6 +56,12 @@ export interface ReportDiff {
   readonly appeared: CheckChange[];
   /** Checks the previous analysis had and the new one has not. */
   readonly disappeared: CheckChange[];
+  /**
+   * Checks present on both sides whose outcome moved to or from undetermined: failed or passed
+   * before and not determined now, or not determined before and passed now (to failed is
+   * newly failing).
+   */
+  readonly otherChanges: CheckChange[];
   /** Checks present on both sides with the same status. */
   readonly unchanged: number;
   readonly trend: Trend;
@@ -95,6 +101,7 @@ export function diffAnalyses(before: AnalysisLike, after: AnalysisLike): ReportD
   const newlyFailing: CheckChange[] = [];
   const appeared: CheckChange[] = [];
   const disappeared: CheckChange[] = [];
+  const otherChanges: CheckChange[] = [];
   let unchanged = 0;
 
   for (const [name, check] of now) {
@@ -109,7 +116,8 @@ export function diffAnalyses(before: AnalysisLike, after: AnalysisLike): ReportD
     if (change.before === 'absent') appeared.push(change);
     else if (change.before === change.after) unchanged += 1;
     if (change.before === 'failed' && change.after === 'passed') fixed.push(change);
-    if (change.after === 'failed' && change.before !== 'failed') newlyFailing.push(change);
+    else if (change.after === 'failed' && change.before !== 'failed') newlyFailing.push(change);
+    else if (change.before !== 'absent' && change.before !== change.after) otherChanges.push(change);
   }
   for (const [name, check] of old) {
     if (now.has(name)) continue;
@@ -133,6 +141,7 @@ export function diffAnalyses(before: AnalysisLike, after: AnalysisLike): ReportD
     newlyFailing: newlyFailing.sort(byImportanceThenLabel),
     appeared: appeared.sort(byImportanceThenLabel),
     disappeared: disappeared.sort(byImportanceThenLabel),
+    otherChanges: otherChanges.sort(byImportanceThenLabel),
     unchanged,
     trend: delta === undefined || delta === 0 ? 'unchanged' : delta > 0 ? 'improved' : 'worse',
   };
@@ -140,8 +149,7 @@ export function diffAnalyses(before: AnalysisLike, after: AnalysisLike): ReportD
 
 /**
  * Whether `diff` (of some analysis and `after`) found nothing at all: the same score (as shown,
- * to one decimal) and result, the same checks with the same outcomes. A check that moved to or
- * from "unknown" is in no list of the diff, so the count of unchanged checks decides.
+ * to one decimal) and result, the same checks with the same outcomes.
  */
 export function nothingChanged(diff: ReportDiff, after: AnalysisLike): boolean {
   const sameScore = diff.score.delta === 0 || (diff.score.before === undefined && diff.score.after === undefined);

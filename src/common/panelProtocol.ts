@@ -219,6 +219,7 @@ export interface PanelStrings {
   sinceNewlyFailing: string;
   sinceAppeared: string;
   sinceDisappeared: string;
+  sinceOtherChanges: string;
   sinceNoCheckChanges: string;
   sinceNothingChanged: string;
   /** `This report belongs to {0}`: {0} is the service's label. */

@@ -395,9 +395,11 @@ function importanceChips(s: PanelStrings, counts: ReportView['failedCounts']): H
 
 const STATUS_ICON: Record<CheckStatus, IconName> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
 
+function statusText(s: PanelStrings, status: CheckStatus): string {
+  return status === 'failed' ? s.statusFailed : status === 'passed' ? s.statusPassed : s.statusUnknown;
+}
+
 function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
-  const statusText =
-    check.status === 'failed' ? s.statusFailed : check.status === 'passed' ? s.statusPassed : s.statusUnknown;
   const name = el('td', { className: 'check-name' }, el('span', { className: 'check-label', text: visibleText(check.label) }));
   if (check.label !== check.name) name.append(el('code', { className: 'check-key', text: visibleText(check.name) }));
 
@@ -427,7 +429,7 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
       'td',
       { className: 'check-status' },
       icon(STATUS_ICON[check.status], `status-${check.status}`),
-      el('span', { className: 'sr-only', text: statusText }),
+      el('span', { className: 'sr-only', text: statusText(s, check.status) }),
     ),
     name,
     el('td', {
@@ -502,13 +504,14 @@ function rawView(s: PanelStrings, report: ReportView): HTMLElement {
 /**
  * A list of changed checks under its heading, or nothing when there are none. `collapsed`
  * lists (checks that appeared or went: a new version of the service may bring many) start
- * closed, behind their heading.
+ * closed, behind their heading. `outcome` adds a check's "before → after" to its line.
  */
 function changeList(
   title: string,
   changes: readonly CheckChange[],
   kind: string,
   collapsed = false,
+  outcome?: (c: CheckChange) => string,
 ): HTMLElement | null {
   if (changes.length === 0) return null;
   const importance = (c: CheckChange): string =>
@@ -528,6 +531,7 @@ function changeList(
           el('span', { className: 'check-label', text: visibleText(c.label) }),
           c.label !== c.name ? el('code', { className: 'check-key', text: visibleText(c.name) }) : null,
           el('span', { className: `since-importance importance-${c.importance ?? 'unknown'}`, text: importance(c) }),
+          outcome ? el('span', { className: 'since-outcome', text: outcome(c) }) : null,
         ),
       ),
     ),
@@ -562,6 +566,10 @@ function sinceSection(s: PanelStrings, previous: ReportData, current: ReportData
   const checks = [
     changeList(s.sinceFixed, diff.fixed, 'fixed'),
     changeList(s.sinceNewlyFailing, diff.newlyFailing, 'failing'),
+    // To or from undetermined (present on both sides): neither fixed nor failing, yet changed.
+    changeList(s.sinceOtherChanges, diff.otherChanges, 'other', false, (c) =>
+      [c.before, c.after].map((status) => statusText(s, status as CheckStatus)).join(' → '),
+    ),
     changeList(
       s.sinceAppeared,
       diff.appeared.filter((c) => c.after !== 'failed'),

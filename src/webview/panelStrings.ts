@@ -67,6 +67,7 @@ export function panelStrings(): PanelStrings {
     sinceNewlyFailing: l10n.t('Newly failing ({0})', '{0}'),
     sinceAppeared: l10n.t('New checks ({0})', '{0}'),
     sinceDisappeared: l10n.t('No longer checked ({0})', '{0}'),
+    sinceOtherChanges: l10n.t('Outcome changed ({0})', '{0}'),
     sinceNoCheckChanges: l10n.t('No check changed its outcome.'),
     sinceNothingChanged: l10n.t('Nothing changed: the same score, the same result, every check as before.'),
     foreign: l10n.t('This report belongs to {0}', '{0}'),

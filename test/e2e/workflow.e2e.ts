@@ -56,6 +56,7 @@ describe('developer workflow (end to end)', function () {
           results: {
             title: { passed: false, importance: 'high', value: null },
             viewport: { passed: false, importance: 'medium', value: null },
+            charset: { passed: null, importance: 'medium', value: null },
             legacy_check: { passed: true, importance: 'low', value: 'gone after the re-analysis' },
           },
         },
@@ -97,6 +98,10 @@ describe('developer workflow (end to end)', function () {
     // Checks that went are listed behind their (closed) heading.
     const gone = await section.locator('.since-disappeared li .check-label').allTextContents();
     assert.deepEqual(gone, ['Legacy check']);
+    // Not determined before, passed now: neither fixed nor failing, and listed with its outcomes.
+    const other = section.locator('.since-other li');
+    assert.deepEqual(await other.locator('.check-label').allInnerTexts(), ['Character set']);
+    assert.equal((await other.locator('.since-outcome').innerText()).trim(), 'Not determined → Passed');
     await wb.page.waitForTimeout(1000); // the tree row's busy icon clears right after the panel draws
     await wb.screenshot('workflow-since');
 

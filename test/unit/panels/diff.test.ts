@@ -36,7 +36,7 @@ describe('diff of two analyses', () => {
     assert.equal(same(base, analysis(46.8, 'bad', [...base.checks])), false, 'score');
     assert.equal(same(base, analysis(undefined, 'bad', [...base.checks])), false, 'score gone');
     assert.equal(same(base, analysis(46.7, 'decent', [...base.checks])), false, 'result');
-    // Moves to or from "unknown" are in no list of the diff; they still count as a change.
+    // Moves to or from "unknown" count as a change (the diff's otherChanges).
     assert.equal(
       same(base, analysis(46.7, 'bad', [check('title', undefined), check('lang', true), check('viewport', undefined)])),
       false,
@@ -109,6 +109,45 @@ describe('diff of two analyses', () => {
     assert.equal(diff.result.changed, false);
   });
 
+  it('lists checks whose outcome moved to or from undetermined, and only those, as other changes', () => {
+    const diff = diffAnalyses(
+      analysis(72, 'decent', [
+        check('title', false),
+        check('lang', true, 'medium'),
+        check('viewport', undefined, 'low'),
+        check('charset', undefined),
+        check('canonical', true),
+      ]),
+      analysis(72, 'decent', [
+        check('title', undefined),
+        check('lang', undefined, 'medium'),
+        check('viewport', true, 'low'),
+        check('charset', false),
+        check('canonical', true),
+        check('favicon', undefined),
+      ]),
+    );
+    assert.deepEqual(
+      diff.otherChanges.map((c) => [c.name, c.before, c.after]),
+      [
+        ['title', 'failed', 'unknown'],
+        ['lang', 'passed', 'unknown'],
+        ['viewport', 'unknown', 'passed'],
+      ],
+      'by importance; undetermined → failed is newly failing, a new undetermined check appeared',
+    );
+    assert.deepEqual(
+      diff.newlyFailing.map((c) => c.name),
+      ['charset'],
+    );
+    assert.deepEqual(
+      diff.appeared.map((c) => c.name),
+      ['favicon'],
+    );
+    assert.deepEqual(diff.fixed, []);
+    assert.equal(diff.unchanged, 1);
+  });
+
   it('orders changes by importance (high, medium, low, none), then name', () => {
     const before = analysis(
       1,
@@ -146,6 +185,10 @@ describe('diff of two analyses', () => {
       [['__proto__', 'Proto']],
     );
     assert.deepEqual(unknownToFailed.fixed, [], 'failed → undetermined is not fixed');
+    assert.deepEqual(
+      unknownToFailed.otherChanges.map((c) => [c.name, c.before, c.after]),
+      [['<img src=x>', 'failed', 'unknown']],
+    );
     assert.equal(unknownToFailed.unchanged, 0);
     assert.equal(formatScoreDelta(unknownToFailed.score.delta), '±0');
 
