@@ -22,6 +22,11 @@ export interface ConnectionApi {
   /** The client for the current URL and key; undefined unless `state` is `ready`. */
   readonly api: ReportsApi | undefined;
   /**
+   * The label of the service at `url` among the known services: its host, with more where
+   * another known service would read the same (`accounts/labels.ts`).
+   */
+  labelOf(url: string): string;
+  /**
    * The current service's label (`reports.example.com`) when more than one service is known,
    * so the views can say where their data comes from; otherwise undefined.
    */

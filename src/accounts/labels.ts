@@ -3,7 +3,8 @@
  * Switch Service…, the Projects view's description): its host with the port when the URL
  * has one (`reports.example.com`, `127.0.0.1:8787`), or the whole origin when another known
  * service has the same host over the other scheme (`http://example.com` next to
- * `https://example.com`). Free of `vscode`.
+ * `https://example.com`); with its path when another known service shares its origin
+ * (`x.example/staging` next to `x.example/prod`). Free of `vscode`.
  */
 
 /** The origin of `url`, or undefined when there is none or it does not parse. */
@@ -37,4 +38,27 @@ export function serviceLabel(origin: string, known: readonly string[] = []): str
     }
   });
   return sameHostOtherScheme ? parsed.origin : parsed.host;
+}
+
+/**
+ * The label of the service at `url` among the `known` service URLs: {@link serviceLabel} of its
+ * origin, followed by its path when another known service is on the same origin under another
+ * path (keys are per origin, so the Accounts menu keeps the origin's label).
+ */
+export function serviceName(url: string, known: readonly string[] = []): string {
+  const where = (u: string): { origin: string; path: string } | undefined => {
+    try {
+      const parsed = new URL(u);
+      return { origin: parsed.origin, path: parsed.pathname.replace(/\/+$/, '') };
+    } catch {
+      return undefined;
+    }
+  };
+  const service = where(url);
+  if (service === undefined) return url;
+  const neighbour = known.some((other) => {
+    const o = where(other);
+    return o?.origin === service.origin && o.path !== service.path;
+  });
+  return serviceLabel(service.origin, known) + (neighbour ? service.path : '');
 }

@@ -22,7 +22,7 @@ import {
   type ConnectionCommandDeps,
 } from '../connection/commands';
 import { knownServices, rememberService, type KnownService } from './knownServices';
-import { originOf, serviceLabel } from './labels';
+import { originOf, serviceName } from './labels';
 import type { ConnectionControls } from '../parts';
 import { formatAbsolute } from '../common/dates';
 
@@ -32,15 +32,17 @@ interface ServiceItem extends vscode.QuickPickItem {
 }
 
 /**
- * The command. Arguments (tests, automation): a URL string switches to it; `{ add, key }`
- * adds a service after checking its key; `{ remove, confirmed }` removes one. Resolves true
- * when something changed.
+ * The command. Arguments: a URL string switches to it (tests, automation); `{ switchBack }`,
+ * a panel's or a notification's Switch Back, switches to a known service and asks for its
+ * key when it has none; `{ add, key }` adds a service after checking its key; `{ remove,
+ * confirmed }` removes one. Resolves true when something changed.
  */
 export async function switchService(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;
   await conn.ready;
   if (typeof arg === 'string') return setServiceUrl(deps, arg);
   if (isOptions(arg)) {
+    if (typeof arg.switchBack === 'string') return switchBack(deps, conn, arg.switchBack);
     if (typeof arg.remove === 'string') return removeService(deps, conn, arg.remove, arg);
     if (typeof arg.add === 'string' && typeof arg.key === 'string')
       return addServiceWithKey(deps, conn, arg.add, arg.key);
@@ -69,7 +71,7 @@ function items(
         : l10n.t('never used'),
     ].filter((part): part is string => part !== undefined);
     return {
-      label: `${current ? '$(check)' : '$(blank)'} ${serviceLabel(origin, urls)}`,
+      label: `${current ? '$(check)' : '$(blank)'} ${escapeIcons(serviceName(service.url, urls))}`,
       description: details.join(' · '),
       detail: service.url === origin ? undefined : escapeIcons(service.url),
       buttons: [removeButton],
@@ -88,6 +90,24 @@ async function switchTo(deps: ConnectionCommandDeps, conn: ConnectionControls, u
   const switched = await setServiceUrl(deps, url);
   if (switched) await askForMissingKey(deps, conn);
   return switched;
+}
+
+/**
+ * Switch Back to the service of a panel or a failed command: only to one still known (the user
+ * may have removed it since), asking for its key when it has none.
+ */
+async function switchBack(deps: ConnectionCommandDeps, conn: ConnectionControls, url: string): Promise<boolean> {
+  const known = knownServices(deps.context.globalState).map((s) => s.url);
+  if (!known.includes(url)) {
+    void vscode.window.showWarningMessage(
+      l10n.t(
+        '{0} was removed from Page Reports. Add it again with Switch Service… to go back to it.',
+        escapeForMessage(serviceName(url, known)),
+      ),
+    );
+    return false;
+  }
+  return switchTo(deps, conn, url);
 }
 
 function pickService(deps: ConnectionCommandDeps, conn: ConnectionControls): Promise<boolean> {
@@ -223,8 +243,8 @@ async function removeService(
   const services = knownServices(deps.context.globalState);
   if (!services.some((s) => s.url === url)) return false;
   const origin = originOf(url) ?? url;
-  const label = serviceLabel(
-    origin,
+  const label = serviceName(
+    url,
     services.map((s) => s.url),
   );
   // Keys are stored per origin: another known service there keeps using it.
@@ -246,7 +266,7 @@ async function removeService(
   }
   await conn.forgetService(url);
   if (!originStillUsed) await conn.removeKey(origin);
-  deps.log.info(`Service removed: ${origin}.`);
-  flash(l10n.t('Service {0} removed.', label));
+  deps.log.info(`Service removed: ${url}.`);
+  flash(l10n.t('Service {0} removed.', escapeIcons(label)));
   return true;
 }

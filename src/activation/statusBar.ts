@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import { knownServices } from '../accounts/knownServices';
-import { originOf, serviceLabel } from '../accounts/labels';
+import { originOf, serviceName } from '../accounts/labels';
 import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';
 
 
@@ -77,10 +77,11 @@ export class ServiceStatusBar implements vscode.Disposable {
   /** Redraws from the settings and the last state. */
   update(): void {
     const config = vscode.workspace.getConfiguration();
-    // The origin is all the item shows; the connection checks the rest of the URL (and says so
-    // in the tooltip's state). Not `parseServiceUrl`, which would then ship in both files.
+    // The item shows the service's label (its host, with its path when another known service
+    // shares the origin); the connection checks the rest of the URL (and says so in the
+    // tooltip's state). Not `parseServiceUrl`, which would then ship in both files.
     const raw = (config.get<string>(Setting.serviceUrl) ?? '').trim();
-    const url = /^https?:\/\//i.test(raw) ? originOf(raw) : undefined;
+    const url = /^https?:\/\//i.test(raw) && originOf(raw) !== undefined ? raw : undefined;
     if (url !== this.#url) {
       // Another service: what was known about the last one does not apply.
       this.#url = url;
@@ -90,12 +91,11 @@ export class ServiceStatusBar implements vscode.Disposable {
       this.#item.hide();
       return;
     }
-    const origin = url;
-    const label = serviceLabel(
-      origin,
+    const label = serviceName(
+      url,
       knownServices(this.context.globalState).map((s) => s.url),
     );
-    // The label is a host name: no `$(` can reach the icon syntax from it, but escape anyway.
+    // A path may hold `$(`: escaped, it cannot reach the icon syntax.
     this.#item.text = `$(pulse) ${label.replace(/\$\(/g, '\\$(')}`;
     const tooltip = new vscode.MarkdownString(undefined, false);
     tooltip.appendText(l10n.t('Page Reports: {0}', label));

@@ -109,7 +109,9 @@ function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
 /** Says that the active panel's report belongs to another service, with Switch Back to it. */
 function refuseForeign(service: string, serviceUrl: string | undefined): void {
   const message = l10n.t('This report belongs to {0}. Switch back to that service to act on it.', escapeForMessage(service));
-  offerCommand(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), Command.switchService, serviceUrl);
+  offerCommand(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), Command.switchService, {
+    switchBack: serviceUrl,
+  });
 }
 
 /** The URI handler's work (`activate` registers the handler and forwards here). */

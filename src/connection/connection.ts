@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import type { ConnectionApi, ConnectionState } from '../parts';
 import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../accounts/keyIndex';
 import { forgetService, knownServices, rememberService } from '../accounts/knownServices';
-import { originOf, serviceLabel } from '../accounts/labels';
+import { serviceName } from '../accounts/labels';
 import type { ServiceHealth } from '../activation/statusBar';
 import { isApiError, KEY_REMOVED, keyReplacedError, SERVICE_CHANGED, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
@@ -180,16 +180,23 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return indexedOrigins(this.context.globalState);
   }
 
+  /** The label of the service at `url` among the known services (`accounts/labels.ts`). */
+  labelOf(url: string): string {
+    return serviceName(
+      url,
+      knownServices(this.context.globalState).map((s) => s.url),
+    );
+  }
+
   /**
    * The label of the current service (`reports.example.com`) when more than one service is
    * known, for the views to say where their data comes from; otherwise undefined.
    */
   get distinguishingLabel(): string | undefined {
-    const origin = this.origin;
-    if (origin === undefined) return undefined;
+    const url = this.serviceUrl;
+    if (url === undefined) return undefined;
     const known = knownServices(this.context.globalState).map((s) => s.url);
-    const origins = new Set([origin, ...known.map((u) => originOf(u) ?? u)]);
-    return origins.size > 1 ? serviceLabel(origin, known) : undefined;
+    return new Set([url, ...known]).size > 1 ? this.labelOf(url) : undefined;
   }
 
   /** The current service's state as its answers show it (see {@link onDidChangeHealth}). */

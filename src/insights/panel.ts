@@ -14,7 +14,6 @@ import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
 import { escapeMarkdown } from '../common/text';
 import { countText } from '../ui/notify';
-import { originOf, serviceLabel } from '../accounts/labels';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
@@ -459,10 +458,11 @@ class InsightsPanel implements vscode.Disposable {
     // The service the figures came from, where the reader could take them for another's:
     // several services are known, or they are not the current service's.
     const { connection } = this.deps;
-    const origin = originOf(shown.serviceUrl);
     const named = shown.serviceUrl !== connection.serviceUrl || connection.distinguishingLabel !== undefined;
     const notes = [
-      origin !== undefined && named ? l10n.t('From {0}.', escapeMarkdown(serviceLabel(origin))) : null,
+      named && shown.serviceUrl !== undefined
+        ? l10n.t('From {0}.', escapeMarkdown(connection.labelOf(shown.serviceUrl)))
+        : null,
       this.#capText(),
       shown.complete
         ? null

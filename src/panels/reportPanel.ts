@@ -9,8 +9,6 @@ import type { RecentReports } from '../common/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
-import { knownServices } from '../accounts/knownServices';
-import { serviceLabel } from '../accounts/labels';
 import { reportTitle, tabTitle } from '../common/format';
 import { renderShell } from './html';
 import { openInBrowser } from '../ui/notify';
@@ -180,10 +178,7 @@ export class ReportPanel implements vscode.Disposable {
   get foreignService(): string | undefined {
     const mine = this.#serviceUrl;
     if (mine === undefined || mine === this.deps.connection.serviceUrl) return undefined;
-    return serviceLabel(
-      new URL(mine).origin,
-      knownServices(this.deps.context.globalState).map((s) => s.url),
-    );
+    return this.deps.connection.labelOf(mine);
   }
 
   /**
@@ -479,7 +474,7 @@ export class ReportPanel implements vscode.Disposable {
         void this.load();
         return;
       case 'switchBack':
-        if (this.#serviceUrl !== undefined) this.#runCommand(Command.switchService, this.#serviceUrl);
+        if (this.#serviceUrl !== undefined) this.#runCommand(Command.switchService, { switchBack: this.#serviceUrl });
         return;
       case 'close':
         this.dispose();

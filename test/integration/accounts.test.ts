@@ -571,6 +571,94 @@ describe('accounts and services', function () {
     }
   });
 
+  it('two services on one origin are told apart by their paths: the Projects view, and a panel of the other one', async () => {
+    const key = token('paths-key');
+    const running = await startService({
+      port: 0,
+      keys: [key],
+      seed: 0,
+      faults: true,
+      quiet: true,
+      rateLimit: 0,
+      basePath: '/staging',
+      alsoMountedAt: ['/prod'],
+    });
+    const origin = new URL(running.url).origin;
+    const host = new URL(running.url).host;
+    const [staging, prod] = [`${origin}/staging`, `${origin}/prod`];
+    const page = await adminCall<{ id: number | string }>(staging, 'reports', {
+      report: { url: `${origin}/demo-site/good.html`, result: 'good', score: 91, privacy: 0 },
+    });
+    const views = (globalThis as Record<symbol, unknown>)[TestHook.views] as { projectsView: ProjectsView };
+    const description = (): string => String(views.projectsView.treeView.description);
+    try {
+      await configure(prod, key);
+      await configure(staging, key);
+      await waitFor(() => description().startsWith(`${host}/staging · `), {
+        message: `the description names ${host}/staging (${description()})`,
+      });
+      await run('pageReports.openReport', page.id);
+      const panel = await waitFor(
+        () =>
+          hook()
+            .panels.openPanels()
+            .find((p) => String(p.id) === String(page.id) && p.serviceUrl === staging),
+        { message: "staging's panel" },
+      );
+      assert.equal(await run('pageReports.switchService', prod), true);
+      await waitFor(() => description().startsWith(`${host}/prod · `), {
+        message: `the description names ${host}/prod (${description()})`,
+      });
+      await waitFor(() => panel.foreignService === `${host}/staging`, {
+        message: `the panel says it belongs to ${host}/staging (${String(panel.foreignService)})`,
+      });
+    } finally {
+      await run('workbench.action.closeAllEditors');
+      await configure(alpha.url, alpha.key);
+      for (const url of [staging, prod]) await run('pageReports.switchService', { remove: url, confirmed: true });
+      await running.stop();
+    }
+  });
+
+  it('Switch Back asks for the key of a service that has none, and does not bring back a removed service', async () => {
+    const setting = (): string | undefined =>
+      vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
+    const { globalState } = hook() as AccountsHook & { globalState: vscode.Memento };
+    const knownUrls = (): string[] =>
+      (globalState.get<{ url: string }[]>('pageReports.knownServices') ?? []).map((s) => s.url);
+    try {
+      assert.equal(await run('pageReports.switchService', beta.url), true);
+      await hook().provider.removeSession(alpha.origin);
+      let settled = false;
+      const back = Promise.resolve(run('pageReports.switchService', { switchBack: alpha.url })).finally(
+        () => (settled = true),
+      );
+      await waitFor(() => setting() === alpha.url, { message: 'switched back to alpha' });
+      // The key box is open: the command waits for it (without it, it had settled at once).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(settled, false, 'Switch Back waits in the key box');
+      await waitFor(
+        async () => {
+          await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          return settled;
+        },
+        { message: 'Switch Back settled after its key box closed' },
+      );
+      assert.equal(await back, true);
+
+      assert.equal(await run('pageReports.switchService', beta.url), true);
+      assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
+      assert.equal(await run('pageReports.switchService', { switchBack: alpha.url }), false);
+      assert.equal(setting(), beta.url, 'beta stays current');
+      assert.ok(!knownUrls().includes(alpha.url), 'the removed service is not known again');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      // Alpha and its key back, for the tests after this one.
+      await configure(alpha.url, alpha.key);
+    }
+  });
+
   it('"Rate limited until TIME" ends at that time: the status bar says connected again without another request', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     // Every read answers 429 with Retry-After: 1 until the faults go, retries included.

@@ -15,7 +15,7 @@ import {
 } from '../../../src/accounts/keyIndex';
 import { GlobalStateKey } from '../../../src/ids';
 import { forgetService, knownServices, rememberService } from '../../../src/accounts/knownServices';
-import { originOf, serviceLabel } from '../../../src/accounts/labels';
+import { originOf, serviceLabel, serviceName } from '../../../src/accounts/labels';
 
 class MemoryMemento implements vscode.Memento {
   readonly values = new Map<string, unknown>();
@@ -61,6 +61,20 @@ describe('accounts: service labels', () => {
     assert.equal(serviceLabel('http://example.com', known), 'http://example.com');
     assert.equal(serviceLabel('https://example.com', known), 'https://example.com');
     assert.equal(serviceLabel('https://other.example.com', known), 'other.example.com');
+  });
+
+  it('names a service by its host, with its path only when another known service shares its origin', () => {
+    const known = ['https://x.example/staging', 'https://x.example/prod/', 'https://x.example', 'https://y.example/team'];
+    assert.equal(serviceName('https://x.example/staging', known), 'x.example/staging');
+    assert.equal(serviceName('https://x.example/prod', known), 'x.example/prod', 'a trailing slash is no other path');
+    assert.equal(serviceName('https://x.example', known), 'x.example', 'the root of the origin');
+    assert.equal(serviceName('https://y.example/team', known), 'y.example', 'alone on its origin');
+    assert.equal(serviceName('https://y.example/team/', ['https://y.example/team']), 'y.example', 'itself, as typed');
+    assert.equal(serviceName('https://z.example/a'), 'z.example');
+    const schemes = ['http://x.example/a', 'https://x.example/a', 'https://x.example/b'];
+    assert.equal(serviceName('http://x.example/a', schemes), 'http://x.example', 'the scheme tells it apart');
+    assert.equal(serviceName('https://x.example/a', schemes), 'https://x.example/a');
+    assert.equal(serviceName('not a url', known), 'not a url');
   });
 
   it('gives the origin of a URL, or undefined for what is not one', () => {
