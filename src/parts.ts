@@ -35,7 +35,10 @@ export interface ConnectionApi {
   readonly onDidChangeServices: vscode.Event<void>;
   /** What the service's last answers say: connected, rejected key, unreachable, rate limited… */
   readonly health: ServiceHealth;
-  /** Waits for the first read of settings and secrets (activation never awaits it). */
+  /**
+   * Waits for the read of the current service's key: the first after start-up (activation
+   * never awaits it), and the one a switch to another origin starts. Never rejects.
+   */
   readonly ready: Promise<void>;
   /** `text` with the current API key (and anything else secret) replaced, for logs and messages. */
   redact(text: string): string;

@@ -77,7 +77,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   /** What the answers (or their absence) of the current service say about it, for the status bar. */
   readonly onDidChangeHealth = this.#healthEmitter.event;
   readonly onDidChangeServices = this.#servicesEmitter.event;
-  readonly ready: Promise<void>;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -101,7 +100,16 @@ export class Connection implements ConnectionApi, vscode.Disposable {
         if (origin !== undefined && e.key === secretKeyFor(origin)) void this.#loadKey(this.#generation);
       }),
     );
-    this.ready = this.#reload();
+    void this.#reload();
+  }
+
+  /**
+   * Waits for the read of the current origin's key: the first after start-up, and the one a
+   * switch to another origin starts (one secret read, longer while the OS keyring asks to be
+   * unlocked). Meanwhile the state says no key, which is not known yet. Never rejects.
+   */
+  get ready(): Promise<void> {
+    return this.#pendingLoad;
   }
 
   get state(): ConnectionState {

@@ -257,6 +257,9 @@ export class ReportPanel implements vscode.Disposable {
     }
     const controller = new AbortController();
     this.#loading = controller;
+    // Right after a switch the new service's key is still being read: not missing, not known yet.
+    await this.deps.connection.ready;
+    if (controller.signal.aborted) return;
     const api = this.deps.connection.api;
     if (!api) {
       this.#setState({

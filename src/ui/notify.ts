@@ -89,8 +89,8 @@ export async function confirmModal(
 
 /**
  * The client when the connection is ready. Otherwise says what is missing, with a button
- * for that step, and resolves undefined. Waits for the first secret read so a command run
- * right after start-up does not claim the key is missing.
+ * for that step, and resolves undefined. Waits for the key's read, so a command run right
+ * after start-up or a switch of service does not claim the key is missing.
  */
 export async function requireApi(connection: ConnectionApi): Promise<ReportsApi | undefined> {
   await connection.ready;

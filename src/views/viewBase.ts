@@ -98,8 +98,8 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   }
 
   /**
-   * Whether the views may load: waits for the connection's first read of settings and secret
-   * (never at activation, only when a view asks). When not ready the views return no children,
+   * Whether the views may load: waits for the connection's read of the key, after start-up or
+   * a switch (never at activation, only when a view asks). When not ready the views return no children,
    * so VS Code shows the welcome content for the missing step.
    */
   protected async isReady(): Promise<boolean> {

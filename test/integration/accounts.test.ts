@@ -659,6 +659,44 @@ describe('accounts and services', function () {
     }
   });
 
+  it("a switch looks like loading while the new service's key is read: its panel shows no error, the views wait for its rows", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const panel = await openedAlphaPanel();
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    await waitFor(() => panel.foreignService === alpha.label, { message: `the panel says it belongs to ${alpha.label}` });
+    // The OS keyring can take its time (a prompt to unlock it): every key read takes 700 ms.
+    const { secrets } = hook();
+    const original = secrets.get;
+    secrets.get = (key: string) =>
+      new Promise<void>((resolve) => setTimeout(resolve, 700)).then(() => original.call(secrets, key));
+    const states: string[] = [];
+    let watching = true;
+    const watched = (async () => {
+      while (watching) {
+        states.push(panel.state?.kind ?? 'none');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    try {
+      const switching = run('pageReports.switchService', alpha.url);
+      await waitFor(() => vscode.workspace.getConfiguration('pageReports').get('serviceUrl') === alpha.url, {
+        message: 'the setting names alpha',
+      });
+      const rows = reportUrls(await reportsView().getChildren());
+      assert.ok(rows.includes(alphaReport.url), `the view waited for alpha's rows: ${rows.join(', ')}`);
+      assert.equal(await switching, true);
+      await waitFor(() => panel.foreignService === undefined && panel.state?.kind === 'report', {
+        message: "the panel shows alpha's report as the current service's",
+      });
+    } finally {
+      secrets.get = original;
+      watching = false;
+      await watched;
+      await run('workbench.action.closeAllEditors');
+    }
+    assert.ok(!states.includes('error'), `the panel never showed an error: ${[...new Set(states)].join(', ')}`);
+  });
+
   it('"Rate limited until TIME" ends at that time: the status bar says connected again without another request', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     // Every read answers 429 with Retry-After: 1 until the faults go, retries included.
