@@ -34,6 +34,11 @@ export class ListNodes<T, N extends ViewNode> {
     return node;
   }
 
+  /** The elements of the items last rendered. */
+  get rendered(): N[] {
+    return [...this.#nodes.values()];
+  }
+
   /** The element last rendered for a key, if any. */
   get(key: string): N | undefined {
     return this.#nodes.get(key);

@@ -166,7 +166,25 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   }
 
   #expandedLists(): PagedList<Report>[] {
-    return [...this.#children].filter(([name]) => !this.#collapsed.has(name)).map(([, child]) => child.list);
+    return this.#expanded().map(([, child]) => child.list);
+  }
+
+  /** The reports of the projects expanded now, by project name. */
+  #expanded(): [string, ProjectChildren][] {
+    return [...this.#children].filter(([name]) => !this.#collapsed.has(name));
+  }
+
+  /**
+   * The projects' rows and the rows of expanded projects' reports. An expanded project's own
+   * row is left as drawn: drawn again, VS Code would ask for its reports again and register
+   * their rows anew, and a row's menu used in that moment would come without its row.
+   */
+  protected datedRows(): ViewNode[] {
+    const expanded = new Map(this.#expanded());
+    return [
+      ...this.#nodes.rendered.filter((node) => !expanded.has(node.project.name)),
+      ...[...expanded.values()].flatMap((child) => child.nodes.rendered),
+    ];
   }
 
   update(report: Report): void {

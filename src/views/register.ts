@@ -5,6 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import { startAutoRefresh } from './autoRefresh';
+import { startDateRedraws } from './dateRedraw';
 import { ProjectsView } from './projectsView';
 import { ReportsView } from './reportsView';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
@@ -29,6 +30,7 @@ export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredVie
   const projectsView = new ProjectsView(deps, reportsView, shells.projects);
   const disposables: vscode.Disposable[] = [
     startAutoRefresh([reportsView, projectsView], deps.connection),
+    startDateRedraws([reportsView, projectsView]),
     projectsView,
     reportsView,
   ];

@@ -72,6 +72,10 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search, now: Date.now() });
   }
 
+  protected datedRows(): ViewNode[] {
+    return this.#nodes.rendered;
+  }
+
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (node) return [];
     if (!(await this.isReady())) return [];

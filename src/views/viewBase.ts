@@ -37,7 +37,7 @@ export class NotConnectedError extends Error {
 }
 
 export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vscode.Disposable {
-  protected readonly changeEmitter = new vscode.EventEmitter<ViewNode | undefined | void>();
+  protected readonly changeEmitter = new vscode.EventEmitter<ViewNode | ViewNode[] | undefined | void>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   protected readonly disposables: vscode.Disposable[] = [this.changeEmitter];
   readonly #busy = new Set<string>();
@@ -81,6 +81,20 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /** Whether the view lists anything (else VS Code shows the welcome content). */
   protected get connected(): boolean {
     return this.deps.connection.state === 'ready';
+  }
+
+  /** The rows that show a relative date and may be drawn again on their own ({@link redrawDates}). */
+  protected abstract datedRows(): ViewNode[];
+
+  /**
+   * Draws the rows with a relative date ("now", "3 minutes ago") again while the view shows,
+   * nothing fetched, so that the date ages (`dateRedraw.ts`). The rows themselves, not the
+   * tree: VS Code keeps its handles of them, so a row's menu used meanwhile keeps its row.
+   */
+  redrawDates(): void {
+    if (!this.treeView.visible || !this.connected) return;
+    const rows = this.datedRows();
+    if (rows.length > 0) this.changeEmitter.fire(rows);
   }
 
   /** Shows the query once the connection's first read is done (the subclass is built by then). */

@@ -442,6 +442,51 @@ describe('views', function () {
     );
   });
 
+  it('relative dates age: the rows (not the tree) are drawn again when the views come back into view, fetching nothing; an expanded project keeps its row', async () => {
+    const { reportsView, projectsView } = views();
+    const rowsOf = (nodes: ViewNode[]): ViewNode[] => nodes.filter((n) => n.kind === 'report' || n.kind === 'project');
+    await vscode.commands.executeCommand('pageReports.reports.focus');
+    await waitFor(() => reportsView.treeView.visible && projectsView.treeView.visible, { message: 'both views show' });
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const reportRows = rowsOf(await reportsView.getChildren());
+    await vscode.commands.executeCommand('pageReports.refreshProjects');
+    const projectRows = rowsOf(await projectsView.getChildren());
+    const [expanded, ...others] = projectRows;
+    assert.ok(expanded && others.length > 0, 'several projects');
+    const underExpanded = rowsOf(await projectsView.getChildren(expanded));
+    assert.ok(underExpanded.length > 0, 'the expanded project lists reports');
+
+    const redrawn = new Map<string, (ViewNode | void | undefined)[]>([
+      ['reports', []],
+      ['projects', []],
+    ]);
+    const subscriptions = [
+      reportsView.onDidChangeTreeData((rows) => redrawn.get('reports')?.push(...(Array.isArray(rows) ? rows : [rows]))),
+      projectsView.onDidChangeTreeData((rows) => redrawn.get('projects')?.push(...(Array.isArray(rows) ? rows : [rows]))),
+    ];
+    await admin('requests', undefined, 'DELETE');
+    try {
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await waitFor(() => !reportsView.treeView.visible, { message: 'the views are hidden' });
+      await vscode.commands.executeCommand('pageReports.reports.focus');
+      await waitFor(() => (redrawn.get('reports')?.length ?? 0) > 0 && (redrawn.get('projects')?.length ?? 0) > 0, {
+        message: 'both views drew their rows again',
+      });
+      const reports = redrawn.get('reports') ?? [];
+      const projects = redrawn.get('projects') ?? [];
+      assert.ok(!reports.includes(undefined) && !projects.includes(undefined), 'the rows, never the whole tree');
+      assert.deepEqual(new Set(reports), new Set(reportRows), "the Reports view's rows");
+      assert.deepEqual(
+        new Set(projects),
+        new Set([...others, ...underExpanded]),
+        "the projects' rows and the expanded project's reports, not the expanded project's own row",
+      );
+      assert.deepEqual(await listRequests(), [], 'nothing fetched');
+    } finally {
+      for (const subscription of subscriptions) subscription.dispose();
+    }
+  });
+
   it('Projects view: the service’s projects for each sort and search; a project lists its reports in the Reports view’s sort', async () => {
     const { projectsView } = views();
     await vscode.commands.executeCommand('pageReports.refreshProjects');

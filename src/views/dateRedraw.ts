@@ -1,0 +1,41 @@
+/**
+ * Rows show relative dates ("now", "3 minutes ago") as of when they were drawn. Each minute,
+ * while the window has focus, the views that show draw those rows again; and when a view comes
+ * into view or the window gets focus back. Nothing is fetched, and only the rows are drawn
+ * (`ViewBase.redrawDates`), never the tree: VS Code keeps its handles, the selection,
+ * expansion and scroll position. Reloading from the service stays Refresh's and
+ * auto-refresh's (`Setting.autoRefresh`).
+ */
+import * as vscode from 'vscode';
+
+/** How often the rows of a view that shows are drawn again. */
+const REDRAW_DATES_MS = 60_000;
+
+interface RedrawableView {
+  readonly treeView: Pick<vscode.TreeView<unknown>, 'onDidChangeVisibility'>;
+  redrawDates(): void;
+}
+
+/** Starts the minute's timer and follows the views' visibility and the window's focus. */
+export function startDateRedraws(views: readonly RedrawableView[]): vscode.Disposable {
+  const redraw = (): void => {
+    for (const view of views) view.redrawDates();
+  };
+  const timer = setInterval(() => {
+    if (vscode.window.state.focused) redraw();
+  }, REDRAW_DATES_MS);
+  const subscriptions = [
+    ...views.map((view) =>
+      view.treeView.onDidChangeVisibility(({ visible }) => {
+        if (visible) view.redrawDates();
+      }),
+    ),
+    vscode.window.onDidChangeWindowState(({ focused }) => {
+      if (focused) redraw();
+    }),
+  ];
+  return new vscode.Disposable(() => {
+    clearInterval(timer);
+    for (const subscription of subscriptions) subscription.dispose();
+  });
+}
