@@ -37,6 +37,20 @@ export interface ErrorContext {
 const MAX_VALIDATION_MESSAGE = 1000;
 
 /**
+ * What the service said about a refused value (a 400, 413 or 422): `messages` (by default
+ * every field's; the boxes pass one field's), sanitized, repeats dropped, joined and capped;
+ * without any, the service's message or a general sentence.
+ */
+export function validationText(error: ApiError, messages = error.fieldMessages()): string {
+  const unique = [...new Set(messages.map((m) => sanitizeServerText(m)).filter((m) => m !== undefined))];
+  if (unique.length > 0) return sanitizeServerText(unique.join(' '), [], MAX_VALIDATION_MESSAGE) ?? '';
+  return (
+    (error.serviceMessage === undefined ? undefined : sanitizeServerText(error.serviceMessage)) ??
+    l10n.t('The service did not accept the request.')
+  );
+}
+
+/**
  * One clear sentence and the actions for a failure. ApiErrors follow the spec's table;
  * anything else (a bug) gets a generic sentence and Show Log. Never holds the key: ApiError
  * fields never do, and server text is sanitized again here.
@@ -72,15 +86,8 @@ export function describeError(error: unknown, context: ErrorContext = {}): Error
       // Most often a service URL with a wrong path: the settings hold it.
       return described(l10n.t('The service at {0} has no such resource.', error.host), 'openSettings');
     }
-    case 'validation': {
-      const fields = error
-        .fieldMessages()
-        .map((m) => sanitizeServerText(m))
-        .filter((m): m is string => m !== undefined);
-      const unique = [...new Set(fields)];
-      if (unique.length > 0) return described(sanitizeServerText(unique.join(' '), [], MAX_VALIDATION_MESSAGE) ?? '');
-      return described(serviceMessage ?? l10n.t('The service did not accept the request.'));
-    }
+    case 'validation':
+      return described(validationText(error));
     case 'rateLimited':
       if (error.reason === HIDDEN_RETRY_AFTER)
         return described(

@@ -28,6 +28,13 @@ export interface BatchOutcome {
   readonly cancelled?: boolean;
 }
 
+/** Thrown by an item's write that another write on the same report holds: nothing was sent. */
+export class StillBeingChanged extends Error {
+  constructor() {
+    super(l10n.t('Still being changed by another command.'));
+  }
+}
+
 export interface BatchOptions {
   /** Progress title, e.g. "Deleting 3 reports". */
   title: string;
@@ -81,7 +88,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
         }
         // Deleted elsewhere: the summary says so, and the lists drop its row.
         if (isApiError(e, 'notFound')) parts.errors.gone({ reportId: ref.id });
-        const message = describe(e, { reportId: ref.id }).message;
+        const message = e instanceof StillBeingChanged ? e.message : describe(e, { reportId: ref.id }).message;
         parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
         failed.push({ id: ref.id, message });
         const refused = isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden');

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
-import { describeError } from '../api/messages';
+import { describeError, validationText } from '../api/messages';
 import type { NewReport, Privacy, Report, ReportsApi } from '../api/types';
 import { isOptions } from '../common/guards';
 import { escapeForMessage } from '../common/text';
@@ -286,15 +286,14 @@ async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): P
         const onPassword = invalid.fieldMessages('password');
         const onPrivacy = invalid.fieldMessages('privacy');
         if (onPassword.length > 0 && privacy === 2) {
-          messages.password = escapeForMessage(onPassword.join(' '));
+          messages.password = escapeForMessage(validationText(invalid, onPassword));
           step = 'password';
         } else if (onPrivacy.length > 0) {
-          messages.privacy = escapeForMessage(onPrivacy.join(' '));
+          messages.privacy = escapeForMessage(validationText(invalid, onPrivacy));
           step = 'privacy';
         } else {
           const onUrl = invalid.fieldMessages('url');
-          const all = onUrl.length > 0 ? onUrl : invalid.fieldMessages();
-          messages.url = escapeForMessage(all.length > 0 ? all.join(' ') : (invalid.serviceMessage ?? invalid.message));
+          messages.url = escapeForMessage(validationText(invalid, onUrl.length > 0 ? onUrl : undefined));
           step = 'url';
         }
         continue;

@@ -11,7 +11,7 @@ import { truncate } from '../common/format';
 import { singleLine } from '../common/text';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
-import { runBatch, showBatchSummary } from './batch';
+import { runBatch, showBatchSummary, StillBeingChanged } from './batch';
 import { deleteProject } from './deleteProject';
 import { loadReport, reportTargets } from './refs';
 import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
@@ -114,8 +114,7 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
     refs,
     action: 'Delete report',
     run: async (ref) => {
-      if ((await deleteOne(w, api, ref)) === undefined)
-        throw new Error(l10n.t('Still being changed by another command.'));
+      if ((await deleteOne(w, api, ref)) === undefined) throw new StillBeingChanged();
     },
   });
   await w.refreshViews();

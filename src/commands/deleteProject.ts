@@ -10,7 +10,8 @@ import type { ReportsApi } from '../api/types';
 import { projectName } from '../common/commandArgs';
 import { pickProject } from './refs';
 import { escapeIcons, singleLine } from '../common/text';
-import { confirmModal, flash, requireApi, windowProgress, type ConfirmOptions } from '../ui/notify';
+import { confirmModal, countText, flash, requireApi, windowProgress, type ConfirmOptions } from '../ui/notify';
+import { truncate } from '../common/format';
 import { isOptions } from '../common/guards';
 import { deletedOrGone, type Writes } from './writes';
 import type { Log } from '../log';
@@ -27,12 +28,15 @@ async function reportCount(log: Log, api: ReportsApi, project: string): Promise<
   }
 }
 
-/** The modal's question; a modal shows plain text, so the name only has to stay on one line. */
+/**
+ * The modal's question; a modal shows plain text, so the name only has to stay on one line,
+ * cut as Delete Report… cuts its URL (a name of kilobytes would push the buttons off screen).
+ */
 function question(name: string, count: number | undefined): string {
-  const project = singleLine(name);
+  const project = truncate(singleLine(name), 200).text;
   if (count === undefined) return l10n.t('Delete project {0} and all its reports?', project);
   if (count === 1) return l10n.t('Delete project {0} and its report?', project);
-  return l10n.t('Delete project {0} and its {1} reports?', project, count);
+  return l10n.t('Delete project {0} and its {1} reports?', project, countText(count));
 }
 
 /**

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { Privacy, Report } from '../api/types';
 import { isApiError } from '../api/errors';
+import { validationText } from '../api/messages';
 import { isOptions } from '../common/guards';
 import { escapeForMessage, escapeIcons } from '../common/text';
 import { BACK, pickStep, textStep, type PickStepItem } from '../ui/input';
@@ -211,10 +212,7 @@ export async function changePrivacy(
           if (isOpen()) {
             const invalid = fieldErrors(e);
             if (invalid !== undefined) {
-              const messages = invalid.fieldMessages();
-              return escapeForMessage(
-                messages.length > 0 ? messages.join(' ') : (invalid.serviceMessage ?? invalid.message),
-              );
+              return escapeForMessage(validationText(invalid));
             }
             if (sendAgainHelps(e) && w.serviceUrl === startedOn) return describe(e).message;
           }

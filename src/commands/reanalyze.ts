@@ -10,7 +10,7 @@ import { diffAnalyses } from '../common/diff';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { isListSummary } from '../views/summary';
-import { runBatch, showBatchSummary } from './batch';
+import { runBatch, showBatchSummary, StillBeingChanged } from './batch';
 import { showChangesSummary, type ReportChangeSummary } from './changes';
 import { reportTargets } from './refs';
 import { listForConfirmation, type WriteArgs, type Writes } from './writes';
@@ -93,7 +93,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     action: 'Re-analyze report',
     run: async (ref) => {
       const done = await reanalyzeOne(w, api, ref);
-      if (done === undefined) throw new Error(l10n.t('Still being changed by another command.'));
+      if (done === undefined) throw new StillBeingChanged();
       changes.push({ report: done.after, diff: diffAnalyses(done.before, done.after) });
     },
   });

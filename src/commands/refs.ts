@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { l10n } from 'vscode';
 import type { Project, Report, ReportsApi } from '../api/types';
-import { escapeIcons } from '../common/text';
+import { escapeIcons, singleLine } from '../common/text';
+import { resultLabel } from '../common/format';
 import { describe } from '../ui/notify';
 import { isOptions } from '../common/guards';
 import { reportRefs, type ReportRef } from '../common/commandArgs';
@@ -34,10 +35,10 @@ export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '');
 }
 
-/** Short description of a report for pickers and confirmations: `#42 · decent · 72`. */
+/** Short description of a report for pickers and confirmations: `#42 · Decent · 72`. */
 export function reportSummary(report: Report): string {
-  const parts = [`#${report.id}`];
-  if (report.result !== undefined) parts.push(report.result);
+  const parts = [`#${singleLine(String(report.id))}`];
+  if (report.result !== undefined) parts.push(resultLabel(report.result));
   if (report.score !== undefined) parts.push(String(Math.round(report.score)));
   return parts.join(' · ');
 }

@@ -48,7 +48,7 @@ export function urlWithoutScheme(url: string): string {
 
 /** A report's row label: its URL without scheme, or "Report 42" when the service sent none. */
 export function reportLabel(report: Report): string {
-  return urlWithoutScheme(report.url) || l10n.t('Report {0}', String(report.id));
+  return urlWithoutScheme(report.url) || l10n.t('Report {0}', singleLine(String(report.id)));
 }
 
 /** `Public`, `Private`, `Password`; undefined when the privacy is unknown. */

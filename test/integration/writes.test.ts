@@ -225,6 +225,23 @@ describe('write commands', function () {
     });
   });
 
+  describe('one write at a time in a batch', () => {
+    it('a selected report another write holds fails in the summary as "Still being changed by another command.", the rest is deleted', async () => {
+      const busy = await insertReport({ url: demoPage('held.localhost') });
+      const free = await insertReport({ url: demoPage('free.localhost') });
+      await admin('faults', { method: 'PATCH', path: `/api/v1/reports/${String(busy.id)}`, delayMs: 1500, times: 1 });
+      const reanalyzing = run('pageReports.reanalyzeReport', node(busy));
+      await waitFor(async () => (await requestsOf('PATCH')).length === 1, { message: 'the re-analysis sent' });
+      const outcome = await run<BatchOutcome>('pageReports.deleteReport', node(busy), [node(busy), node(free)], {
+        confirmed: true,
+      });
+      await reanalyzing;
+      assert.deepEqual(outcome.succeeded.map(String), [String(free.id)]);
+      assert.deepEqual(outcome.failed, [{ id: busy.id, message: 'Still being changed by another command.' }]);
+      assert.ok(await getReport(busy.id), 'the held report is still there');
+    });
+  });
+
   describe('Change Privacy', () => {
     it('sets each privacy as asked, with a password only for Password', async () => {
       const report = await insertReport({ url: demoPage('privacy.localhost') });

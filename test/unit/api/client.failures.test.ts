@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { secretInMessage, withoutSecrets } from '../../../src/api/failures';
-import { describeError } from '../../../src/api/messages';
+import { describeError, validationText } from '../../../src/api/messages';
 import type { ReportsApi } from '../../../src/api/types';
 import { FORBIDDEN_KEY, Harness, KEY, OtherOrigin, PASSWORD, refusedPort } from './harness';
 
@@ -153,6 +153,24 @@ describe('api client: failures', function () {
       const message = describeError(error).message;
       assert.ok(message.length <= 1000, `${message.length} characters`);
       assert.ok(message.startsWith('Message 0 of field 0: xxx'), message.slice(0, 60));
+      // The input boxes (New Report's URL step, Change Privacy's password) read the same way.
+      assert.equal(validationText(error), message);
+      const onOneField = validationText(error, [...error.fieldMessages('field_1'), ...error.fieldMessages('field_1')]);
+      assert.ok(onOneField.length <= 1000, `${onOneField.length} characters`);
+      assert.equal(onOneField.split('Message 0 of field 1').length, 2, 'a repeated message once');
+    });
+
+    it("413 with an HTML page (a proxy's limit): the box under the input says the service refused, not the request line", async () => {
+      await h.fault({
+        method: 'POST',
+        path: '/api/v1/reports',
+        status: 413,
+        body: 'html',
+      });
+      const error = await h.failure(api.createReport({ url: `${h.url}/demo-site/good.html` }), 'validation');
+      assert.deepEqual(error.fieldMessages(), []);
+      assert.equal(validationText(error), 'The service did not accept the request.');
+      assert.match(error.message, /POST \/api/, 'the log sentence, which the box showed before');
     });
 
     it('429 with Retry-After, then success: the read waits and retries', async () => {

@@ -217,6 +217,10 @@ describe('views/format: report items', () => {
     assert.equal(reportLabel(noUrl), 'Report 7');
     assert.match(reportAccessibilityLabel(noUrl, { now: NOW }), /^Report 7, /);
     assert.ok(!reportTooltipMarkdown(noUrl, { now: NOW }).includes('URL'));
+    // A text id is the service's: no line break or bidi control reaches the row.
+    const hostile = reportLabel(report({ id: '7\u202Efdp.exe\nsecond line', url: '' }));
+    assert.doesNotMatch(hostile, /[\u202E\n]/);
+    assert.match(hostile, /^Report 7/);
   });
 
   it('highlights the search text in the label, case-insensitively', () => {
