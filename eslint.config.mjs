@@ -106,6 +106,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [noNodeBuiltins] }],
       'no-restricted-globals': ['error', ...noNodeGlobals],
+      // One way to translate in every module (CONTRIBUTING.md, Translations).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='vscode'] ImportSpecifier[imported.name='l10n']",
+          message: "Translate with `import * as l10n from '@vscode/l10n'` (VS Code's l10n in the extension's bundles).",
+        },
+      ],
     },
   },
   {

@@ -5,7 +5,7 @@
  * and the status bar follow the connection.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { confirmModal, flash } from '../ui/notify';
 import { isOptions } from '../common/guards';

@@ -7,7 +7,7 @@
  * user for consent); it reads its keys from its own SecretStorage per origin.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from '../accounts/keyIndex';
 import { knownServices } from '../accounts/knownServices';
 import { originOf, serviceLabel } from '../accounts/labels';

@@ -6,7 +6,7 @@
  * any service is set and when `Setting.statusBar` is off.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { knownServices } from '../accounts/knownServices';
 import { originOf, serviceName } from '../accounts/labels';
 import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';

@@ -5,7 +5,7 @@
  * key: the rest would go without one.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportId } from '../api/types';

@@ -5,7 +5,7 @@
  * "Since the previous analysis".
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { offer } from '../ui/notify';
 import type { Report } from '../api/types';
 import { countTrends, formatScoreDelta, type ReportDiff } from '../common/diff';

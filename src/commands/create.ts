@@ -4,7 +4,7 @@
  * of the field it names. The password lives only in local variables of one flow.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { describeError, validationText } from '../api/messages';
 import type { NewReport, Privacy, Report, ReportsApi } from '../api/types';
 import { isOptions } from '../common/guards';

@@ -3,7 +3,7 @@
  * 404 means the report is gone already, which is the goal.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { isOptions } from '../common/guards';

@@ -4,7 +4,7 @@
  * project is gone already, which is the goal.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import { projectName } from '../common/commandArgs';

@@ -8,7 +8,7 @@
  * elsewhere (nothing is fetched again, nothing is lost).
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
 import { insightsLimit } from '../insights/load';

@@ -4,7 +4,7 @@
  * ends in an unhandled rejection.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { Command, type CommandId } from '../ids';

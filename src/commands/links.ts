@@ -10,7 +10,7 @@
  * - Analyze Page: the selection or the URL under the cursor, into New Report….
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { ReportId } from '../api/types';
 import { originOf } from '../accounts/labels';
 import { indexedOrigins } from '../accounts/keyIndex';

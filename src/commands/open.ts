@@ -3,7 +3,7 @@
  * Only `http:` and `https:` URLs are ever opened; the API key is never part of a URL.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';

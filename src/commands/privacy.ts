@@ -4,7 +4,7 @@
  * too live here.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Privacy, Report } from '../api/types';
 import { isApiError } from '../api/errors';
 import { validationText } from '../api/messages';

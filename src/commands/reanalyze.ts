@@ -3,7 +3,7 @@
  * had before goes to the recent analyses store, so the panel can say what changed.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
 import { diffAnalyses } from '../common/diff';

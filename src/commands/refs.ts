@@ -3,7 +3,7 @@
  * a bare id, or nothing from the palette) into the reports or project it acts on.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportsApi } from '../api/types';
 import { escapeIcons, singleLine } from '../common/text';
 import { resultLabel } from '../common/format';

@@ -10,7 +10,7 @@
  * deleteProject.ts.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Report, ReportId } from '../api/types';
 import { HTTP_BLOCKED } from '../api/browserReasons';

@@ -4,7 +4,7 @@
  * SecretStorage for the service's origin. It never reaches settings, logs or messages.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { HTTP_BLOCKED, httpBlockedInBrowser } from '../api/browser';
 import { createClient } from '../api/client';
 import { isApiError, messageOf } from '../api/errors';

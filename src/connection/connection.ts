@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { offerCommand } from '../ui/notify';
 import { createClient } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';

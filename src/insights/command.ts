@@ -5,7 +5,7 @@
  * followed by the projects by name, paged in as the service pages them.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import { projectName } from '../common/commandArgs';

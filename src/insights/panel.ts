@@ -5,7 +5,7 @@
  * only reports of the data it was sent.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';

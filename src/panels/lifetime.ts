@@ -4,7 +4,7 @@
  * registries' hold on them.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { ShellOptions } from './html';
 
 /** What a panel says when it has no client to load with. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import { parseReport } from '../api/schemas';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';

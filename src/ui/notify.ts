@@ -4,7 +4,7 @@
  * inert description of a failure.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { ApiError, isApiError } from '../api/errors';
 import { describeError, type ErrorContext, type ErrorDescription } from '../api/messages';
 import { secretInMessage, withoutSecrets } from '../api/failures';

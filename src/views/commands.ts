@@ -8,7 +8,7 @@
  * `{ result: 'bad' }`, `Command.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { ReportResult } from '../api/types';
 import { REPORT_RESULTS } from '../api/types';

@@ -3,7 +3,7 @@
  * `format.ts` (no `vscode`, unit-tested); this file only maps it onto `TreeItem` fields.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { describeError } from '../api/messages';
 import type { Project, Report, ReportId } from '../api/types';
 import {

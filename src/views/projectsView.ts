@@ -3,7 +3,7 @@
  * sorted as the Reports view sorts, paged with their own Load more.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';

@@ -3,7 +3,7 @@
  * project, result, sort key × direction), with the query shown in the view's description.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';

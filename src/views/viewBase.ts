@@ -4,7 +4,7 @@
  * list tells the user.
  */
 import * as vscode from 'vscode';
-import { l10n } from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '../api/types';
