@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ApiError, type ApiErrorKind } from './errors';
+import { isRecord } from '../common/guards';
 
 /** The `reason` of a `badResponse` whose answer passed the size cap (16 MB after decompression). */
 export const TOO_LARGE_REASON = 'answer larger than 16 MB';
@@ -114,7 +115,7 @@ const MAX_FIELDS = 20;
 const MAX_MESSAGES_PER_FIELD = 5;
 
 function fieldErrorsOf(errors: unknown, secrets: readonly string[]): Record<string, string[]> | undefined {
-  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined;
+  if (!isRecord(errors)) return undefined;
   const fields: Record<string, string[]> = {};
   for (const [field, value] of Object.entries(errors).slice(0, MAX_FIELDS)) {
     const list: unknown[] = Array.isArray(value) ? value : [value];
@@ -139,7 +140,7 @@ export function errorForStatus(
 ): ApiError {
   const kind = kindForStatus(status);
   const json = jsonOf(body);
-  const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  const record = isRecord(json) ? json : {};
   const serviceMessage = typeof record.message === 'string' ? sanitizeServerText(record.message, secrets) : undefined;
   const fieldErrors = kind === 'validation' ? fieldErrorsOf(record.errors, secrets) : undefined;
   const waitMs = parseRetryAfter(headers.get('retry-after'));

@@ -14,7 +14,7 @@ import { BACK, pickStep, textStep, type Back } from '../ui/input';
 import { cancellableProgress, flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
 import { displayUrl } from './refs';
 import { fieldErrors, mayHaveActed, type Writes } from './writes';
-import { checkPrivacyArgs, passwordError, privacyItems } from './privacy';
+import { checkPrivacyArgs, passwordError, passwordPrompt, privacyItems } from './privacy';
 import { messageOf } from '../api/errors';
 
 /**
@@ -259,7 +259,7 @@ async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): P
         title,
         step: 3,
         totalSteps: 3,
-        prompt: l10n.t('Password that will open the report page (not stored by VS Code)'),
+        prompt: passwordPrompt(),
         value: password,
         password: true,
         back: true,

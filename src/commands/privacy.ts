@@ -70,6 +70,11 @@ export function privacyItems(current: Privacy | undefined): PickStepItem<Privacy
   return items;
 }
 
+/** The password step's prompt (New Report…, and Change Privacy… of a report without a password). */
+export function passwordPrompt(): string {
+  return l10n.t('Password that will open the report page (not stored by VS Code)');
+}
+
 export function passwordError(value: string): string | undefined {
   return value === '' ? l10n.t('Enter the password that will open the report page.') : undefined;
 }
@@ -194,7 +199,7 @@ export async function changePrivacy(
       prompt:
         report.privacy === 2
           ? l10n.t('New password for the report page (not stored by VS Code)')
-          : l10n.t('Password that will open the report page (not stored by VS Code)'),
+          : passwordPrompt(),
       value: '',
       password: true,
       back: true,

@@ -59,6 +59,7 @@ export async function checkKey(
   signal: AbortSignal,
 ): Promise<KeyCheck> {
   const timeoutMs = deps.connection.requestTimeoutMs;
+  const host = hostOf(baseUrl);
   // One request, not retried: a failure is shown next to the input, where Enter tries again.
   const api = createClient({
     baseUrl,
@@ -67,19 +68,19 @@ export async function checkKey(
     retry: { limit: 0 },
     onRequest: (entry) => deps.log.request(entry),
   });
-  deps.log.info(`Checking an API key with ${hostOf(baseUrl)}.`);
+  deps.log.info(`Checking an API key with ${host}.`);
   try {
     await api.listProjects({ perPage: 10 }, 1, signal);
-    deps.log.info(`${hostOf(baseUrl)} accepted the API key.`);
+    deps.log.info(`${host} accepted the API key.`);
     return { kind: 'ok' };
   } catch (e) {
     if (signal.aborted || isApiError(e, 'cancelled')) return { kind: 'cancelled' };
     if (isApiError(e, 'unauthorized')) {
-      deps.log.warn(`${hostOf(baseUrl)} rejected the API key (401).`);
+      deps.log.warn(`${host} rejected the API key (401).`);
       return { kind: 'rejected' };
     }
     const message = describe(e).message;
-    deps.log.warn(`Could not check the API key with ${hostOf(baseUrl)}: ${message}`);
+    deps.log.warn(`Could not check the API key with ${host}: ${message}`);
     // A URL that cannot work: the fix is the URL, not saving the key unchecked.
     const wrongUrl =
       isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect' || (e.kind === 'network' && e.reason === HTTP_BLOCKED));
@@ -114,7 +115,7 @@ export async function save(
 ): Promise<void> {
   await conn.storeKey(origin, key);
   deps.log.info(`API key saved for ${origin}.`);
-  flash(l10n.t('API key saved for {0}.', new URL(origin).host));
+  flash(l10n.t('API key saved for {0}.', hostOf(origin)));
 }
 
 /**
@@ -384,7 +385,7 @@ export async function confirmInsecure(
   origin: string,
 ): Promise<boolean> {
   if (conn.isInsecureAllowed(origin)) return true;
-  const host = new URL(origin).host;
+  const host = hostOf(origin);
   const ok = await confirmModal(
     deps.context,
     l10n.t('Send the API key unencrypted to {0}?', host),
@@ -496,7 +497,7 @@ export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): 
     void vscode.window.showInformationMessage(l10n.t('No API key is stored for the current service.'));
     return false;
   }
-  const host = new URL(origin).host;
+  const host = hostOf(origin);
   const ok = await confirmModal(
     deps.context,
     l10n.t('Remove the API key for {0} from this computer?', host),

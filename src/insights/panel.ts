@@ -165,6 +165,8 @@ class InsightsPanel implements vscode.Disposable {
     this.#loading?.abort();
     const controller = new AbortController();
     this.#loading = controller;
+    /** Whether this load no longer counts: a newer one or a cancel took over, or the panel closed. */
+    const stale = (): boolean => controller.signal.aborted || this.#life.ended;
     // Continuing a load on another service or account would mix their reports.
     if (fresh || this.#dataConnection !== this.#connectionChanges) {
       this.#progress = emptyProgress();
@@ -190,21 +192,20 @@ class InsightsPanel implements vscode.Disposable {
         limit,
         signal: controller.signal,
         onPage: () => {
-          if (!controller.signal.aborted && !this.#life.ended) this.#setState(this.#stateOf('loading'));
+          if (!stale()) this.#setState(this.#stateOf('loading'));
         },
         onWait: (seconds) => {
-          if (controller.signal.aborted || this.#life.ended) return;
+          if (stale()) return;
           this.#rateLimitWaitS = seconds;
           this.#setState(this.#stateOf('loading'));
         },
       });
-      if (controller.signal.aborted || this.#life.ended) return;
+      if (stale()) return;
       this.#show(true);
       this.#log('info', `aggregated ${progress.reports.length} reports${progress.capped ? ' (capped)' : ''}.`);
       this.#setState(this.#stateOf('ready'));
     } catch (error) {
-      if (controller.signal.aborted || this.#life.ended) return;
-      if (isApiError(error, 'cancelled')) return;
+      if (stale() || isApiError(error, 'cancelled')) return;
       if (error instanceof ProjectGoneError) {
         this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
         return;
@@ -510,11 +511,12 @@ export class InsightsPanels implements InsightsPanelsApi, vscode.Disposable {
   constructor(private readonly deps: InsightsDeps) {
     if (deps.context.extensionMode === vscode.ExtensionMode.Test) {
       const hook: Record<symbol, unknown> = globalThis;
+      const panel = (project: string | null): InsightsPanel | undefined => this.#panels.get(key(project));
       const value: InsightsTestHook = {
-        lastPosted: (project) => this.#panels.get(key(project))?.lastPosted,
-        webviewPanel: (project) => this.#panels.get(key(project))?.panel,
-        receive: (project, message) => this.#panels.get(key(project))?.receive(message),
-        backdate: (project, ms) => this.#panels.get(key(project))?.backdate(ms),
+        lastPosted: (project) => panel(project)?.lastPosted,
+        webviewPanel: (project) => panel(project)?.panel,
+        receive: (project, message) => panel(project)?.receive(message),
+        backdate: (project, ms) => panel(project)?.backdate(ms),
       };
       Object.defineProperty(hook, TestHook.insights, { configurable: true, value });
       this.#disposables.push({ dispose: () => delete hook[TestHook.insights] });

@@ -56,7 +56,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       existing.reveal();
       // The caller's copy (a tree's summary) may be older than what the panel shows: it
       // only fills a panel that has nothing yet, and the panel asks the service again.
-      if (initial && !existing.hasReport) existing.showReport(initial);
+      if (initial && existing.report === undefined) existing.showReport(initial);
       void existing.load();
       return;
     }

@@ -210,16 +210,6 @@ export class ReportPanel implements vscode.Disposable {
     };
   }
 
-  /** The report's project, once loaded (for `closeProject`). */
-  get project(): string | undefined {
-    return this.#report?.project;
-  }
-
-  /** Whether the panel has a report to show (from the service or the caller). */
-  get hasReport(): boolean {
-    return this.#report !== undefined;
-  }
-
   /**
    * Closes the panel now when its report is in `project`; while it is still loading (the
    * project not known yet), closes it as soon as the report arrives in that project or

@@ -34,6 +34,18 @@ export interface TextStepOptions {
   submit?: (value: string, isOpen: () => boolean) => Promise<string | undefined>;
 }
 
+/** What both kinds of step show around their input: title, step counter, placeholder, and Back when offered. */
+function frame(
+  input: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>,
+  options: { title: string; step?: number; totalSteps?: number; placeholder?: string; back?: boolean },
+): void {
+  input.title = options.title;
+  input.step = options.step;
+  input.totalSteps = options.totalSteps;
+  input.placeholder = options.placeholder;
+  input.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
+}
+
 /** Shows one input box step. Resolves the accepted value, {@link BACK}, or undefined when dismissed. */
 export function textStep(options: TextStepOptions): Promise<string | Back | undefined> {
   return new Promise((resolve) => {
@@ -45,15 +57,11 @@ export function textStep(options: TextStepOptions): Promise<string | Back | unde
       box.dispose();
       resolve(result);
     };
-    box.title = options.title;
-    box.step = options.step;
-    box.totalSteps = options.totalSteps;
+    frame(box, options);
     box.prompt = options.prompt;
-    box.placeholder = options.placeholder;
     box.value = options.value;
     box.password = options.password ?? false;
     box.ignoreFocusOut = !options.closeOnFocusOut;
-    box.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
     // The service's words are a warning, not a block: Enter may send the same value again.
     const warn = (message: string): vscode.InputBoxValidationMessage => ({
       message,
@@ -147,14 +155,10 @@ export function quickPickStep<T extends vscode.QuickPickItem>(options: QuickPick
     const pick = vscode.window.createQuickPick<T>();
     let result: T | Back | undefined;
     let hidden = false;
-    pick.title = options.title;
-    pick.step = options.step;
-    pick.totalSteps = options.totalSteps;
-    pick.placeholder = options.placeholder;
+    frame(pick, options);
     pick.ignoreFocusOut = !options.viewStep;
     pick.matchOnDescription = options.viewStep ?? false;
     pick.items = options.items;
-    pick.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
     if (options.active) pick.activeItems = [options.active];
     pick.onDidTriggerButton((button) => {
       if (button !== vscode.QuickInputButtons.Back) return;

@@ -86,6 +86,11 @@ export interface EmptyAction {
   readonly title: string;
 }
 
+/** An empty list's way on when no filter or search narrows it. */
+export function newReportAction(): EmptyAction {
+  return { command: Command.createReport, title: l10n.t('New Report…') };
+}
+
 export interface EmptyNode {
   readonly kind: 'empty';
   readonly listKey: ListKey;
@@ -246,6 +251,15 @@ export function errorMessage(error: unknown, listKey: ListKey): string {
   return singleLine(describeError(error, project === undefined ? {} : { project }).message);
 }
 
+/** Makes a row saying `message` run `command` when selected, its title in the description; returns the tooltip it gives the row. */
+function runsCommand(item: vscode.TreeItem, message: string, command: vscode.Command): string {
+  item.description = command.title;
+  item.command = command;
+  const tooltip = l10n.t('{0} Select to run {1}.', message, command.title);
+  item.tooltip = tooltip;
+  return tooltip;
+}
+
 /**
  * The row a failed list ends with: names the failure; selecting it retries, or takes the way
  * forward its message names first where a retry would fail the same way (Open Settings for a
@@ -257,11 +271,7 @@ export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');
   const first = describeError(node.error).actions[0];
   if (first === 'openSettings' || first === 'setApiKey' || first === 'readAboutCors') {
-    const forward = actionCommand(first);
-    item.description = forward.title;
-    item.command = forward;
-    item.tooltip = l10n.t('{0} Select to run {1}.', node.message, forward.title);
-    item.accessibilityInformation = { label: item.tooltip };
+    item.accessibilityInformation = { label: runsCommand(item, node.message, actionCommand(first)) };
     return item;
   }
   item.description = l10n.t('Retry');
@@ -274,13 +284,8 @@ export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
 /** The row of an empty list: which filters matched nothing, and the way out (Clear Filters). */
 export function emptyTreeItem(node: EmptyNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('info'), 'empty');
-  if (node.action) {
-    item.description = node.action.title;
-    item.command = { command: node.action.command, title: node.action.title };
-    item.tooltip = l10n.t('{0} Select to run {1}.', node.message, node.action.title);
-  } else {
-    item.tooltip = node.message;
-  }
+  if (node.action) runsCommand(item, node.message, node.action);
+  else item.tooltip = node.message;
   return item;
 }
 

@@ -126,10 +126,7 @@ export class PagedList<T> implements Disposable, ListHandle {
    * fetches page 1. Resolves when that page is in (or the load was superseded).
    */
   load(fetchPage: FetchPage<T>): Promise<void> {
-    this.#fetcher = fetchPage;
-    this.#query++;
-    this.#abortInFlight();
-    this.#clear();
+    this.#startOver(fetchPage);
     return this.#start('reload');
   }
 
@@ -138,10 +135,7 @@ export class PagedList<T> implements Disposable, ListHandle {
    * (lazy loading: the view asks when it becomes visible). A given `fetchPage` replaces the query.
    */
   reset(fetchPage?: FetchPage<T>): void {
-    if (fetchPage) this.#fetcher = fetchPage;
-    this.#query++;
-    this.#abortInFlight();
-    this.#clear();
+    this.#startOver(fetchPage);
     this.#currentStatus = 'idle';
     this.#fire();
   }
@@ -275,7 +269,11 @@ export class PagedList<T> implements Disposable, ListHandle {
 
   // ---- internals ----
 
-  #clear(): void {
+  /** Another query (`fetchPage`, when given): what is in flight is dropped and the items cleared. */
+  #startOver(fetchPage: FetchPage<T> | undefined): void {
+    if (fetchPage) this.#fetcher = fetchPage;
+    this.#query++;
+    this.#abortInFlight();
     this.#list.length = 0;
     this.#index.clear();
     this.#totalCount = undefined;

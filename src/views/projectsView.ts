@@ -9,6 +9,7 @@ import type { ProjectsViewApi } from '../parts';
 import { emptyProjectsMessage } from './format';
 import {
   projectListKey,
+  newReportAction,
   projectOfListKey,
   reportKey,
   treeItemFor,
@@ -346,7 +347,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       message: emptyProjectsMessage(this.#state.search),
       action: searching
         ? { command: Command.clearProjectSearch, title: l10n.t('Clear Search') }
-        : { command: Command.createReport, title: l10n.t('New Report…') },
+        : newReportAction(),
     };
   }
 

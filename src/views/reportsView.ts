@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
 import { emptyReportsMessage } from './format';
-import { reportKey, treeItemFor, type EmptyNode, type ReportNode, type ViewNode } from './items';
+import { newReportAction, reportKey, treeItemFor, type EmptyNode, type ReportNode, type ViewNode } from './items';
 import { ListNodes } from './listNodes';
 import { PagedList, type FetchPage } from './listState';
 import {
@@ -206,7 +206,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
       message: emptyReportsMessage(this.#state),
       action: filtered
         ? { command: Command.clearReportFilters, title: l10n.t('Clear Filters') }
-        : { command: Command.createReport, title: l10n.t('New Report…') },
+        : newReportAction(),
     };
   }
 }
