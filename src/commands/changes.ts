@@ -27,7 +27,7 @@ export function trendSummary(changes: readonly ReportChangeSummary[]): string {
 
 const TREND_ICON = { improved: '$(arrow-up)', worse: '$(arrow-down)', unchanged: '$(dash)' } as const;
 
-/** One quick pick row: URL, score change, result change, checks fixed and newly failing. */
+/** One quick pick row: URL, score change, result change, checks fixed, newly failing and moved to or from undetermined. */
 function changeItem(change: ReportChangeSummary): vscode.QuickPickItem & { change: ReportChangeSummary } {
   const { diff, report } = change;
   const pieces: string[] = [];
@@ -40,7 +40,15 @@ function changeItem(change: ReportChangeSummary): vscode.QuickPickItem & { chang
   return {
     label: `${TREND_ICON[diff.trend]} ${escapeIcons(displayUrl(report.url))}`,
     description: pieces.join(' · '),
-    detail: l10n.t('{0} fixed, {1} newly failing', diff.fixed.length, diff.newlyFailing.length),
+    detail:
+      diff.otherChanges.length === 0
+        ? l10n.t('{0} fixed, {1} newly failing', diff.fixed.length, diff.newlyFailing.length)
+        : l10n.t(
+            '{0} fixed, {1} newly failing, {2} outcome changed',
+            diff.fixed.length,
+            diff.newlyFailing.length,
+            diff.otherChanges.length,
+          ),
     change,
   };
 }

@@ -538,4 +538,42 @@ describe('writes (end to end)', function () {
     assert.deepEqual(await reportsOfProject('multi.localhost'), []);
     await wb.screenshot('writes-deleted-three');
   });
+
+  it('re-analyzes two selected reports together: the summary counts what improved, Show Changes lists what changed in each', async () => {
+    const improving = await insert(page('pair.localhost', 'good.html'), {
+      result: 'bad',
+      score: 31.5,
+      results: {
+        title: { passed: false, importance: 'high', value: null },
+        charset: { passed: null, importance: 'medium', value: null },
+      },
+    });
+    const worsening = await insert(page('pair.localhost', 'bad.html'), { result: 'good', score: 99.5 });
+    await refreshReports();
+    const items = [improving, worsening].map((r) => row('Reports', label(r.url)));
+    for (const item of items) await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await items[0].click();
+    await panelShown(label(improving.url));
+    await items[1].click({ modifiers: ['ControlOrMeta'] });
+    await fromMenu(items[1], 'Re-analyze');
+    await dialog().waitFor({ state: 'visible' });
+    assert.match(await dialog().innerText(), /Re-analyze 2 reports\?/);
+    await dialog().locator('.dialog-buttons a.monaco-button', { hasText: 'Re-analyze' }).click();
+
+    const toast = wb.page.locator('.notification-toast', { hasText: 'improved' });
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await toast.innerText(), /1 improved, 1 got worse, 0 unchanged/);
+    await toast.locator('a.monaco-button', { hasText: 'Show Changes' }).click();
+    const picks = wb.page.locator('.quick-input-widget .monaco-list-row');
+    await picks.nth(1).waitFor({ state: 'visible' });
+    const good = (await picks.filter({ hasText: 'good.html' }).innerText()).replace(/\s+/g, ' ');
+    // Title fixed, HTTPS newly failing (an http: page), the character set determined now.
+    assert.match(good, /score \+\d+(\.\d)? · Bad → \w+/, good);
+    assert.match(good, /1 fixed, 1 newly failing, 1 outcome changed/, good);
+    const bad = (await picks.filter({ hasText: 'bad.html' }).innerText()).replace(/\s+/g, ' ');
+    assert.match(bad, /score \u2212\d+(\.\d)?/, bad);
+    await wb.page.waitForTimeout(1000); // the quick pick fades in; the rows' busy icons clear
+    await wb.screenshot('writes-reanalyze-two-changes');
+    await wb.page.keyboard.press('Escape');
+  });
 });
