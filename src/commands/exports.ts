@@ -402,22 +402,12 @@ export function reportExportCommands(parts: Parts) {
     // The service or key changed while it ran: its pages may be two accounts'. Again, for the current one.
     if (state.stale) return exportList(args);
     const { reports, total, query, limit } = state;
-    if (total !== undefined && total > reports.length) {
-      // Fewer than the service counts: the limit, or pages that shifted while the export went
-      // on (reports added meanwhile, or long before a Retry; a service whose pages stop short
-      // reads the same).
-      void vscode.window.showWarningMessage(
-        reports.length >= limit
-          ? l10n.t('Exporting the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit)
-          : l10n.t('Exporting {0} of {1} reports: the list changed while it was exported. Export again for all of them.', countText(reports.length), countText(total)),
-      );
-    }
     // The user's own date; "filtered" when more than the project narrows the list.
     const now = new Date();
     const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
     const filtered = query.result !== undefined || (query.search ?? '') !== '' ? '-filtered' : '';
     const name = safeFileName(`reports-${query.project ?? 'all'}${filtered}-${date}`, `reports-${date}`);
-    return saveAs(parts.context.globalState, {
+    const saved = await saveAs(parts.context.globalState, {
       name: `${name}.csv`,
       filters: { CSV: ['csv'] },
       language: 'plaintext',
@@ -426,6 +416,17 @@ export function reportExportCommands(parts: Parts) {
       what: reports.length === 1 ? l10n.t('1 report as CSV') : l10n.t('{0} reports as CSV', countText(reports.length)),
       target: targetOf(args),
     });
+    if (saved !== undefined && total !== undefined && total > reports.length) {
+      // Fewer than the service counts: the limit, or pages that shifted while the export went
+      // on (reports added meanwhile, or long before a Retry; a service whose pages stop short
+      // reads the same). Said once the file is written, not before a save that may be cancelled.
+      void vscode.window.showWarningMessage(
+        reports.length >= limit
+          ? l10n.t('Exported the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit)
+          : l10n.t('Exported {0} of {1} reports: the list changed while it was exported. Export again for all of them.', countText(reports.length), countText(total)),
+      );
+    }
+    return saved;
   }
 
   return { copyMarkdown, exportJson, exportCsv };

@@ -99,6 +99,13 @@ export interface Workbench {
 }
 
 const outputDir = path.join(repoRoot, '.test-output');
+// A failure's screenshot (and a debugging one) belongs to the run that took it: those of earlier
+// runs go when this one starts, so the folder never shows failures that did not happen in it.
+const screenshotsDir = path.join(outputDir, 'screenshots');
+const earlierShots = fs.existsSync(screenshotsDir) ? fs.readdirSync(screenshotsDir) : [];
+for (const file of earlierShots.filter((name) => /^(failed|debug)-/.test(name))) {
+  fs.rmSync(path.join(screenshotsDir, file), { force: true });
+}
 let vsix: Promise<string> | undefined;
 let template: Promise<string> | undefined;
 let counter = 0;

@@ -288,7 +288,7 @@ describe('developer workflow (end to end)', function () {
         .waitFor({ state: 'hidden', timeout: 10_000 });
       assert.match(
         await warning.innerText(),
-        /Exporting \d+ of \d+ reports: the list changed while it was exported\. Export again for all of them\./,
+        /Exported \d+ of \d+ reports: the list changed while it was exported\. Export again for all of them\./,
       );
       await wb.screenshot('workflow-export-list-changed');
     } finally {

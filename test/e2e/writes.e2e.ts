@@ -41,7 +41,8 @@ describe('writes (end to end)', function () {
       .body.data;
   }
 
-  async function insert(url: string, fields: Partial<RawReport> = {}): Promise<RawReport> {
+  /** Inserts a report; `fields` as the admin endpoint takes them (a check's `passed` may be null). */
+  async function insert(url: string, fields: Record<string, unknown> = {}): Promise<RawReport> {
     const answer = await wb.admin<{ data: RawReport }>('reports', {
       key: wb.keys.main,
       report: { url, result: 'decent', score: 61, generated_at: '2024-03-01T12:00:00.000000Z', ...fields },
