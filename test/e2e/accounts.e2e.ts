@@ -113,6 +113,7 @@ describe('accounts and services (end to end)', function () {
     const first = quickRows().filter({ hasText: host(wb.service.url) });
     await first.waitFor({ state: 'visible' });
     assert.equal(await quickRows().filter({ hasText: 'Add Service…' }).count(), 1);
+    await wb.page.waitForTimeout(500); // the quick pick fades in
     await wb.screenshot('accounts-switch-service');
     await first.click();
     await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
