@@ -78,6 +78,11 @@ export const ContextKey = {
   reportsFiltered: 'pageReports.reports.filtered',
   /** A search narrows the Projects view: its title bar shows Clear Search. */
   projectsSearching: 'pageReports.projects.searching',
+  /**
+   * The active report panel cannot act (its report deleted, or another service's): its title
+   * bar leaves out the actions its own toolbar has off.
+   */
+  reportInert: 'pageReports.report.inert',
 } as const;
 
 /**

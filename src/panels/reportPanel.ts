@@ -25,7 +25,7 @@ import {
   type PanelStateKind,
 } from '../common/panelProtocol';
 
-import { Command, Setting, WebviewType } from '../ids';
+import { Command, ContextKey, Setting, WebviewType } from '../ids';
 
 /** The extension command each toolbar button runs, with the report shown (`{ id }` before one is) as its argument. */
 export const PANEL_COMMAND_IDS: Readonly<Record<PanelCommand, string>> = {
@@ -158,6 +158,7 @@ export class ReportPanel implements vscode.Disposable {
       })
       .then((html) => this.#setHtml(html));
     this.#life.own(webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)));
+    this.#life.own(panel.onDidChangeViewState(() => this.#showTitleActions()));
     // The page's words and first state go now, not after the page's `ready` (a round trip
     // through the workbench): VS Code holds messages for a page until its document has loaded,
     // and the page script's listener is in place by then. `ready` posts them again (same seq:
@@ -411,8 +412,21 @@ export class ReportPanel implements vscode.Disposable {
     this.#postState();
   }
 
+  /** What the context key says now: set only when it changes (every panel's state passes here). */
+  static #inertShown: boolean | undefined;
+
+  /** While the panel is the active editor, its title bar offers its actions only when it can act. */
+  #showTitleActions(): void {
+    if (!this.panel.active) return;
+    const inert = this.#state.kind === 'deleted' || this.foreignService !== undefined;
+    if (inert === ReportPanel.#inertShown) return;
+    ReportPanel.#inertShown = inert;
+    void vscode.commands.executeCommand('setContext', ContextKey.reportInert, inert);
+  }
+
   #postState(): void {
     if (this.#life.ended) return;
+    this.#showTitleActions();
     this.#seq += 1;
     this.#pending.add(this.#seq);
     if (this.#state.kind === 'report' && this.#state.partial) this.#partialSeqs.add(this.#seq);

@@ -139,6 +139,10 @@ describe('accounts and services (end to end)', function () {
     assert.equal(await frame.locator('article.report').count(), 1, 'the report is still shown');
     const project = frame.locator('.facts dd').nth(1);
     assert.equal(await project.locator('button').count(), 0, "its project is text, not a filter of the other service's view");
+    // Nor does its title bar offer what its toolbar has off (each would be refused).
+    const titleAction = (name: string) => wb.page.locator(`.editor-actions .action-label[aria-label="${name}"]`);
+    await titleAction('Re-analyze').waitFor({ state: 'detached', timeout: 10_000 });
+    assert.equal(await titleAction('Change Privacy…').count(), 0);
     await wb.screenshot('accounts-panel-other-service');
 
     // After a window reload the panel is still the first service's: it says so (its report is
@@ -154,6 +158,7 @@ describe('accounts and services (end to end)', function () {
     await frame.locator('article.report').waitFor({ state: 'visible', timeout: 30_000 });
     await banner.waitFor({ state: 'detached', timeout: 30_000 });
     await statusItem(host(wb.service.url)).waitFor({ state: 'visible' });
+    await titleAction('Re-analyze').waitFor({ state: 'visible', timeout: 10_000 });
     await wb.closeAllEditors();
   });
 

@@ -645,6 +645,9 @@ describe('report panel (end to end)', function () {
     await panel().locator('.state-text', { hasText: `Report ${report.id} no longer exists.` }).waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await panel().getByRole('heading', { name: 'Report deleted' }).count(), 1);
     assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
+    await wb.page
+      .locator('.editor-actions .action-label[aria-label="Re-analyze"]')
+      .waitFor({ state: 'detached', timeout: 10_000 });
     await wb.screenshot('panel-deleted');
     // Its one button closes the panel.
     await panel().getByRole('button', { name: 'Close' }).click();

@@ -131,7 +131,10 @@ describe('manifest (package.json)', () => {
       [['pageReports.analyzeUrl', 'editorFocus']],
     );
     const panelTitle = manifest.contributes.menus['editor/title'] ?? [];
-    assert.ok(panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report'"));
+    // Only on a report panel, and not on one that cannot act (its report deleted, or another service's).
+    assert.ok(
+      panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report' && !pageReports.report.inert"),
+    );
     assert.deepEqual(
       panelTitle.filter((m) => m.group?.startsWith('navigation')).map((m) => m.command),
       ['pageReports.reanalyzeReport', 'pageReports.changeReportPrivacy'],
