@@ -57,6 +57,7 @@ export interface Disposable {
 export interface ListHandle {
   readonly status: ListStatus;
   readonly error: unknown;
+  readonly items: readonly unknown[];
   loadMore(): Promise<void>;
   retry(): Promise<void>;
 }

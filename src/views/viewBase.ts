@@ -17,6 +17,7 @@ import type { FetchPage, ListHandle, PagedList } from './listState';
 import { toPerPage } from './query';
 import { listedPage } from './summary';
 import { Setting } from '../ids';
+import { singleLine } from '../common/text';
 
 /** What `registerViews` is given by `activate`. */
 export interface ViewDeps {
@@ -228,11 +229,20 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /**
    * After a list changed: re-render (the whole view, or one project's children), and when it
    * failed, tell once, as `action` failing ("Loading reports", in the display language). The error row in the list is the message with its Retry; a rejected key
-   * also goes to the error reporter, which offers Set API Key (one prompt for a burst).
+   * also goes to the error reporter, which offers Set API Key (one prompt for a burst). A
+   * view's own list that failed to refresh says so in the view's message too.
    */
   protected listChanged(list: ListHandle, action: string, node?: ViewNode): void {
     this.changeEmitter.fire(node);
     const error = list.status === 'error' ? list.error : undefined;
+    // A failed refresh keeps the rows of the last load, its error row after them, out of sight
+    // below a long list: the view's message says so at the top.
+    if (node === undefined) {
+      this.treeView.message =
+        error !== undefined && list.items.length > 0
+          ? l10n.t('Could not refresh: {0} The rows are from the last load.', singleLine(describeError(error).message))
+          : undefined;
+    }
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
     this.#told.add(error);
     if (isApiError(error, 'rateLimited')) {

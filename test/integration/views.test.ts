@@ -345,6 +345,29 @@ describe('views', function () {
     await defaults();
   });
 
+  it('a refresh that fails keeps the rows and says so at the top of the view, in its message; a refresh that works takes it away', async () => {
+    const { reportsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const rows = ids(await reportsView.getChildren());
+    assert.ok(rows.length > 0, 'the list has rows');
+    assert.equal(reportsView.treeView.message, undefined);
+    // Every try of the read fails (it is retried).
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 500, times: 20 });
+    try {
+      await vscode.commands.executeCommand('pageReports.refreshReports');
+      await waitFor(() => reportsView.treeView.message !== undefined, { message: "the view's message", timeoutMs: 30_000 });
+      assert.match(
+        String(reportsView.treeView.message),
+        /^Could not refresh: The service at 127\.0\.0\.1:\d+ answered 500\. The rows are from the last load\.$/,
+      );
+      assert.deepEqual(ids(await reportsView.getChildren()), rows, 'the rows stay');
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+    }
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    await waitFor(() => reportsView.treeView.message === undefined, { message: 'the message gone after a refresh that worked' });
+  });
+
   it('a list failing in a way a retry cannot mend offers the way forward on its error row: Open Settings for a service URL with a wrong path', async () => {
     const { reportsView } = views();
     // A 404 for the list itself: the service URL points at the wrong place (not retried).
