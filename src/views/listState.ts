@@ -57,7 +57,8 @@ export interface Disposable {
 export interface ListHandle {
   readonly status: ListStatus;
   readonly error: unknown;
-  readonly items: readonly unknown[];
+  /** A reload failed while the items of the last load stay (not a Load more that failed). */
+  readonly refreshFailed: boolean;
   loadMore(): Promise<void>;
   retry(): Promise<void>;
 }
@@ -222,6 +223,10 @@ export class PagedList<T> implements Disposable, ListHandle {
     if (current) return current.promise;
     if (!this.#fetcher || !this.#more) return Promise.resolve();
     return this.#start('more');
+  }
+
+  get refreshFailed(): boolean {
+    return this.#currentStatus === 'error' && this.#failedStep !== 'more' && this.#list.length > 0;
   }
 
   /** Runs the step that failed again (the reload, with the pages it was loading, or the next page). */

@@ -238,10 +238,9 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     // A failed refresh keeps the rows of the last load, its error row after them, out of sight
     // below a long list: the view's message says so at the top.
     if (node === undefined) {
-      this.treeView.message =
-        error !== undefined && list.items.length > 0
-          ? l10n.t('Could not refresh: {0} The rows are from the last load.', singleLine(describeError(error).message))
-          : undefined;
+      this.treeView.message = list.refreshFailed
+        ? l10n.t('Could not refresh: {0} The rows are from the last load.', singleLine(describeError(error).message))
+        : undefined;
     }
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
     this.#told.add(error);

@@ -337,6 +337,7 @@ describe('views/listState: paging against the reference service', function () {
     assert.ok(isApiError(list.error) && list.error.kind === 'server' && list.error.status === 502, String(list.error));
     assert.deepEqual(list.items.map(reportKey), loaded);
     assert.equal(list.hasMore, true);
+    assert.equal(list.refreshFailed, false, 'a Load more failed, not a refresh');
     assert.ok(changes >= 6);
 
     await list.retry();
@@ -355,6 +356,7 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.status, 'error');
     assert.ok(isApiError(list.error) && list.error.kind === 'network');
     assert.equal(list.items.length, 25);
+    assert.equal(list.refreshFailed, true);
 
     const other = new PagedList<Report>(reportKey);
     await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: 'truncated' });
@@ -363,6 +365,7 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(other.status, 'error');
     assert.ok(isApiError(other.error) && other.error.kind === 'badResponse');
     assert.equal(other.items.length, 0);
+    assert.equal(other.refreshFailed, false, 'nothing loaded before: its error row is all the view shows');
     await other.retry();
     assert.equal(other.status, 'loaded');
     assert.deepEqual(p2.calls, [1, 1]);
