@@ -113,6 +113,10 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='vscode'] ImportSpecifier[imported.name='l10n']",
           message: "Translate with `import * as l10n from '@vscode/l10n'` (VS Code's l10n in the extension's bundles).",
         },
+        {
+          selector: "MemberExpression[object.object.name='vscode'][object.property.name='l10n'][property.name='t']",
+          message: "Translate with `import * as l10n from '@vscode/l10n'` (VS Code's l10n in the extension's bundles).",
+        },
       ],
     },
   },

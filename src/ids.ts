@@ -82,7 +82,7 @@ export const ContextKey = {
    * The active report panel cannot act (its report deleted, or another service's): its title
    * bar leaves out the actions its own toolbar has off.
    */
-  reportInert: 'pageReports.report.inert',
+  reportActionsOff: 'pageReports.report.actionsOff',
 } as const;
 
 /**

@@ -95,12 +95,18 @@ export async function deleteReports(w: Writes, { item, selected, confirm }: Writ
 
   if (refs.length === 1 && refs[0]) {
     const ref = refs[0];
-    if (w.stillRunning(ref.id)) return undefined;
-    // A double click on Delete (or the Delete key twice) asks once: VS Code would queue a second
-    // question behind the first, and its Delete would say the report was already deleted.
-    return (await w.asking(ref.id, () => deleteAfterAsking(w, api, ref, confirm))) ?? false;
+    if (w.stillRunning(ref.id)) return false;
+    return (await w.askingOnce(`report:${ref.id}`, () => deleteAfterAsking(w, api, ref, confirm))) ?? false;
   }
+  const subject = `reports:${refs
+    .map((ref) => String(ref.id))
+    .sort()
+    .join(',')}`;
+  return w.askingOnce(subject, () => deleteSeveral(w, api, refs, confirm));
+}
 
+/** Delete Report… of several reports: one question naming them, then one at a time, then a summary. */
+async function deleteSeveral(w: Writes, api: ReportsApi, refs: readonly ReportRef[], confirm: WriteArgs['confirm']) {
   const ok = await confirmModal(
     w.parts.context,
     l10n.t('Delete {0} reports?', refs.length),

@@ -59,8 +59,7 @@ export async function deleteProject(w: Writes, item: unknown, confirm: ConfirmOp
     flash(l10n.t('Project {0} is already being deleted.', escapeIcons(project)));
     return false;
   }
-  // A double click asks once (as Delete Report… does).
-  return (await w.inFlight.run(`ask:${key}`, () => askAndDelete(w, api, project, serviceUrl, confirm))) ?? false;
+  return (await w.askingOnce(`project:${project}`, () => askAndDelete(w, api, project, serviceUrl, confirm))) ?? false;
 }
 
 /** Project names repeat across services (a host each): a deletion is this service's. */
@@ -95,7 +94,7 @@ async function askAndDelete(
         deletedOrGone(() => api.deleteProject(project)),
       ),
     );
-    if (outcome === undefined) return false; // a second invocation while the first ran
+    if (outcome === undefined) return false; // not reached: the question's guard holds it
     log.info(outcome === 'deleted' ? `Project ${project} deleted.` : `Project ${project} was already deleted.`);
     panels.closeProject(project, serviceUrl);
     await w.refreshViews(serviceUrl);

@@ -60,6 +60,8 @@ interface SaveOptions {
   content: Uint8Array;
   /** What is being saved, for messages: "the report as JSON". */
   what: string;
+  /** A warning for once the content is written, or opened in an editor (a CSV with fewer reports than the service counts). */
+  note?: string;
   /** A target from the arguments: no dialog. */
   target?: vscode.Uri;
   /** The language of an untitled editor holding the content (Open in Editor). */
@@ -149,6 +151,7 @@ async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vsco
     await state.update(GlobalStateKey.lastExportFolder, { folder, remote: thisRemote() });
   }
   flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
+  if (options.note !== undefined) void vscode.window.showWarningMessage(options.note);
   return target;
 }
 
@@ -172,6 +175,7 @@ async function openInEditor(options: SaveOptions): Promise<void> {
     ...(options.encoding ? { encoding: options.encoding } : {}),
   });
   await vscode.window.showTextDocument(document);
+  if (options.note !== undefined) void vscode.window.showWarningMessage(options.note);
 }
 
 /**
@@ -407,7 +411,16 @@ export function reportExportCommands(parts: Parts) {
     const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
     const filtered = query.result !== undefined || (query.search ?? '') !== '' ? '-filtered' : '';
     const name = safeFileName(`reports-${query.project ?? 'all'}${filtered}-${date}`, `reports-${date}`);
-    const saved = await saveAs(parts.context.globalState, {
+    // Fewer than the service counts: the limit, or pages that shifted while the export went on
+    // (reports added meanwhile, or long before a Retry; a service whose pages stop short reads
+    // the same). Said once the file is written, not before a save that may be cancelled.
+    const note =
+      total === undefined || total <= reports.length
+        ? undefined
+        : reports.length >= limit
+          ? l10n.t('Exported the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit)
+          : l10n.t('Exported {0} of {1} reports: the list changed while it was exported. Export again for all of them.', countText(reports.length), countText(total));
+    return saveAs(parts.context.globalState, {
       name: `${name}.csv`,
       filters: { CSV: ['csv'] },
       language: 'plaintext',
@@ -415,18 +428,8 @@ export function reportExportCommands(parts: Parts) {
       encoding: 'utf8bom',
       what: reports.length === 1 ? l10n.t('1 report as CSV') : l10n.t('{0} reports as CSV', countText(reports.length)),
       target: targetOf(args),
+      note,
     });
-    if (saved !== undefined && total !== undefined && total > reports.length) {
-      // Fewer than the service counts: the limit, or pages that shifted while the export went
-      // on (reports added meanwhile, or long before a Retry; a service whose pages stop short
-      // reads the same). Said once the file is written, not before a save that may be cancelled.
-      void vscode.window.showWarningMessage(
-        reports.length >= limit
-          ? l10n.t('Exported the first {0} of {1} reports (setting {2}).', countText(reports.length), countText(total), Setting.insightsLimit)
-          : l10n.t('Exported {0} of {1} reports: the list changed while it was exported. Export again for all of them.', countText(reports.length), countText(total)),
-      );
-    }
-    return saved;
   }
 
   return { copyMarkdown, exportJson, exportCsv };

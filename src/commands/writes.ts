@@ -151,11 +151,13 @@ export class Writes {
   }
 
   /**
-   * Runs `task`, a question about report `id` of the current service and what follows it,
-   * unless the same question is open already (then resolves undefined).
+   * Runs `task`, a command's question about `subject` of the current service (`report:42`,
+   * `project:shop`) and what follows it, unless the same question is being prepared or open
+   * already (then resolves undefined): a double click on Delete, or the Delete key twice, asks
+   * once, where VS Code would queue a second question behind the first.
    */
-  asking<T>(id: ReportId, task: () => Promise<T>): Promise<T | undefined> {
-    return this.inFlight.run(`ask:${this.#writeKey(id)}`, task);
+  askingOnce<T>(subject: string, task: () => Promise<T>): Promise<T | undefined> {
+    return this.inFlight.run(`ask:${this.serviceUrl ?? ''}:${subject}`, task);
   }
 
   /**

@@ -167,6 +167,9 @@ class InsightsPanel implements vscode.Disposable {
     this.#loading = controller;
     /** Whether this load no longer counts: a newer one or a cancel took over, or the panel closed. */
     const stale = (): boolean => controller.signal.aborted || this.#life.ended;
+    // Right after a switch the new service's key is still being read: not missing, not known yet.
+    await this.deps.connection.ready;
+    if (stale()) return;
     // Continuing a load on another service or account would mix their reports.
     if (fresh || this.#dataConnection !== this.#connectionChanges) {
       this.#progress = emptyProgress();

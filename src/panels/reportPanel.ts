@@ -413,15 +413,15 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /** What the context key says now: set only when it changes (every panel's state passes here). */
-  static #inertShown: boolean | undefined;
+  static #actionsOffShown: boolean | undefined;
 
   /** While the panel is the active editor, its title bar offers its actions only when it can act. */
   #showTitleActions(): void {
     if (!this.panel.active) return;
-    const inert = this.#state.kind === 'deleted' || this.foreignService !== undefined;
-    if (inert === ReportPanel.#inertShown) return;
-    ReportPanel.#inertShown = inert;
-    void vscode.commands.executeCommand('setContext', ContextKey.reportInert, inert);
+    const actionsOff = this.#state.kind === 'deleted' || this.foreignService !== undefined;
+    if (actionsOff === ReportPanel.#actionsOffShown) return;
+    ReportPanel.#actionsOffShown = actionsOff;
+    void vscode.commands.executeCommand('setContext', ContextKey.reportActionsOff, actionsOff);
   }
 
   #postState(): void {

@@ -83,7 +83,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     const sortOf = (query: ReportQueryState): string => `${query.sortBy} ${query.sort}`;
     let childSort = sortOf(reportsView.query);
     this.disposables.push(
-      this.#list.onDidChange(() => this.listChanged(this.#list, l10n.t('Loading projects'))),
+      this.#list.onDidChange(() => this.topListChanged(this.#list, l10n.t('Loading projects'))),
       reportsView.onDidChangeQuery((query) => {
         if (sortOf(query) === childSort) return;
         childSort = sortOf(query);

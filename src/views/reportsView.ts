@@ -56,7 +56,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
     this.disposables.push(shell.attach(this), this.#queryEmitter, this.#list);
     this.#list.reset(this.#fetcher());
-    this.disposables.push(this.#list.onDidChange(() => this.listChanged(this.#list, l10n.t('Loading reports'))));
+    this.disposables.push(this.#list.onDidChange(() => this.topListChanged(this.#list, l10n.t('Loading reports'))));
     this.showQuery();
     this.showQueryWhenReady();
   }

@@ -229,19 +229,11 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /**
    * After a list changed: re-render (the whole view, or one project's children), and when it
    * failed, tell once, as `action` failing ("Loading reports", in the display language). The error row in the list is the message with its Retry; a rejected key
-   * also goes to the error reporter, which offers Set API Key (one prompt for a burst). A
-   * view's own list that failed to refresh says so in the view's message too.
+   * also goes to the error reporter, which offers Set API Key (one prompt for a burst).
    */
   protected listChanged(list: ListHandle, action: string, node?: ViewNode): void {
     this.changeEmitter.fire(node);
     const error = list.status === 'error' ? list.error : undefined;
-    // A failed refresh keeps the rows of the last load, its error row after them, out of sight
-    // below a long list: the view's message says so at the top.
-    if (node === undefined) {
-      this.treeView.message = list.refreshFailed
-        ? l10n.t('Could not refresh: {0} The rows are from the last load.', singleLine(describeError(error).message))
-        : undefined;
-    }
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
     this.#told.add(error);
     if (isApiError(error, 'rateLimited')) {
@@ -250,6 +242,18 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     const described = describeError(error);
     if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action });
     else this.logFailure(action, error);
+  }
+
+  /**
+   * {@link listChanged} for the view's own top list. A failed refresh keeps the rows of the
+   * last load, its error row after them, out of sight below a long list: the view's message
+   * says so at the top.
+   */
+  protected topListChanged(list: ListHandle, action: string): void {
+    this.treeView.message = list.refreshFailed
+      ? l10n.t('Could not refresh: {0} The rows are from the last load.', singleLine(describeError(list.error).message))
+      : undefined;
+    this.listChanged(list, action);
   }
 
   /** One log line: the user's sentence, plus the request for API errors or the error text for bugs. */

@@ -333,16 +333,17 @@ describe('write commands', function () {
     it('never sends the same delete twice while the first is in flight', async () => {
       const report = await insertReport({ url: demoPage('delete.localhost') });
       await admin('faults', { method: 'DELETE', path: '/api/v1/reports', delayMs: 800, times: 1 });
-      const results = await Promise.all([
-        run('pageReports.deleteReport', node(report), undefined, { confirmed: true }),
-        run('pageReports.deleteReport', node(report), undefined, { confirmed: true }),
-      ]);
+      const first = run('pageReports.deleteReport', node(report), undefined, { confirmed: true });
+      // The second comes while the first's DELETE is on its way (not while it asks: see below).
+      await waitFor(async () => (await requestsOf('DELETE')).length === 1, { message: 'the first DELETE sent' });
+      const second = run('pageReports.deleteReport', node(report), undefined, { confirmed: true });
+      const results = await Promise.all([first, second]);
       assert.deepEqual([...results].sort(), [false, true]);
       assert.equal((await requestsOf('DELETE')).length, 1);
       assert.equal(await getReport(report.id), undefined);
     });
 
-    it('asks once when Delete is chosen twice while its question is open (a double click), and sends one DELETE', async () => {
+    it('asks once when Delete is chosen twice while the first is still preparing its question (a double click), and sends one DELETE', async () => {
       const report = await insertReport({ url: demoPage('delete.localhost') });
       // The first call is still loading the report to name it in its question when the second comes.
       await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(report.id)}`, delayMs: 800, times: 1 });
@@ -366,6 +367,22 @@ describe('write commands', function () {
       assert.deepEqual(outcome.failed, []);
       assert.deepEqual(await reportsOfProject('batch.localhost'), []);
       assert.equal((await requestsOf('DELETE')).length, 3);
+    });
+
+    it('asks once when Delete of the same selection is chosen twice (the Delete key pressed twice): one batch, one DELETE each', async () => {
+      const reports = await Promise.all(
+        ['a', 'b'].map((p) => insertReport({ url: demoPage('twice-selected.localhost', `${p}.html`) })),
+      );
+      const nodes = reports.map(node);
+      // The first batch is still deleting when the second comes.
+      await admin('faults', { method: 'DELETE', path: '/api/v1/reports', delayMs: 500, times: 2 });
+      const outcomes = await Promise.all([
+        run<BatchOutcome | undefined>('pageReports.deleteReport', nodes[0], nodes, { confirmed: true }),
+        run<BatchOutcome | undefined>('pageReports.deleteReport', nodes[1], [...nodes].reverse(), { confirmed: true }),
+      ]);
+      assert.equal(outcomes.filter((o) => o === undefined).length, 1, 'the second ended at the question');
+      assert.equal((await requestsOf('DELETE')).length, 2);
+      assert.deepEqual(await reportsOfProject('twice-selected.localhost'), []);
     });
 
     it('goes on after one failure in a selection and reports it', async () => {
@@ -511,10 +528,16 @@ describe('write commands', function () {
       assert.equal((await reportsOfProject('kept.localhost')).length, 1);
     });
 
-    it('asks once when Delete Project is chosen twice while its question is open, and sends one DELETE', async () => {
+    it('asks once when Delete Project is chosen twice while the first is still preparing its question, and sends one DELETE', async () => {
       await insertReport({ url: demoPage('twice.localhost') });
       // The first call is still counting the project's reports for its question when the second comes.
-      await admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 800, times: 1 });
+      await admin('faults', {
+        method: 'GET',
+        path: '/api/v1/reports',
+        query: { project: 'twice.localhost' },
+        delayMs: 800,
+        times: 1,
+      });
       const results = await Promise.all([
         run('pageReports.deleteProject', 'twice.localhost', { confirmed: true }),
         run('pageReports.deleteProject', 'twice.localhost', { confirmed: true }),

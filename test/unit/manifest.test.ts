@@ -133,7 +133,7 @@ describe('manifest (package.json)', () => {
     const panelTitle = manifest.contributes.menus['editor/title'] ?? [];
     // Only on a report panel, and not on one that cannot act (its report deleted, or another service's).
     assert.ok(
-      panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report' && !pageReports.report.inert"),
+      panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report' && !pageReports.report.actionsOff"),
     );
     assert.deepEqual(
       panelTitle.filter((m) => m.group?.startsWith('navigation')).map((m) => m.command),
