@@ -167,6 +167,46 @@ describe('accounts and services', function () {
     return panel;
   }
 
+  /**
+   * Runs `body` with one reference service mounted under two paths of one origin (two services
+   * that share a key) and a report inserted through the first; then alpha is current again and
+   * both are forgotten.
+   */
+  async function withServicesOnOneOrigin(
+    paths: [string, string],
+    body: (services: {
+      key: string;
+      host: string;
+      urls: [string, string];
+      page: { id: number | string };
+    }) => Promise<void>,
+  ): Promise<void> {
+    const key = token('paths-key');
+    const running = await startService({
+      port: 0,
+      keys: [key],
+      seed: 0,
+      faults: true,
+      quiet: true,
+      rateLimit: 0,
+      basePath: paths[0],
+      alsoMountedAt: [paths[1]],
+    });
+    const { origin, host } = new URL(running.url);
+    const urls: [string, string] = [`${origin}${paths[0]}`, `${origin}${paths[1]}`];
+    const page = await adminCall<{ id: number | string }>(urls[0], 'reports', {
+      report: { url: `${origin}/demo-site/good.html`, result: 'good', score: 91, privacy: 0 },
+    });
+    try {
+      await body({ key, host, urls, page });
+    } finally {
+      await run('workbench.action.closeAllEditors');
+      await configure(alpha.url, alpha.key);
+      for (const url of urls) await run('pageReports.switchService', { remove: url, confirmed: true });
+      await running.stop();
+    }
+  }
+
   it('lists one session per service with a key: the provider and vscode.authentication.getAccounts', async () => {
     const sessions = await hook().provider.getSessions();
     const byOrigin = new Map(sessions.map((s) => [s.id, s]));
@@ -528,30 +568,14 @@ describe('accounts and services', function () {
   });
 
   it('"Since the previous analysis" belongs to its service: another service on the same origin shows none for its report of that id', async () => {
-    const key = token('paths-key');
-    // One origin, two services (`/team-a`, `/team-b`); the reference service gives both the same data.
-    const running = await startService({
-      port: 0,
-      keys: [key],
-      seed: 0,
-      faults: true,
-      quiet: true,
-      rateLimit: 0,
-      basePath: '/team-a',
-      alsoMountedAt: ['/team-b'],
-    });
-    const origin = new URL(running.url).origin;
-    const [teamA, teamB] = [`${origin}/team-a`, `${origin}/team-b`];
-    const page = await adminCall<{ id: number | string }>(teamA, 'reports', {
-      report: { url: `${origin}/demo-site/good.html`, result: 'good', score: 91, privacy: 0 },
-    });
-    const shown = (serviceUrl: string): Extract<PanelState, { kind: 'report' }> | undefined => {
-      const state = hook()
-        .panels.openPanels()
-        .find((p) => String(p.id) === String(page.id) && p.serviceUrl === serviceUrl)?.state;
-      return state?.kind === 'report' && state.partial !== true ? state : undefined;
-    };
-    try {
+    // The reference service gives both the same data, so each has a report of that id.
+    await withServicesOnOneOrigin(['/team-a', '/team-b'], async ({ key, urls: [teamA, teamB], page }) => {
+      const shown = (serviceUrl: string): Extract<PanelState, { kind: 'report' }> | undefined => {
+        const state = hook()
+          .panels.openPanels()
+          .find((p) => String(p.id) === String(page.id) && p.serviceUrl === serviceUrl)?.state;
+        return state?.kind === 'report' && state.partial !== true ? state : undefined;
+      };
       await configure(teamA, key);
       await run('pageReports.openReport', page.id);
       await waitFor(() => shown(teamA), { message: "team-a's panel" });
@@ -563,35 +587,13 @@ describe('accounts and services', function () {
       await run('pageReports.openReport', page.id);
       const other = await waitFor(() => shown(teamB), { message: "team-b's panel" });
       assert.equal(other.previous, null, "team-a's previous analysis is not team-b's");
-    } finally {
-      await run('workbench.action.closeAllEditors');
-      await configure(alpha.url, alpha.key);
-      for (const url of [teamA, teamB]) await run('pageReports.switchService', { remove: url, confirmed: true });
-      await running.stop();
-    }
+    });
   });
 
   it('two services on one origin are told apart by their paths: the Projects view, and a panel of the other one', async () => {
-    const key = token('paths-key');
-    const running = await startService({
-      port: 0,
-      keys: [key],
-      seed: 0,
-      faults: true,
-      quiet: true,
-      rateLimit: 0,
-      basePath: '/staging',
-      alsoMountedAt: ['/prod'],
-    });
-    const origin = new URL(running.url).origin;
-    const host = new URL(running.url).host;
-    const [staging, prod] = [`${origin}/staging`, `${origin}/prod`];
-    const page = await adminCall<{ id: number | string }>(staging, 'reports', {
-      report: { url: `${origin}/demo-site/good.html`, result: 'good', score: 91, privacy: 0 },
-    });
-    const views = (globalThis as Record<symbol, unknown>)[TestHook.views] as { projectsView: ProjectsView };
-    const description = (): string => String(views.projectsView.treeView.description);
-    try {
+    await withServicesOnOneOrigin(['/staging', '/prod'], async ({ key, host, urls: [staging, prod], page }) => {
+      const views = (globalThis as Record<symbol, unknown>)[TestHook.views] as { projectsView: ProjectsView };
+      const description = (): string => String(views.projectsView.treeView.description);
       await configure(prod, key);
       await configure(staging, key);
       await waitFor(() => description().startsWith(`${host}/staging · `), {
@@ -612,12 +614,7 @@ describe('accounts and services', function () {
       await waitFor(() => panel.foreignService === `${host}/staging`, {
         message: `the panel says it belongs to ${host}/staging (${String(panel.foreignService)})`,
       });
-    } finally {
-      await run('workbench.action.closeAllEditors');
-      await configure(alpha.url, alpha.key);
-      for (const url of [staging, prod]) await run('pageReports.switchService', { remove: url, confirmed: true });
-      await running.stop();
-    }
+    });
   });
 
   it('Switch Back asks for the key of a service that has none, and does not bring back a removed service', async () => {
@@ -663,7 +660,9 @@ describe('accounts and services', function () {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     const panel = await openedAlphaPanel();
     assert.equal(await run('pageReports.switchService', beta.url), true);
-    await waitFor(() => panel.foreignService === alpha.label, { message: `the panel says it belongs to ${alpha.label}` });
+    await waitFor(() => panel.foreignService === alpha.label, {
+      message: `the panel says it belongs to ${alpha.label}`,
+    });
     // The OS keyring can take its time (a prompt to unlock it): every key read takes 700 ms.
     const { secrets } = hook();
     const original = secrets.get;
