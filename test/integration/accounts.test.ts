@@ -167,6 +167,17 @@ describe('accounts and services', function () {
     return panel;
   }
 
+  /** Opens alpha's report (alpha current), switches to beta and resolves the panel once it says it belongs to alpha. */
+  async function alphaPanelAfterSwitchToBeta(): Promise<ReturnType<ReportPanels['openPanels']>[number]> {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const panel = await openedAlphaPanel();
+    assert.equal(await run('pageReports.switchService', beta.url), true);
+    await waitFor(() => panel.foreignService === alpha.label, {
+      message: `the panel says it belongs to ${alpha.label}`,
+    });
+    return panel;
+  }
+
   /**
    * Runs `body` with one reference service mounted under two paths of one origin (two services
    * that share a key) and a report inserted through the first; then alpha is current again and
@@ -657,12 +668,7 @@ describe('accounts and services', function () {
   });
 
   it("a switch looks like loading while the new service's key is read: its panel shows no error, the views wait for its rows", async () => {
-    assert.equal(await run('pageReports.switchService', alpha.url), true);
-    const panel = await openedAlphaPanel();
-    assert.equal(await run('pageReports.switchService', beta.url), true);
-    await waitFor(() => panel.foreignService === alpha.label, {
-      message: `the panel says it belongs to ${alpha.label}`,
-    });
+    const panel = await alphaPanelAfterSwitchToBeta();
     // The OS keyring can take its time (a prompt to unlock it): every key read takes 700 ms.
     const { secrets } = hook();
     const original = secrets.get;
@@ -809,12 +815,7 @@ describe('accounts and services', function () {
     });
   });
   it('removing a service closes its panels, and a tab of it restored after a reload is not asked of another service', async () => {
-    assert.equal(await run('pageReports.switchService', alpha.url), true);
-    const panel = await openedAlphaPanel();
-    assert.equal(await run('pageReports.switchService', beta.url), true);
-    await waitFor(() => panel.foreignService === alpha.label, {
-      message: `the panel says it belongs to ${alpha.label}`,
-    });
+    const panel = await alphaPanelAfterSwitchToBeta();
     await beta.admin('requests', undefined, 'DELETE');
     try {
       assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
