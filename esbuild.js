@@ -167,6 +167,8 @@ const SHARED_STATELESS = new Set([
   'src/accounts/keyIndex.ts',
   'src/accounts/knownServices.ts',
   'src/accounts/labels.ts',
+  // Keeps its wrappers on globalThis (one per memento for both files), not in module state.
+  'src/common/globalMemento.ts',
 ]);
 
 /** Sources an extension build put into both of its outputs that are not known to be stateless. */

@@ -63,7 +63,7 @@ const mainTypesOnly = {
 };
 /** What the entry's modules import: no part's logic, only the stateless helpers main.ts shares. */
 const activationDeps = {
-  regex: '^\\.\\./(?!ids$|parts$|accounts/(keyIndex|knownServices|labels)$)',
+  regex: '^\\.\\./(?!ids$|parts$|accounts/(keyIndex|knownServices|labels)$|common/globalMemento$)',
   allowTypeImports: true,
   message: activationMessage,
 };

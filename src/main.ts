@@ -43,7 +43,12 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const connection = new Connection(context, log);
   // The status bar item (built by activate) shows what the connection learns.
   const showHealth = (): void => statusBar.setHealth(connection.health);
-  const health = [connection.onDidChange(showHealth), connection.onDidChangeHealth(showHealth)];
+  const health = [
+    connection.onDidChange(showHealth),
+    connection.onDidChangeHealth(showHealth),
+    // Remove Service: the label may drop the path that told two services on one origin apart.
+    connection.onDidChangeServices(() => statusBar.update()),
+  ];
   showHealth();
   const errors = createErrorReporter(log, connection);
   const recentReports = new RecentReports();

@@ -7,6 +7,7 @@
  * stored or deleted, in this window or another.
  */
 import type * as vscode from 'vscode';
+import { globalMemento } from '../common/globalMemento';
 import { GlobalStateKey, SECRET_KEY_PREFIX } from '../ids';
 
 /** Prefix of every API key's SecretStorage key; the origin follows it. */
@@ -28,7 +29,7 @@ export function originOfSecretKey(secretKey: string): string | undefined {
 
 /** Origins the index lists as having a key, oldest first. */
 export function indexedOrigins(memento: vscode.Memento): string[] {
-  const value = memento.get<unknown>(KEY_INDEX, []);
+  const value = globalMemento(memento).get<unknown>(KEY_INDEX, []);
   return Array.isArray(value) ? value.filter((o): o is string => typeof o === 'string') : [];
 }
 
@@ -38,7 +39,7 @@ export async function noteKey(memento: vscode.Memento, origin: string, hasKey: b
   if (origins.includes(origin) === hasKey) return;
   const next = hasKey ? [...origins, origin] : origins.filter((o) => o !== origin);
   try {
-    await memento.update(KEY_INDEX, next);
+    await globalMemento(memento).update(KEY_INDEX, next);
   } catch {
     // The index is repaired by the next read of that key.
   }

@@ -4,6 +4,7 @@
  * (`keyIndex.ts`).
  */
 import type * as vscode from 'vscode';
+import { globalMemento } from '../common/globalMemento';
 import { GlobalStateKey } from '../ids';
 
 const KNOWN_SERVICES = GlobalStateKey.knownServices;
@@ -23,13 +24,13 @@ function isKnownService(value: unknown): value is KnownService {
 
 /** The known services, most recently used first. */
 export function knownServices(memento: vscode.Memento): KnownService[] {
-  const value = memento.get<unknown>(KNOWN_SERVICES, []);
+  const value = globalMemento(memento).get<unknown>(KNOWN_SERVICES, []);
   const list = Array.isArray(value) ? value.filter(isKnownService) : [];
   return [...list].sort((a, b) => b.lastUsed - a.lastUsed);
 }
 
 async function save(memento: vscode.Memento, list: KnownService[]): Promise<void> {
-  await memento.update(KNOWN_SERVICES, list);
+  await globalMemento(memento).update(KNOWN_SERVICES, list);
 }
 
 /** Lists `url` (once), with `lastUsed` set to `when` when given. */

@@ -6,6 +6,7 @@
  */
 import type * as vscode from 'vscode';
 import type { ConnectionState } from '../parts';
+import { globalMemento } from '../common/globalMemento';
 import { GlobalStateKey } from '../ids';
 
 const STATE_NOTE = GlobalStateKey.stateNote;
@@ -28,7 +29,7 @@ export function rawServiceUrl(configured: string | undefined): string {
  */
 export function notedState(memento: vscode.Memento, raw: string): ConnectionState | undefined {
   if (raw === '') return 'noUrl';
-  const note = memento.get<Partial<StateNote>>(STATE_NOTE);
+  const note = globalMemento(memento).get<Partial<StateNote>>(STATE_NOTE);
   const state = note?.url === raw ? note.state : undefined;
   return state === 'noUrl' || state === 'noKey' || state === 'ready' ? state : undefined;
 }
@@ -36,5 +37,5 @@ export function notedState(memento: vscode.Memento, raw: string): ConnectionStat
 /** Records the published state; a failed write only costs the next start's first guess. */
 export function noteState(memento: vscode.Memento, raw: string, state: ConnectionState): void {
   const note: StateNote = { url: raw, state };
-  memento.update(STATE_NOTE, note).then(undefined, () => undefined);
+  globalMemento(memento).update(STATE_NOTE, note).then(undefined, () => undefined);
 }

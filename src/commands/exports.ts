@@ -21,6 +21,7 @@ import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportRef } from '../common/commandArgs';
 import { cancellableProgress, countText, flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../common/guards';
+import { globalMemento } from '../common/globalMemento';
 import { escapeForMessage } from '../common/text';
 import { Command, GlobalStateKey, Setting } from '../ids';
 import { messageOf } from '../api/errors';
@@ -77,7 +78,7 @@ interface SaveOptions {
  * chooses, without a name).
  */
 export async function exportFolder(state: vscode.Memento): Promise<vscode.Uri | undefined> {
-  const last = state.get<unknown>(GlobalStateKey.lastExportFolder);
+  const last = globalMemento(state).get<unknown>(GlobalStateKey.lastExportFolder);
   // Global state is shared by every window: a folder of another remote (SSH, WSL, …) or of
   // the local machine means nothing in this one, nor one deleted since (or on another host of
   // the same kind of remote).
@@ -148,7 +149,7 @@ async function saveAs(state: vscode.Memento, options: SaveOptions): Promise<vsco
   // Only a folder the user chose: a target from the arguments (automation) does not move it.
   if (options.target === undefined) {
     const folder = vscode.Uri.joinPath(target, '..').toString();
-    await state.update(GlobalStateKey.lastExportFolder, { folder, remote: thisRemote() });
+    await globalMemento(state).update(GlobalStateKey.lastExportFolder, { folder, remote: thisRemote() });
   }
   flash(l10n.t('Exported to {0}.', escapeForMessage(fileName(target))));
   if (options.note !== undefined) void vscode.window.showWarningMessage(options.note);

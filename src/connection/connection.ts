@@ -9,6 +9,7 @@ import type { ConnectionApi, ConnectionState } from '../parts';
 import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../accounts/keyIndex';
 import { forgetService, knownServices, rememberService } from '../accounts/knownServices';
 import { serviceName } from '../accounts/labels';
+import { globalMemento } from '../common/globalMemento';
 import type { ServiceHealth } from '../activation/statusBar';
 import { isApiError, KEY_REMOVED, keyReplacedError, SERVICE_CHANGED, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
@@ -289,12 +290,13 @@ export class Connection implements ConnectionApi, vscode.Disposable {
 
   /** Records that the user accepted an unencrypted connection to `origin`. */
   async allowInsecure(origin: string): Promise<void> {
-    const allowed = this.context.globalState.get<string[]>(INSECURE_ALLOWED, []);
-    if (!allowed.includes(origin)) await this.context.globalState.update(INSECURE_ALLOWED, [...allowed, origin]);
+    const state = globalMemento(this.context.globalState);
+    const allowed = state.get<string[]>(INSECURE_ALLOWED, []);
+    if (!allowed.includes(origin)) await state.update(INSECURE_ALLOWED, [...allowed, origin]);
   }
 
   isInsecureAllowed(origin: string): boolean {
-    return this.context.globalState.get<string[]>(INSECURE_ALLOWED, []).includes(origin);
+    return globalMemento(this.context.globalState).get<string[]>(INSECURE_ALLOWED, []).includes(origin);
   }
 
   /** Re-reads the setting and the secret now and waits for both (after a command wrote them). */

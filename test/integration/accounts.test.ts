@@ -667,6 +667,38 @@ describe('accounts and services', function () {
     }
   });
 
+  it('a service removed just after a switch stays removed: a late copy of global state does not list it again', async () => {
+    const { globalState } = hook() as AccountsHook & { globalState: vscode.Memento };
+    const knownUrls = (): string[] =>
+      (globalState.get<{ url: string }[]>('pageReports.knownServices') ?? []).map((s) => s.url);
+    try {
+      // VS Code sends global state back after each write; the copy of the switch's write could
+      // land after the removal and list alpha again (a timing: several rounds).
+      for (let round = 1; round <= 6; round++) {
+        assert.equal(await run('pageReports.switchService', alpha.url), true);
+        assert.equal(await run('pageReports.switchService', beta.url), true);
+        assert.equal(await run('pageReports.switchService', { remove: alpha.url, confirmed: true }), true);
+        for (let look = 0; look < 10; look++) {
+          // Listed again, alpha would be switched to and its key asked for: a box that waits.
+          const back = await Promise.race([
+            run('pageReports.switchService', { switchBack: alpha.url }),
+            new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000)),
+          ]);
+          assert.equal(back, false, `round ${round}: Switch Back found alpha listed again`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        assert.ok(
+          !knownUrls().includes(alpha.url),
+          `round ${round}: alpha is not known again (${knownUrls().join(', ')})`,
+        );
+        await configure(alpha.url, alpha.key);
+      }
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await configure(alpha.url, alpha.key);
+    }
+  });
+
   it("a switch looks like loading while the new service's key is read: its panel shows no error, the views wait for its rows", async () => {
     const panel = await alphaPanelAfterSwitchToBeta();
     // The OS keyring can take its time (a prompt to unlock it): every key read takes 700 ms.

@@ -1,0 +1,101 @@
+/**
+ * Global state as this window last wrote it. Every read and write of `globalState` goes
+ * through {@link globalMemento}.
+ *
+ * VS Code keeps each window's copy of global state in step with the others by sending the
+ * stored state back after a change, and the extension host replaces its whole copy with it.
+ * When a second write follows the first before that copy arrives, the copy of the first can
+ * land after the second: the host then reads the state from before the second write, after that
+ * write has finished, and the next write of any key stores that old state for good. Seen in the
+ * accounts suite (code-server 4.139, about one run in three): a service removed just after a
+ * switch was listed again 1 ms after the removal, for 100 ms and more, and the switch that
+ * followed stored it back.
+ *
+ * So each window remembers its writes for a few seconds. A key that shows a value this window
+ * replaced (or wrote before its latest write) in that time holds a late copy: its latest write is
+ * put back, before any read and any write. A value this window never had is another window's,
+ * and holds. Imports no `vscode`.
+ */
+
+/** The part of `vscode.Memento` used here. */
+export interface StateStore {
+  get<T>(key: string): T | undefined;
+  get<T>(key: string, defaultValue: T): T;
+  update(key: string, value: unknown): Thenable<void>;
+}
+
+/**
+ * How long after a write a copy from before it may still arrive: the copies came within
+ * 30 ms on an idle machine, and up to about 100 ms after the write on a busy one.
+ */
+export const LATE_COPY_MS = 5_000;
+
+interface Write {
+  key: string;
+  /** The value before this write, as JSON. */
+  replaced: string;
+  /** The value written, as JSON, and as given. */
+  written: string;
+  value: unknown;
+  at: number;
+}
+
+class OwnWrites implements StateStore {
+  /** This window's writes of the last {@link LATE_COPY_MS}, oldest first. */
+  #writes: Write[] = [];
+
+  constructor(
+    private readonly store: StateStore,
+    private readonly now: () => number,
+  ) {}
+
+  get<T>(key: string, defaultValue?: T): T | undefined {
+    this.#putBackLatest();
+    const value = this.store.get<T>(key);
+    return value === undefined ? defaultValue : value;
+  }
+
+  async update(key: string, value: unknown): Promise<void> {
+    this.#putBackLatest();
+    const at = this.now();
+    this.#writes.push({ key, replaced: json(this.store.get(key)), written: json(value), value, at });
+    await this.store.update(key, value);
+  }
+
+  /** Writes again the latest value of each key that shows a value this window has written over. */
+  #putBackLatest(): void {
+    const since = this.now() - LATE_COPY_MS;
+    this.#writes = this.#writes.filter((write) => write.at >= since);
+    const latest = new Map(this.#writes.map((write) => [write.key, write]));
+    for (const [key, last] of latest) {
+      const shown = json(this.store.get(key));
+      if (shown === last.written) continue;
+      const writtenOver = this.#writes.some((w) => w.key === key && (w.replaced === shown || w.written === shown));
+      // Set at once in the host's copy; a failed store shows again at the next read.
+      if (writtenOver) this.store.update(key, last.value).then(undefined, () => undefined);
+    }
+  }
+}
+
+/**
+ * Where the wrappers are kept: on `globalThis`, not in this module. dist/extension.js (the
+ * provider, the status bar) and dist/main.js (the connection, Switch Service…) each have a copy
+ * of this module, and each must see the writes of the other.
+ */
+const WRAPPERS = Symbol.for('pageReports.globalMemento');
+
+/** `memento` as this window last wrote it: one wrapper per memento, so a write anywhere counts. */
+export function globalMemento(memento: StateStore, now: () => number = Date.now): StateStore {
+  const host = globalThis as { [WRAPPERS]?: WeakMap<StateStore, StateStore> };
+  const wrappers = (host[WRAPPERS] ??= new WeakMap());
+  let own = wrappers.get(memento);
+  if (own === undefined) {
+    own = new OwnWrites(memento, now);
+    wrappers.set(memento, own);
+  }
+  return own;
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value) ?? 'undefined';
+}
