@@ -28,11 +28,13 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
       deps.connection.onDidChange(() => {
         for (const panel of this.#panels.values()) panel.onConnectionChanged();
       }),
-      // Remove Service: its panels close. Their key is gone, and Switch Back would add it again.
+      // Remove Service: its panels close (their key is gone, and Switch Back would add it again);
+      // those of another service say its name again, which may have lost the path it needed.
       deps.connection.onDidChangeServices(() => {
         const known = this.#knownUrls();
         for (const panel of [...this.#panels.values()]) {
           if (panel.serviceUrl !== undefined && !known.includes(panel.serviceUrl)) panel.dispose();
+          else if (panel.foreignService !== undefined) panel.onConnectionChanged();
         }
       }),
     );

@@ -625,6 +625,13 @@ describe('accounts and services', function () {
       await waitFor(() => panel.foreignService === `${host}/staging`, {
         message: `the panel says it belongs to ${host}/staging (${String(panel.foreignService)})`,
       });
+      // With the other path removed, the banner names the host alone (the page shows what was posted).
+      assert.equal(await run('pageReports.switchService', alpha.url), true);
+      assert.equal(await run('pageReports.switchService', { remove: prod, confirmed: true }), true);
+      const banner = (): unknown => (panel.state.kind === 'report' ? panel.state.foreign : panel.state.kind);
+      await waitFor(() => banner() === host, {
+        message: `the panel's banner names ${host} alone (${String(banner())})`,
+      });
     });
   });
 
