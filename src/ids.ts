@@ -134,6 +134,12 @@ export const WebviewType = {
 /** The status bar item's id (its entry in the status bar's context menu). */
 export const STATUS_BAR_ITEM_ID = 'pageReports.service';
 
+/** Colours the extension contributes (`contributes.colors`); a theme or the user can set them. */
+export const ThemeColorId = {
+  /** A good report's icon in the views: the Testing view's pass colour is too pale in light themes. */
+  resultGood: 'pageReports.resultGood',
+} as const;
+
 /**
  * Where the extension publishes its parts on `globalThis` in `ExtensionMode.Test` only, for the
  * integration tests (`Symbol.for`, so the tests find them without importing the bundle).

@@ -20,7 +20,7 @@ import {
   type FormatOptions,
 } from './format';
 import { reportKey } from './listState';
-import { Command } from '../ids';
+import { Command, ThemeColorId } from '../ids';
 import { actionCommand } from '../ui/errorReporter';
 import { countText } from '../ui/notify';
 
@@ -152,14 +152,16 @@ function newItem(
 }
 
 /**
- * The colours are the Problems view's: unlike list.warningForeground and testing.iconFailed
- * (both empty in high-contrast themes, so those icons turned white there), they have a value
- * in every kind of theme.
+ * Decent and bad take the Problems view's colours: unlike list.warningForeground and
+ * testing.iconFailed (both empty in high-contrast themes, so those icons turned white there),
+ * they have a value in every kind of theme. Good takes a colour of its own: the Testing view's
+ * pass colour (#73c991) in dark themes, the charts' green (#388a34) in light ones, where the
+ * pass colour is 1.8:1 against the sidebar and an icon needs 3:1.
  */
 function resultIcon(result: Report['result']): vscode.ThemeIcon {
   switch (result) {
     case 'good':
-      return icon('pass', 'testing.iconPassed');
+      return icon('pass', ThemeColorId.resultGood);
     case 'decent':
       return icon('warning', 'problemsWarningIcon.foreground');
     case 'bad':

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readmeState } from '../../scripts/readme-tables';
+import { ThemeColorId } from '../../src/ids';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -46,6 +47,7 @@ interface Manifest {
       title: string;
       properties: Record<string, { scope?: string; markdownDescription?: string; description?: string }>;
     };
+    colors?: { id: string; description: string; defaults: Record<string, string> }[];
   };
 }
 
@@ -303,6 +305,16 @@ describe('manifest (package.json)', () => {
       assert.ok(setting.markdownDescription ?? setting.description, `${name} has no description`);
     }
     assert.equal(properties['pageReports.serviceUrl']?.scope, 'application');
+  });
+
+  it('contributes every colour the extension uses, with a default for each kind of theme and a described purpose', () => {
+    const colors = new Map((manifest.contributes.colors ?? []).map((c) => [c.id, c]));
+    assert.deepEqual([...colors.keys()].sort(), Object.values(ThemeColorId).sort());
+    for (const color of colors.values()) {
+      assert.deepEqual(Object.keys(color.defaults).sort(), ['dark', 'highContrast', 'highContrastLight', 'light']);
+      const key = /^%(.+)%$/.exec(color.description)?.[1];
+      assert.ok(key !== undefined && nls[key], `${color.id} has a translated description`);
+    }
   });
 
   it('item 6: requestTimeout is application-scoped, so no workspace can set it', () => {
