@@ -9,7 +9,14 @@
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type ShouldRetryState } from 'ky';
 import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, httpBlockedError, withHiddenRetryAfter } from './browser';
 import { ApiError } from './errors';
-import { errorForStatus, networkReason, parseRetryAfter, TOO_LARGE_REASON, type RequestTarget } from './failures';
+import {
+  errorForStatus,
+  networkReason,
+  originWithoutSecrets,
+  parseRetryAfter,
+  TOO_LARGE_REASON,
+  type RequestTarget,
+} from './failures';
 import type { RequestLogEntry } from './types';
 
 export interface TransportOptions {
@@ -190,9 +197,11 @@ export class Transport {
     const location = response.headers.get('location');
     const next = location === null ? undefined : safeUrl(location, `${this.origin}${target.path}`);
     if (next !== undefined && REDIRECT_STATUSES.includes(status) && next.origin !== this.origin) {
+      // The service chose that host: it may have put the key there (lowercased by the URL parser).
+      const elsewhere = originWithoutSecrets(next.origin, secretsOf(exchange));
       throw new ApiError(
-        { kind: 'redirect', ...target, status, redirectTo: next.origin },
-        `The service at ${target.host} redirected ${target.method} ${target.path} to another origin (${next.origin}); it was not followed, so the API key is not sent there.`,
+        { kind: 'redirect', ...target, status, redirectTo: elsewhere },
+        `The service at ${target.host} redirected ${target.method} ${target.path} to another origin (${elsewhere}); it was not followed, so the API key is not sent there.`,
       );
     }
     // A write is only re-sent where a 307/308 says the same request belongs; 301/302/303

@@ -4,7 +4,7 @@
  * gets, retries for reads only, and writes sent exactly once.
  */
 import * as assert from 'node:assert/strict';
-import { secretInMessage, withoutSecrets } from '../../../src/api/failures';
+import { originWithoutSecrets, secretInMessage, withoutSecrets } from '../../../src/api/failures';
 import { describeError, validationText } from '../../../src/api/messages';
 import type { ReportsApi } from '../../../src/api/types';
 import { FORBIDDEN_KEY, Harness, KEY, OtherOrigin, PASSWORD, refusedPort } from './harness';
@@ -458,6 +458,20 @@ describe('api client: failures', function () {
       // The recorder does record what reaches it, so the empty list above means something.
       await fetch(`${other.url}/probe`);
       assert.deepEqual(other.seen, [{ method: 'GET', url: '/probe', authorization: undefined }]);
+    });
+
+    it('a redirect to a host that holds the key (lowercased by the URL parser) names that host without it', async () => {
+      await h.fault({ method: 'GET', path: reportsPath, redirectTo: `https://${KEY.toLowerCase()}.evil.example/` });
+      const error = await h.failure(api.listReports({}, 1), 'redirect');
+      assert.equal(error.redirectTo, 'https://***.evil.example');
+      const texts = [error.message, describeError(error).message, JSON.stringify(h.log)];
+      for (const text of texts) assert.ok(!text.toLowerCase().includes(KEY.toLowerCase()), text);
+      // Each occurrence, in any case; a secret found in the `***` of another ends too.
+      assert.equal(originWithoutSecrets('https://ab.x-ab.example', ['AB']), 'https://***.x-***.example');
+      assert.equal(
+        originWithoutSecrets('https://a.example', ['a', '*']),
+        `https://${'*'.repeat(9)}.ex${'*'.repeat(9)}mple`,
+      );
     });
 
     it('the same host under another name is another origin too', async () => {
