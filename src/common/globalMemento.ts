@@ -51,8 +51,7 @@ class OwnWrites implements StateStore {
 
   get<T>(key: string, defaultValue?: T): T | undefined {
     this.#putBackLatest();
-    const value = this.store.get<T>(key);
-    return value === undefined ? defaultValue : value;
+    return this.store.get(key, defaultValue);
   }
 
   async update(key: string, value: unknown): Promise<void> {

@@ -9,7 +9,7 @@ import type { RecentReports } from '../common/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
-import { reportTitle, tabTitle } from '../common/format';
+import { reportTitle } from '../common/format';
 import { renderShell } from './html';
 import { openInBrowser } from '../ui/notify';
 import type { ReportPageAssets } from './pageAssets';
@@ -109,11 +109,8 @@ export class ReportPanel implements vscode.Disposable {
   /** Opens a new panel for the report, beside nothing: in the active editor group. */
   /** `serviceUrl`: the service the report is of (a service left since shows it with its banner). */
   static create(deps: PanelDeps, id: ReportId, initial?: Report, serviceUrl?: string): ReportPanel {
-    const panel = createPagePanel(
-      deps.context,
-      WebviewType.report,
-      initial ? reportTitle(initial.url, initial.id) : l10n.t('Report {0}', tabTitle(String(id))),
-    );
+    // Without a report yet, the title its empty URL gives: `Report 42`.
+    const panel = createPagePanel(deps.context, WebviewType.report, reportTitle(initial?.url ?? '', id));
     return new ReportPanel(deps, panel, id, initial, serviceUrl);
   }
 
