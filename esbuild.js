@@ -153,7 +153,8 @@ const browserApart = {
 /**
  * The only sources allowed in both dist/extension.js and dist/main.js. Each copy would have its
  * own module state, so a module with state (the l10n function's, the connection's, a cache)
- * must stay in one file; these hold constants and pure functions only.
+ * must stay in one file; these hold constants and pure functions only, but for globalMemento.ts,
+ * which keeps its state on globalThis for both.
  */
 const SHARED_STATELESS = new Set([
   'vscode-once:vscode',

@@ -61,7 +61,7 @@ const mainTypesOnly = {
   message:
     "src/extension.ts takes only types from main.ts at the top; it loads main.ts with require('./main') on first use (ARCHITECTURE.md).",
 };
-/** What the entry's modules import: no part's logic, only the stateless helpers main.ts shares. */
+/** What the entry's modules import: no part's logic, only the helpers main.ts shares (stateless, or with their state on globalThis). */
 const activationDeps = {
   regex: '^\\.\\./(?!ids$|parts$|accounts/(keyIndex|knownServices|labels)$|common/globalMemento$)',
   allowTypeImports: true,
@@ -106,7 +106,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [noNodeBuiltins] }],
       'no-restricted-globals': ['error', ...noNodeGlobals],
-      // One way to translate in every module (CONTRIBUTING.md, Translations).
+      // One way to translate in every module (CONTRIBUTING.md, Translations), and one way to global state.
       'no-restricted-syntax': [
         'error',
         {
@@ -116,6 +116,11 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.object.name='vscode'][object.property.name='l10n'][property.name='t']",
           message: "Translate with `import * as l10n from '@vscode/l10n'` (VS Code's l10n in the extension's bundles).",
+        },
+        {
+          selector: "CallExpression[callee.object.property.name='globalState'][callee.property.name=/^(get|update)$/]",
+          message:
+            'Read and write global state through globalMemento(…) (src/common/globalMemento.ts): a late copy VS Code sends back can undo a write.',
         },
       ],
     },

@@ -1,6 +1,6 @@
 /**
- * Global state as this window last wrote it. Every read and write of `globalState` goes
- * through {@link globalMemento}.
+ * Global state without the late copies of this window's own writes. Every read and write of
+ * `globalState` goes through {@link globalMemento} (an ESLint rule refuses a direct one).
  *
  * VS Code keeps each window's copy of global state in step with the others by sending the
  * stored state back after a change, and the extension host replaces its whole copy with it.
@@ -11,10 +11,13 @@
  * switch was listed again 1 ms after the removal, for 100 ms and more, and the switch that
  * followed stored it back.
  *
- * So each window remembers its writes for a few seconds. A key that shows a value this window
- * replaced (or wrote before its latest write) in that time holds a late copy: its latest write is
- * put back, before any read and any write. A value this window never had is another window's,
- * and holds. Imports no `vscode`.
+ * So each window remembers its writes for {@link LATE_COPY_MS}. A key that shows a value this
+ * window replaced (or wrote before its latest write) in that time holds a late copy: its latest
+ * write is put back, at each read and write and {@link CHECKS_MS} after each write (a copy may land
+ * when nothing reads). A value this window never had is another window's, and holds. Another
+ * window that sets a key back to a value this window had in the last seconds is overruled, which
+ * the values here make rare: the known services carry the time each was last used. Imports no
+ * `vscode`.
  */
 
 /** The part of `vscode.Memento` used here. */
@@ -24,11 +27,20 @@ export interface StateStore {
   update(key: string, value: unknown): Thenable<void>;
 }
 
+/** The time and the timer; tests give their own. */
+export interface Clock {
+  now(): number;
+  later(run: () => void, ms: number): void;
+}
+
 /**
- * How long after a write a copy from before it may still arrive: the copies came within
- * 30 ms on an idle machine, and up to about 100 ms after the write on a busy one.
+ * How long after a write a copy from before it is taken for a late one. The copies came within
+ * 30 ms of the write on an idle machine and 100 ms on a busy one; a copy later than this is taken
+ * for another window's.
  */
 export const LATE_COPY_MS = 5_000;
+/** When a write's key is looked at again after the write, whether anything reads it or not. */
+export const CHECKS_MS: readonly number[] = [1_000, LATE_COPY_MS - 1_000];
 
 interface Write {
   key: string;
@@ -46,7 +58,7 @@ class OwnWrites implements StateStore {
 
   constructor(
     private readonly store: StateStore,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {}
 
   get<T>(key: string, defaultValue?: T): T | undefined {
@@ -56,21 +68,23 @@ class OwnWrites implements StateStore {
 
   async update(key: string, value: unknown): Promise<void> {
     this.#putBackLatest();
-    const at = this.now();
+    const at = this.clock.now();
     this.#writes.push({ key, replaced: json(this.store.get(key)), written: json(value), value, at });
+    for (const ms of CHECKS_MS) this.clock.later(() => this.#putBackLatest(), ms);
     await this.store.update(key, value);
   }
 
   /** Writes again the latest value of each key that shows a value this window has written over. */
   #putBackLatest(): void {
-    const since = this.now() - LATE_COPY_MS;
+    const since = this.clock.now() - LATE_COPY_MS;
     this.#writes = this.#writes.filter((write) => write.at >= since);
     const latest = new Map(this.#writes.map((write) => [write.key, write]));
     for (const [key, last] of latest) {
       const shown = json(this.store.get(key));
       if (shown === last.written) continue;
       const writtenOver = this.#writes.some((w) => w.key === key && (w.replaced === shown || w.written === shown));
-      // Set at once in the host's copy; a failed store shows again at the next read.
+      // The host's copy takes it at once. A failed store is not tried again: the copy keeps the
+      // value, and the next write of any key stores it with the rest.
       if (writtenOver) this.store.update(key, last.value).then(undefined, () => undefined);
     }
   }
@@ -83,13 +97,21 @@ class OwnWrites implements StateStore {
  */
 const WRAPPERS = Symbol.for('pageReports.globalMemento');
 
-/** `memento` as this window last wrote it: one wrapper per memento, so a write anywhere counts. */
-export function globalMemento(memento: StateStore, now: () => number = Date.now): StateStore {
+const REAL_CLOCK: Clock = {
+  now: () => performance.now(),
+  later: (run, ms) => void setTimeout(run, ms),
+};
+
+/**
+ * `memento` read and written through this window's own writes: one wrapper per memento, so a
+ * write anywhere counts. `clock` is for tests: the first call for a memento sets it.
+ */
+export function globalMemento(memento: StateStore, clock: Clock = REAL_CLOCK): StateStore {
   const host = globalThis as { [WRAPPERS]?: WeakMap<StateStore, StateStore> };
   const wrappers = (host[WRAPPERS] ??= new WeakMap());
   let own = wrappers.get(memento);
   if (own === undefined) {
-    own = new OwnWrites(memento, now);
+    own = new OwnWrites(memento, clock);
     wrappers.set(memento, own);
   }
   return own;

@@ -5,7 +5,7 @@
  * window's value holds. The store stands in for the extension host's copy of global state.
  */
 import * as assert from 'node:assert/strict';
-import { globalMemento, LATE_COPY_MS, type StateStore } from '../../../src/common/globalMemento';
+import { CHECKS_MS, globalMemento, LATE_COPY_MS, type StateStore } from '../../../src/common/globalMemento';
 
 /** The extension host's copy of global state; `arrive` replaces it whole, as a copy VS Code sends back does. */
 class HostCopy implements StateStore {
@@ -16,7 +16,8 @@ class HostCopy implements StateStore {
     return (key in this.values ? this.values[key] : defaultValue) as T;
   }
   update(key: string, value: unknown): Thenable<void> {
-    this.values = { ...this.values, [key]: JSON.parse(JSON.stringify(value)) as unknown };
+    const { [key]: _old, ...rest } = this.values;
+    this.values = value === undefined ? rest : { ...rest, [key]: JSON.parse(JSON.stringify(value)) as unknown };
     this.stored.push(this.snapshot());
     return Promise.resolve();
   }
@@ -31,22 +32,56 @@ class HostCopy implements StateStore {
 describe('globalMemento: global state as this window last wrote it', () => {
   let host: HostCopy;
   let now: number;
+  /** What the wrapper asked to run later, and when. */
+  let timers: { run: () => void; at: number }[];
   let state: StateStore;
   beforeEach(() => {
     host = new HostCopy();
     now = 1_000_000;
-    state = globalMemento(host, () => now);
+    timers = [];
+    state = globalMemento(host, { now: () => now, later: (run, ms) => timers.push({ run, at: now + ms }) });
   });
+  /** Moves the clock on by `ms`, running the timers due. */
+  function wait(ms: number): void {
+    now += ms;
+    for (const timer of timers.filter((t) => t.at <= now)) timer.run();
+    timers = timers.filter((t) => t.at > now);
+  }
 
   it('a late copy of an earlier write does not bring back a removed entry, and the latest write is stored again', async () => {
     await state.update('known', ['alpha', 'beta']);
     const copyOfFirst = host.snapshot();
-    now += 20;
+    wait(20);
     await state.update('known', ['beta']);
     host.arrive(copyOfFirst);
     assert.deepEqual(state.get('known'), ['beta']);
     assert.deepEqual(host.get('known'), ['beta'], "the host's copy has the latest write again");
     assert.deepEqual(host.stored.at(-1), { known: ['beta'] });
+  });
+
+  it('a late copy that lands when nothing reads is put right by the check after the write', async () => {
+    await state.update('known', ['alpha', 'beta']);
+    const copyOfFirst = host.snapshot();
+    await state.update('known', ['beta']);
+    wait(100);
+    host.arrive(copyOfFirst);
+    wait(CHECKS_MS[0] ?? 0);
+    assert.deepEqual(host.get('known'), ['beta'], 'put back without a read');
+    assert.deepEqual(host.stored.at(-1), { known: ['beta'] });
+  });
+
+  it("a late copy of a write another window's change followed, or of the value before a deletion, is not read", async () => {
+    await state.update('known', ['alpha']);
+    const copyOfFirst = host.snapshot();
+    host.arrive({ known: ['alpha', 'gamma'] });
+    await state.update('known', ['beta']);
+    host.arrive(copyOfFirst);
+    assert.deepEqual(state.get('known'), ['beta']);
+    await state.update('note', { url: 'https://beta.example' });
+    const copyBeforeDeletion = host.snapshot();
+    await state.update('note', undefined);
+    host.arrive(copyBeforeDeletion);
+    assert.equal(state.get('note'), undefined);
   });
 
   it('a write of another key after a late copy stores the latest of both', async () => {
@@ -82,7 +117,7 @@ describe('globalMemento: global state as this window last wrote it', () => {
     await state.update('known', ['alpha', 'beta']);
     const copyOfFirst = host.snapshot();
     await state.update('known', ['beta']);
-    now += LATE_COPY_MS + 1;
+    wait(LATE_COPY_MS + 1);
     host.arrive(copyOfFirst);
     assert.deepEqual(state.get('known'), ['alpha', 'beta']);
   });
