@@ -152,18 +152,20 @@ function newItem(
 }
 
 /**
- * Decent and bad take the Problems view's colours: unlike list.warningForeground and
- * testing.iconFailed (both empty in high-contrast themes, so those icons turned white there),
- * they have a value in every kind of theme. Good takes a colour of its own: the Testing view's
- * pass colour (#73c991) in dark themes, the charts' green (#388a34) in light ones, where the
- * pass colour is 1.8:1 against the sidebar and an icon needs 3:1.
+ * Bad takes the Problems view's error colour: unlike testing.iconFailed (empty in high-contrast
+ * themes, so the icon turned white there), it has a value in every kind of theme. Good and
+ * decent take colours of their own (package.json, contributes.colors), as an icon needs 3:1
+ * against a light sidebar: the Testing view's pass colour (#73c991, 1.9:1 there) gives way to the
+ * charts' green (#388a34) in light themes, the Problems view's warning colour (#bf8803, 2.9:1) to
+ * the lists' (#855f00). High-contrast themes keep the Problems view's warning colour, as the
+ * lists' is empty there.
  */
 function resultIcon(result: Report['result']): vscode.ThemeIcon {
   switch (result) {
     case 'good':
       return icon('pass', ThemeColorId.resultGood);
     case 'decent':
-      return icon('warning', 'problemsWarningIcon.foreground');
+      return icon('warning', ThemeColorId.resultDecent);
     case 'bad':
       return icon('error', 'problemsErrorIcon.foreground');
     default:

@@ -262,22 +262,24 @@ describe('report panel (end to end)', function () {
     assert.notEqual(colours.high, '', 'a failed check of high importance is shown');
     assert.ok(contrast(colours.badgeText, colours.badge) >= 4.5, `the Bad badge: ${JSON.stringify(colours)}`);
     assert.ok(contrast(colours.high, colours.page) >= 4.5, `High in a failed row: ${JSON.stringify(colours)}`);
-    // A good report's icon in the Reports view is seen against the sidebar (an icon needs 3:1).
-    const tick = await wb
-      .view('Reports')
-      .locator('.monaco-list-row .codicon-pass')
-      .first()
-      .evaluate((icon) => {
-        const { document, getComputedStyle } = globalThis as unknown as {
-          document: { querySelector(selector: string): unknown };
-          getComputedStyle(element: unknown): { color: string; backgroundColor: string };
-        };
-        return {
-          icon: getComputedStyle(icon).color,
-          sidebar: getComputedStyle(document.querySelector('.part.sidebar')).backgroundColor,
-        };
-      });
-    assert.ok(contrast(tick.icon, tick.sidebar) >= 3, `a good report's icon in the view: ${JSON.stringify(tick)}`);
+    // Good and decent reports' icons in the Reports view are seen against the sidebar (an icon needs 3:1).
+    for (const codicon of ['pass', 'warning']) {
+      const seen = await wb
+        .view('Reports')
+        .locator(`.monaco-list-row .codicon-${codicon}`)
+        .first()
+        .evaluate((icon) => {
+          const { document, getComputedStyle } = globalThis as unknown as {
+            document: { querySelector(selector: string): unknown };
+            getComputedStyle(element: unknown): { color: string; backgroundColor: string };
+          };
+          return {
+            icon: getComputedStyle(icon).color,
+            sidebar: getComputedStyle(document.querySelector('.part.sidebar')).backgroundColor,
+          };
+        });
+      assert.ok(contrast(seen.icon, seen.sidebar) >= 3, `the ${codicon} icon in the view: ${JSON.stringify(seen)}`);
+    }
     await wb.screenshot('panel-light');
     await wb.setTheme('Dark High Contrast');
     await waitForPanel(title);
