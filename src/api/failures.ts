@@ -62,23 +62,6 @@ export function withoutSecrets(text: string, secrets: readonly (string | undefin
 }
 
 /**
- * An origin the service named (a redirect's target) with each secret in it replaced by `***`.
- * A URL parser lowercases the host, so a secret is looked for in any case; an origin is ASCII
- * (a Unicode host is punycode), so its lowercase keeps every character where it was.
- */
-export function originWithoutSecrets(origin: string, secrets: readonly string[]): string {
-  let clean = origin;
-  for (const secret of secrets) {
-    const needle = secret.toLowerCase();
-    if (needle === '') continue;
-    for (let at = clean.toLowerCase().indexOf(needle); at >= 0; at = clean.toLowerCase().indexOf(needle, at + 3)) {
-      clean = `${clean.slice(0, at)}***${clean.slice(at + needle.length)}`;
-    }
-  }
-  return clean;
-}
-
-/**
  * Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else
  * undefined. Over six digits (11 days) is not a delay: an epoch time sent by mistake, say.
  */

@@ -12,9 +12,9 @@ import { ApiError } from './errors';
 import {
   errorForStatus,
   networkReason,
-  originWithoutSecrets,
   parseRetryAfter,
   TOO_LARGE_REASON,
+  withoutSecrets,
   type RequestTarget,
 } from './failures';
 import type { RequestLogEntry } from './types';
@@ -197,8 +197,9 @@ export class Transport {
     const location = response.headers.get('location');
     const next = location === null ? undefined : safeUrl(location, `${this.origin}${target.path}`);
     if (next !== undefined && REDIRECT_STATUSES.includes(status) && next.origin !== this.origin) {
-      // The service chose that host: it may have put the key there (lowercased by the URL parser).
-      const elsewhere = originWithoutSecrets(next.origin, secretsOf(exchange));
+      // The service chose that host and may have put the key there, lowercased by the URL parser.
+      const secrets = secretsOf(exchange).map((secret) => secret.toLowerCase());
+      const elsewhere = withoutSecrets(next.origin, secrets) ?? `${next.protocol}//***`;
       throw new ApiError(
         { kind: 'redirect', ...target, status, redirectTo: elsewhere },
         `The service at ${target.host} redirected ${target.method} ${target.path} to another origin (${elsewhere}); it was not followed, so the API key is not sent there.`,

@@ -2,7 +2,6 @@
  * Delete Report…: one report or a selection, after one modal confirmation naming what goes. A
  * 404 means the report is gone already, which is the goal.
  */
-import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
@@ -39,7 +38,7 @@ async function deleteAfterAsking(
   confirm: WriteArgs['confirm'],
 ): Promise<boolean | undefined> {
   const action = l10n.t('Delete report {0}', idText(ref.id));
-  const retry = w.retryOn(w.serviceUrl, () => vscode.commands.executeCommand(Command.deleteReport, { id: ref.id }));
+  const retry = w.retryCommand(w.serviceUrl, Command.deleteReport, { id: ref.id });
   let report: Report;
   try {
     report = await loadReport(api, ref);

@@ -3,7 +3,6 @@
  * with it (with their number when the service tells it), then one DELETE. A 404 means the
  * project is gone already, which is the goal.
  */
-import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
@@ -107,7 +106,7 @@ async function askAndDelete(
   } catch (e) {
     errors.report(e, {
       action: l10n.t('Delete project {0}', project),
-      retry: w.retryOn(serviceUrl, () => vscode.commands.executeCommand(Command.deleteProject, project)),
+      retry: w.retryCommand(serviceUrl, Command.deleteProject, project),
     });
     return false;
   }

@@ -341,15 +341,6 @@ export function reportExportCommands(parts: Parts) {
   }
 
   /**
-   * Export List as CSV…: `Command.exportReportsCsv({ target? })`. Every report of the
-   * Reports view's current query, all pages, at most `Setting.insightsLimit`. Resolves
-   * the file written.
-   */
-  function exportCsv(args?: unknown): Promise<vscode.Uri | undefined> {
-    return exportList(args);
-  }
-
-  /**
    * The last export that failed, for its Retry. One at a time: an earlier one's listener goes
    * and its Retry starts again, so neither listeners nor fetched reports pile up.
    */
@@ -372,8 +363,12 @@ export function reportExportCommands(parts: Parts) {
     return state;
   }
 
-  /** Export List as CSV… itself, or its Retry going on from `resume`. */
-  async function exportList(args: unknown, resume?: ExportProgress): Promise<vscode.Uri | undefined> {
+  /**
+   * Export List as CSV…: `Command.exportReportsCsv({ target? })`. Every report of the
+   * Reports view's current query, all pages, at most `Setting.insightsLimit`. Resolves
+   * the file written. Its Retry goes on from `resume`.
+   */
+  async function exportCsv(args: unknown, resume?: ExportProgress): Promise<vscode.Uri | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
     // Retry goes on with the list it was exporting; after a change of service or key it starts again.
@@ -400,12 +395,12 @@ export function reportExportCommands(parts: Parts) {
         failed.watch.dispose();
       }
       failed = state;
-      errors.report(e, { action, retry: () => exportList(args, state) });
+      errors.report(e, { action, retry: () => exportCsv(args, state) });
       return undefined;
     }
     if (failed === state) failed = undefined;
     // The service or key changed while it ran: its pages may be two accounts'. Again, for the current one.
-    if (state.stale) return exportList(args);
+    if (state.stale) return exportCsv(args);
     const { reports, total, query, limit } = state;
     // The user's own date; "filtered" when more than the project narrows the list.
     const now = new Date();

@@ -81,7 +81,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.copyReportLink]: onPanel(links.copyLink),
     [Command.copyReportMarkdown]: onPanel(exports.copyMarkdown),
     [Command.exportReportJson]: onPanel(exports.exportJson),
-    [Command.exportReportsCsv]: exports.exportCsv,
+    [Command.exportReportsCsv]: (args) => exports.exportCsv(args),
     [Command.analyzeUrl]: () => links.analyzeUrl(),
   };
 }

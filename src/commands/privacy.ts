@@ -133,9 +133,7 @@ export async function changePrivacy(
   const failed = (e: unknown, again?: PrivacyArgs): undefined => {
     w.errors.report(e, {
       action: l10n.t('Change privacy of report {0}', idText(ref.id)),
-      retry: w.retryOn(startedOn, () =>
-        vscode.commands.executeCommand(Command.changeReportPrivacy, { id: ref.id }, again),
-      ),
+      retry: w.retryCommand(startedOn, Command.changeReportPrivacy, { id: ref.id }, again),
     });
     return undefined;
   };

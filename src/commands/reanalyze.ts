@@ -2,7 +2,6 @@
  * Re-analyze: one report, or a selection after one confirmation. The analysis the extension
  * had before goes to the recent analyses store, so the panel can say what changed.
  */
-import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../common/commandArgs';
@@ -72,7 +71,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     } catch (e) {
       w.errors.report(e, {
         action: l10n.t('Re-analyze report {0}', idText(ref.id)),
-        retry: w.retryOn(serviceUrl, () => vscode.commands.executeCommand(Command.reanalyzeReport, { id: ref.id })),
+        retry: w.retryCommand(serviceUrl, Command.reanalyzeReport, { id: ref.id }),
       });
       return undefined;
     }

@@ -20,6 +20,7 @@ import { truncate } from '../common/format';
 import { isOptions } from '../common/guards';
 import { singleLine } from '../common/text';
 import type { ConnectionApi, Parts } from '../parts';
+import type { CommandId } from '../ids';
 import { flash, idText, type ConfirmOptions } from '../ui/notify';
 
 /**
@@ -127,6 +128,11 @@ export class Writes {
   /** A failed write's Retry, sent only to the service it failed on: {@link retryOn}. */
   retryOn(serviceUrl: string | undefined, again: () => unknown, changed?: string): () => unknown {
     return retryOn(this.parts.connection, serviceUrl, again, changed);
+  }
+
+  /** {@link retryOn} whose Retry runs the command `command` with `args` again. */
+  retryCommand(serviceUrl: string | undefined, command: CommandId, ...args: unknown[]): () => unknown {
+    return this.retryOn(serviceUrl, () => vscode.commands.executeCommand(command, ...args));
   }
 
   /**

@@ -250,11 +250,7 @@ export class ReportPanel implements vscode.Disposable {
     if (controller.signal.aborted) return;
     const api = this.deps.connection.api;
     if (!api) {
-      this.#setState({
-        kind: 'error',
-        message: notConnectedMessage(),
-        canRetry: true,
-      });
+      this.#showError(notConnectedMessage());
       return;
     }
     const hadReport = this.#report !== undefined;
@@ -309,6 +305,11 @@ export class ReportPanel implements vscode.Disposable {
       this.#postReportState();
       return;
     }
+    this.#showError(message);
+  }
+
+  /** The error state, with Retry. */
+  #showError(message: string): void {
     this.#setState({ kind: 'error', message, canRetry: true });
   }
 
@@ -453,11 +454,7 @@ export class ReportPanel implements vscode.Disposable {
       // A report that cannot be sent (the page's view model cannot be built from it) must
       // not leave the panel on "loading": the error state, with Retry, is small and safe.
       if (message.type === 'state' && message.state.kind === 'report' && this.#state === message.state) {
-        this.#setState({
-          kind: 'error',
-          message: l10n.t('The report arrived but could not be shown.'),
-          canRetry: true,
-        });
+        this.#showError(l10n.t('The report arrived but could not be shown.'));
       }
     });
   }
