@@ -118,7 +118,8 @@ export default tseslint.config(
           message: "Translate with `import * as l10n from '@vscode/l10n'` (VS Code's l10n in the extension's bundles).",
         },
         {
-          selector: "CallExpression[callee.object.property.name='globalState'][callee.property.name=/^(get|update)$/]",
+          selector:
+            "CallExpression[callee.property.name=/^(get|update)$/]:matches([callee.object.property.name='globalState'], [callee.object.name='globalState'])",
           message:
             'Read and write global state through globalMemento(…) (src/common/globalMemento.ts): a late copy VS Code sends back can undo a write.',
         },

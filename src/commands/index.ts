@@ -81,6 +81,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.copyReportLink]: onPanel(links.copyLink),
     [Command.copyReportMarkdown]: onPanel(exports.copyMarkdown),
     [Command.exportReportJson]: onPanel(exports.exportJson),
+    // The first argument only: the second of exportCsv is its own Retry's progress.
     [Command.exportReportsCsv]: (args) => exports.exportCsv(args),
     [Command.analyzeUrl]: () => links.analyzeUrl(),
   };

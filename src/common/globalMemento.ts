@@ -1,6 +1,7 @@
 /**
  * Global state without the late copies of this window's own writes. Every read and write of
- * `globalState` goes through {@link globalMemento} (an ESLint rule refuses a direct one).
+ * `globalState` goes through {@link globalMemento} (an ESLint rule refuses `globalState.get` and
+ * `.update` calls; a helper given the memento wraps it itself).
  *
  * VS Code keeps each window's copy of global state in step with the others by sending the
  * stored state back after a change, and the extension host replaces its whole copy with it.
@@ -24,7 +25,7 @@
 export interface StateStore {
   get<T>(key: string): T | undefined;
   get<T>(key: string, defaultValue: T): T;
-  update(key: string, value: unknown): Thenable<void>;
+  update(key: string, value: unknown): PromiseLike<void>;
 }
 
 /** The time and the timer; tests give their own. */
@@ -36,18 +37,19 @@ export interface Clock {
 /**
  * How long after a write a copy from before it is taken for a late one. The copies came within
  * 30 ms of the write on an idle machine and 100 ms on a busy one; a copy later than this is taken
- * for another window's.
+ * for another window's. A longer bound would overrule more of the other windows' changes.
  */
 export const LATE_COPY_MS = 5_000;
-/** When a write's key is looked at again after the write, whether anything reads it or not. */
+/** When, after each write, every key written in the last {@link LATE_COPY_MS} is looked at again, whether anything reads it or not. */
 export const CHECKS_MS: readonly number[] = [1_000, LATE_COPY_MS - 1_000];
 
 interface Write {
   key: string;
   /** The value before this write, as JSON. */
   replaced: string;
-  /** The value written, as JSON, and as given. */
+  /** The value written, as JSON. */
   written: string;
+  /** The value written, as given (what is put back). */
   value: unknown;
   at: number;
 }

@@ -23,7 +23,7 @@ import { startService, type RunningService } from '../service/server';
 import { configure, pageReportsLogWith, waitFor } from './harness';
 import { adminCall } from '../service/adminClient';
 import { globalMemento } from '../../src/common/globalMemento';
-import { TestHook } from '../../src/ids';
+import { GlobalStateKey, TestHook } from '../../src/ids';
 
 interface AccountsHook {
   provider: PageReportsAuthProvider;
@@ -37,6 +37,11 @@ function hook(): AccountsHook {
   const value = (globalThis as Record<symbol, unknown>)[TestHook.accounts];
   if (!value) throw new Error('the accounts test hook is not set (is the extension in test mode?)');
   return value as AccountsHook;
+}
+
+/** The known services' URLs as the extension host's copy of global state holds them (no wrapper). */
+function knownUrls(): string[] {
+  return (hook().globalState.get<{ url: string }[]>(GlobalStateKey.knownServices) ?? []).map((s) => s.url);
 }
 
 function reportsView(): ReportsView {
@@ -640,9 +645,6 @@ describe('accounts and services', function () {
   it('Switch Back asks for the key of a service that has none, and does not bring back a removed service', async () => {
     const setting = (): string | undefined =>
       vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
-    const { globalState } = hook();
-    const knownUrls = (): string[] =>
-      (globalState.get<{ url: string }[]>('pageReports.knownServices') ?? []).map((s) => s.url);
     try {
       assert.equal(await run('pageReports.switchService', beta.url), true);
       await hook().provider.removeSession(alpha.origin);
@@ -677,9 +679,6 @@ describe('accounts and services', function () {
   });
 
   it('a service removed just after a switch stays removed: a late copy of global state does not list it again', async () => {
-    const { globalState } = hook();
-    const knownUrls = (): string[] =>
-      (globalState.get<{ url: string }[]>('pageReports.knownServices') ?? []).map((s) => s.url);
     try {
       // VS Code sends global state back after each write; the copy of the switch's write could
       // land after the removal and list alpha again. A timing, so several rounds, and a pass
@@ -695,7 +694,11 @@ describe('accounts and services', function () {
             run('pageReports.switchService', { switchBack: alpha.url }),
             new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000)),
           ]);
-          assert.equal(back, false, `round ${round}: Switch Back found alpha listed again`);
+          assert.equal(
+            back,
+            false,
+            `round ${round}: Switch Back found alpha listed again (it resolved ${String(back)})`,
+          );
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         assert.ok(
@@ -802,8 +805,8 @@ describe('accounts and services', function () {
   it("the Projects view's description names the service only while another is known: removing the other takes the name out", async () => {
     const views = (globalThis as Record<symbol, unknown>)[TestHook.views] as { projectsView: ProjectsView };
     const { globalState } = hook();
-    const knownKey = 'pageReports.knownServices';
-    const known = globalState.get(knownKey);
+    const knownKey = GlobalStateKey.knownServices;
+    const known = globalMemento(globalState).get(knownKey);
     try {
       assert.equal(await run('pageReports.switchService', alpha.url), true);
       const label = new URL(alpha.url).host;
