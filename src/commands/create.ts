@@ -293,7 +293,7 @@ async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): P
           step = 'privacy';
         } else {
           const onUrl = invalid.fieldMessages('url');
-          messages.url = escapeForMessage(onUrl.length > 0 ? validationText(invalid, onUrl) : validationText(invalid));
+          messages.url = escapeForMessage(validationText(invalid, onUrl.length > 0 ? onUrl : undefined));
           step = 'url';
         }
         continue;

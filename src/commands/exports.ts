@@ -15,7 +15,7 @@ import { insightsLimit } from '../insights/load';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
-import { retryOn } from './writes';
+import { retryCommand } from './writes';
 import { runBatch, showBatchSummary } from './batch';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportRef } from '../common/commandArgs';
@@ -324,9 +324,7 @@ export function reportExportCommands(parts: Parts) {
       errors.report(e, {
         action: l10n.t('Export report {0}', idText(ref.id)),
         // Only from the service it failed on: after a switch the same id is another report.
-        retry: retryOn(parts.connection, serviceUrl, () =>
-          vscode.commands.executeCommand(Command.exportReportJson, { id: ref.id }),
-        ),
+        retry: retryCommand(parts.connection, serviceUrl, Command.exportReportJson, { id: ref.id }),
       });
       return undefined;
     }

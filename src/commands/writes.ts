@@ -69,6 +69,16 @@ export function retryOn(
   };
 }
 
+/** {@link retryOn} whose Retry runs the command `command` with `args` again. */
+export function retryCommand(
+  connection: Pick<ConnectionApi, 'serviceUrl'>,
+  serviceUrl: string | undefined,
+  command: CommandId,
+  ...args: unknown[]
+): () => unknown {
+  return retryOn(connection, serviceUrl, () => vscode.commands.executeCommand(command, ...args));
+}
+
 /** The parts a write touches, and the one in-flight guard every write shares. */
 export class Writes {
   readonly inFlight = new InFlight();
@@ -130,9 +140,9 @@ export class Writes {
     return retryOn(this.parts.connection, serviceUrl, again, changed);
   }
 
-  /** {@link retryOn} whose Retry runs the command `command` with `args` again. */
+  /** A failed write's Retry that runs the command again: {@link retryCommand}. */
   retryCommand(serviceUrl: string | undefined, command: CommandId, ...args: unknown[]): () => unknown {
-    return this.retryOn(serviceUrl, () => vscode.commands.executeCommand(command, ...args));
+    return retryCommand(this.parts.connection, serviceUrl, command, ...args);
   }
 
   /**
