@@ -113,7 +113,7 @@ const l10nFromVscode = {
 
 /**
  * Ships `src/main.ts` (everything activation defers) as its own file, dist/main.js:
- * `src/extension.ts`'s `require('./main')` stays a runtime require of that file instead of
+ * `src/activation/loadMain.ts`'s `require('../main')` stays a runtime require of that file instead of
  * bundling main.ts into the entry, so activation loads and parses only the small entry.
  * Modules both files import (the `vscode` module, src/ids.ts, the state note) are then
  * in both; each holds only constants and functions, no state: SHARED_STATELESS lists them
@@ -123,8 +123,8 @@ const l10nFromVscode = {
 const mainApart = {
   name: 'main-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/main$/ }, (args) =>
-      path.resolve(args.importer) === path.resolve(root, 'src', 'extension.ts')
+    build.onResolve({ filter: /^\.\.\/main$/ }, (args) =>
+      path.resolve(args.importer) === path.resolve(root, 'src', 'activation', 'loadMain.ts')
         ? { path: './main', external: true }
         : undefined,
     );
@@ -269,9 +269,27 @@ function extensionOptions() {
 }
 
 /**
+ * Builds the browser entry with src/activation/loadMainWeb.ts in place of loadMain.ts: one file
+ * holds everything, so main.ts is imported rather than required on first use, and esbuild does
+ * not wrap each of its modules to run later.
+ * @type {import('esbuild').Plugin}
+ */
+const mainAtOnce = {
+  name: 'main-at-once',
+  setup(build) {
+    build.onResolve({ filter: /\/loadMain$/ }, (args) => {
+      const resolved = path.resolve(args.resolveDir, args.path);
+      return resolved === path.resolve(root, 'src', 'activation', 'loadMain')
+        ? { path: path.resolve(root, 'src', 'activation', 'loadMainWeb.ts') }
+        : undefined;
+    });
+  },
+};
+
+/**
  * The browser entry's own options (also used by bench/lib/builds.ts): the same activation
- * and features for the web worker extension host, in one file (`require('./main')` is bundled,
- * still run on first use only), with no Node built-ins.
+ * and features for the web worker extension host, in one file (main.ts imported through
+ * mainAtOnce; its `start` still runs on first use only), with no Node built-ins.
  */
 function webExtensionOptions() {
   return {
@@ -282,7 +300,7 @@ function webExtensionOptions() {
     charset: 'utf8',
     external: ['vscode'],
     mainFields: ['browser', 'module', 'main'],
-    plugins: [noNodeBuiltins, vscodeOnce, l10nFromVscode],
+    plugins: [noNodeBuiltins, vscodeOnce, l10nFromVscode, mainAtOnce],
     tsconfigRaw: { compilerOptions: { target: 'ES2022', alwaysStrict: false } },
     banner: { js: '"use strict";' },
   };

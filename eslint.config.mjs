@@ -59,7 +59,7 @@ const mainTypesOnly = {
   regex: '^\\./main$',
   allowTypeImports: true,
   message:
-    "src/extension.ts takes only types from main.ts at the top; it loads main.ts with require('./main') on first use (ARCHITECTURE.md).",
+    'src/extension.ts takes only types from main.ts at the top; it loads main.ts with activation/loadMain.ts on first use (ARCHITECTURE.md).',
 };
 /** What the entry's modules import: no part's logic, only the helpers main.ts shares (stateless, or with their state on globalThis). */
 const activationDeps = {

@@ -4,7 +4,8 @@
  * serializer and sets the connection's context key from the note the connection keeps.
  * The rest (`main.ts`: the connection and its client, the views' logic, the panels, the
  * commands' implementations) is loaded on first use: a command, a visible view asking for its
- * children, a panel coming back, or a change of the service URL setting or a stored key.
+ * children, a panel coming back, or a change of the service URL setting or a stored key (the
+ * browser entry runs main.ts's module bodies at load: activation/loadMainWeb.ts).
  * Nothing here awaits the network.
  */
 import * as vscode from 'vscode';
@@ -12,6 +13,7 @@ import { keyCreator, registerAuthProvider } from './activation/authProvider';
 import { createTreeShells } from './activation/shell';
 import { notedState, rawServiceUrl } from './activation/stateNote';
 import { ServiceStatusBar } from './activation/statusBar';
+import { loadMain } from './activation/loadMain';
 import type { Main } from './main';
 import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';
 
@@ -21,10 +23,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const load = (): Main => {
     if (main) return main;
     if (disposed) throw new Error('Page Reports is deactivated.');
-    // Required on first use only: esbuild wraps main.ts and everything it imports so that
-    // none of it runs while the extension activates.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { start } = require('./main') as typeof import('./main');
+    // main.ts on first use only (activation/loadMain.ts).
+    const { start } = loadMain();
     main = start(context, shells, statusBar);
     return main;
   };
