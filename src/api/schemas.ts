@@ -232,8 +232,10 @@ export function parseReport(body: unknown, where = ''): Report {
   if (!isRecord(body)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
   const input = withoutPassword(capNesting(body) as Record<string, unknown>);
   const id = input.id;
-  if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id !== ''))) {
-    throw new ResponseShapeError(`${at(where, 'id')}: expected a finite number or a non-empty string`);
+  // A number past 2^53 (or with a fraction) is not the one the server sent once JSON.parse has
+  // read it, and its text names another report: Delete would act on that one.
+  if (!((typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id !== ''))) {
+    throw new ResponseShapeError(`${at(where, 'id')}: expected an integer below 2^53 or a non-empty string`);
   }
   // A report without a URL (old data, say) is shown as "Report 42", not made a reason to
   // refuse the whole page it came in.

@@ -329,6 +329,12 @@ describe('api client: failures', function () {
       ['an unknown envelope', { reports: [] }, /data/],
       ['items without ids', { data: [{ url: 'https://a.example' }] }, /data\[0\]\.id/],
       ['a JSON string', { raw: '"just text"' }, /body|data/],
+      // Read as 9007199254740992 by JSON.parse: another report's id, which Delete would act on.
+      [
+        'an id past 2^53',
+        { raw: '{"data":[{"id":9007199254740993,"url":"https://a.example/"}]}' },
+        /data\[0\]\.id.*2\^53/,
+      ],
     ];
     for (const [what, body, problem] of cases) {
       it(`list answered 200 with ${what}: badResponse naming the status, never an empty list`, async () => {

@@ -160,6 +160,12 @@ describe('schemas: reports', () => {
     assert.equal(parseReport({ id: 1 }).url, '');
     assert.match(shapeError(() => parseReport({ id: '', url: 'https://a.example' })).problem, /id/);
     assert.match(shapeError(() => parseReport({ id: null, url: 'https://a.example' })).problem, /id/);
+    // A number JSON.parse cannot hold exactly would name another report (Delete would act on it).
+    assert.equal(parseReport({ id: 2 ** 53 - 1 }).id, 2 ** 53 - 1);
+    const rounded = JSON.parse('{"id": 9007199254740993, "url": "https://a.example"}') as unknown;
+    assert.match(shapeError(() => parseReport(rounded)).problem, /id: expected an integer below 2\^53/);
+    assert.match(shapeError(() => parseReport({ id: 4.5 })).problem, /id/);
+    assert.equal(parseReport({ id: '9007199254740993' }).id, '9007199254740993');
     assert.equal(parseReport({ id: 1, url: 5 }).url, '');
     assert.equal(parseReport({ id: 1, url: null }).url, '');
     // One such report does not make its page unreadable.
