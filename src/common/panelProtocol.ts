@@ -184,6 +184,7 @@ export interface PanelStrings {
   generated: string;
   created: string;
   updated: string;
+  id: string;
   summary: string;
   allPassed: string;
   failedCount: string;

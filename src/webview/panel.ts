@@ -288,6 +288,9 @@ function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElem
         ...dateFact(s.generated, report.generated),
         ...dateFact(s.created, report.created),
         ...dateFact(s.updated, report.updated),
+        // The id the extension's messages name a report by ("Report 14 re-analyzed."), as the tooltip's ID row.
+        el('dt', { text: s.id }),
+        el('dd', { className: 'report-id', text: visibleText(String(report.id)) }),
       ),
     ),
   );

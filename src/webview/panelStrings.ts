@@ -36,6 +36,7 @@ export function panelStrings(): PanelStrings {
     generated: l10n.t('Generated'),
     created: l10n.t('Created'),
     updated: l10n.t('Updated'),
+    id: l10n.t('ID'),
     summary: l10n.t('Summary'),
     allPassed: l10n.t('All checks passed.'),
     failedCount: l10n.t('{0} of {1} checks failed', '{0}', '{1}'),

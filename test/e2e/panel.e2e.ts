@@ -234,6 +234,9 @@ describe('report panel (end to end)', function () {
     );
     const summary = await panel().locator('.summary').innerText();
     assert.ok(summary.includes(`${failed.length} of ${expected.length} checks failed`), summary);
+    // The id the extension's messages name it by ("Report 14 re-analyzed.").
+    const facts = await panel().locator('.facts').innerText();
+    assert.match(facts, new RegExp(`\\bID\\s+${report.id}\\s*$`), facts);
 
     await wb.screenshot('panel-dark');
     await wb.setTheme('Light Modern');
