@@ -74,6 +74,11 @@ export class ServiceStatusBar implements vscode.Disposable {
     return this.#health;
   }
 
+  /** What the item shows (the accounts tests read it). */
+  get text(): string {
+    return this.#item.text;
+  }
+
   /** Redraws from the settings and the last state. */
   update(): void {
     const config = vscode.workspace.getConfiguration();

@@ -642,6 +642,19 @@ describe('accounts and services', function () {
     });
   });
 
+  it('the status bar names a service by its host alone once Remove Service… leaves no other path on its origin', async () => {
+    await withServicesOnOneOrigin(['/staging', '/prod'], async ({ key, host, urls: [staging, prod] }) => {
+      await configure(prod, key);
+      await configure(staging, key);
+      const text = (): string => hook().statusBar.text;
+      await waitFor(() => text() === `$(pulse) ${host}/staging`, {
+        message: `the status bar names ${host}/staging (${text()})`,
+      });
+      assert.equal(await run('pageReports.switchService', { remove: prod, confirmed: true }), true);
+      await waitFor(() => text() === `$(pulse) ${host}`, { message: `the status bar names ${host} alone (${text()})` });
+    });
+  });
+
   it('Switch Back asks for the key of a service that has none, and does not bring back a removed service', async () => {
     const setting = (): string | undefined =>
       vscode.workspace.getConfiguration('pageReports').get<string>('serviceUrl');
