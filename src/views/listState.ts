@@ -11,7 +11,7 @@
  *   a generation counter; an answer from an older generation is dropped, so a stale answer
  *   never overwrites a newer one.
  * - A failure keeps the items loaded so far and records which step failed, so `retry` runs
- *   that step again.
+ *   that step again (a reload with as many pages, a Load more it took over included).
  * - Items are keyed (report id): a refresh or an overlapping page replaces an item in place
  *   instead of duplicating it, so tree ids, selection and expansion stay stable.
  *
@@ -86,6 +86,8 @@ export class PagedList<T> implements Disposable, ListHandle {
   #lastError: unknown;
   /** The step `retry` runs again; a reload that kept the pages keeps them again. */
   #failedStep: 'reload' | 'reloadKept' | 'more' | undefined;
+  /** The pages the failed reload was loading: with a Load more it took over, one more than were loaded. */
+  #failedPages = 1;
   #currentStatus: ListStatus = 'idle';
   readonly #listeners = new Set<() => void>();
   #disposed = false;
@@ -232,6 +234,7 @@ export class PagedList<T> implements Disposable, ListHandle {
   /** Runs the step that failed again (the reload, with the pages it was loading, or the next page). */
   retry(): Promise<void> {
     if (this.#failedStep === 'more') return this.loadMore();
+    if (this.#failedStep === 'reloadKept' && !this.#inFlight) return this.#start('reload', this.#failedPages);
     return this.refresh(this.#failedStep === 'reloadKept');
   }
 
@@ -342,6 +345,7 @@ export class PagedList<T> implements Disposable, ListHandle {
       this.#inFlight = undefined;
       this.#lastError = error;
       this.#failedStep = kind === 'reload' && pages > 1 ? 'reloadKept' : kind;
+      this.#failedPages = pages;
       this.#currentStatus = 'error';
       this.#fire();
       return;

@@ -286,6 +286,23 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.items.length, 75);
   });
 
+  it('Retry after a reload that took over a Load more failed loads that page too', async () => {
+    const { probe, list } = await threePagesLoaded();
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '4' }, delayMs: 500 });
+    const slowMore = list.loadMore();
+    while (probe.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '3' }, status: 503 });
+    probe.calls = [];
+    await Promise.all([slowMore, list.refresh(true)]);
+    assert.equal(list.status, 'error');
+    assert.equal(list.items.length, 75, 'what was loaded stays');
+    probe.calls = [];
+    await list.retry();
+    assert.equal(list.status, 'loaded');
+    assert.deepEqual(probe.calls, [1, 2, 3, 4], 'the page the Load more asked for is not lost');
+    assert.equal(list.items.length, 100);
+  });
+
   it('a new query aborts the old request and starts at page 1', async () => {
     const { probe: all, list } = await threePagesLoaded();
     assert.equal(list.items.length, 75);
