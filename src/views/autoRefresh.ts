@@ -33,10 +33,14 @@ interface RefreshableView extends Pick<ViewBase, 'idle'> {
 /** What a tick reads of the connection. */
 type TickConnection = Pick<ConnectionApi, 'state' | 'health'>;
 
-/** Whether the service's last answers ask the extension to leave it alone for now. */
+/**
+ * Whether the service's last answers ask the extension to leave it alone for now. A 429 without
+ * a Retry-After it can read holds off until the connection calls the service connected again
+ * (after the contract's 60 s window).
+ */
 function holdsOff(health: ServiceHealth, now: number): boolean {
   if (health.kind === 'rejected') return true;
-  return health.kind === 'rateLimited' && health.until !== undefined && now < health.until;
+  return health.kind === 'rateLimited' && (health.until === undefined || now < health.until);
 }
 
 /**

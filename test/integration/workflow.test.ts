@@ -516,6 +516,11 @@ describe('developer workflow', function () {
       'not while a 429 to any request says wait',
     );
     assert.equal(await autoRefreshTick([view(true, true)], limited, true, now + 31_000), 1, 'after the wait');
+    assert.equal(
+      await autoRefreshTick([view(true, true)], { ...ready, health: { kind: 'rateLimited', until: undefined } }, true),
+      0,
+      'not while a 429 without a Retry-After it can read holds (a browser hides it from a service without CORS exposure)',
+    );
     refreshed = 0;
     assert.equal(await autoRefreshTick([view(false, true), view(true, false), view(true, true)], ready, true), 1);
     assert.equal(refreshed, 1);
