@@ -251,11 +251,17 @@ export function aggregate(reports: readonly Report[], project: string | null): I
     }))
     .sort((a, b) => b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  // A page analysed again has several reports: its newest (the first: reports come newest
-  // first) stands for it, so a page fixed since is not listed for its old score.
+  // A page analysed again has several reports: the one analysed last stands for it, so a page
+  // fixed since is not listed for its old score. Re-analyze keeps a report's id and renews its
+  // generated date, so that is the latest date; without dates, the first (reports come newest
+  // first).
   const newestOfPage = new Map<string, number>();
   refs.forEach((ref, index) => {
-    if (!newestOfPage.has(ref.url)) newestOfPage.set(ref.url, index);
+    const kept = newestOfPage.get(ref.url);
+    const keptAt = kept === undefined ? undefined : refs[kept].generatedAt;
+    if (keptAt === undefined || (ref.generatedAt !== null && (keptAt === null || ref.generatedAt > keptAt))) {
+      newestOfPage.set(ref.url, index);
+    }
   });
   const lowest = [...newestOfPage.values()]
     .map((index) => ({ score: refs[index]?.score ?? null, index }))

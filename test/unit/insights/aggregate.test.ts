@@ -143,6 +143,25 @@ describe('insights aggregation', () => {
       );
       assert.equal(model.total, 6, 'every report still counts in the other figures');
     });
+
+    it('takes a page by the report analysed last: Re-analyze keeps an older report’s id and renews its date', () => {
+      // Newest first by id, as the insights load them: report 2 of /fixed was re-analysed after report 5.
+      const reports = [
+        report({ url: 'https://shop.localhost/fixed', score: 40, generated_at: '2026-11-01T10:00:00Z' }),
+        report({ url: 'https://shop.localhost/other', score: 60, generated_at: '2026-11-02T10:00:00Z' }),
+        report({ url: 'https://shop.localhost/fixed', score: 95, generated_at: '2026-11-20T10:00:00Z' }),
+        report({ url: 'https://shop.localhost/fixed', score: 10 }),
+      ];
+      const model = aggregate(reports, null);
+      assert.deepEqual(
+        model.lowest.map((i) => [model.reports[i].url, model.reports[i].score]),
+        [
+          ['https://shop.localhost/other', 60],
+          ['https://shop.localhost/fixed', 95],
+        ],
+        'the latest generated date wins over load order; an undated report does not replace a dated one',
+      );
+    });
   });
 
   describe('over time', () => {
