@@ -806,13 +806,16 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
     drawnKey = key;
   }
   const title = fill(s.heading, state.project === null ? s.allProjects : singleLine(state.project));
-  // The header and status are drawn again at every state; the figures stay in the page while
-  // they are the same, so a load's progress keeps the reader's selection and focus in them.
-  top.replaceChildren(
+  // The header and status are made again at every state, and replace what the page shows only
+  // where they differ; the figures stay in the page while they are the same. A load sends a
+  // state for every page: the heading or button the reader is on stays the same element, not a
+  // copy focused again, which a screen reader would read out at every page.
+  const parts = [
     el(
       'header',
       { className: 'header' },
-      el('h1', { className: 'title', text: title }),
+      // Focusable by script only (FocusKeeper falls back to it): the same in every copy.
+      el('h1', { className: 'title', text: title, attrs: { tabindex: '-1' } }),
       el(
         'p',
         { className: 'meta muted' },
@@ -822,10 +825,15 @@ function draw(message: Extract<InsightsHostMessage, { type: 'state' }>, force = 
       toolbar(s, state),
     ),
     statusArea(s, state),
-  );
-  const parts = figuresElement ? [top, figuresElement] : [top];
-  if (root.children.length !== parts.length || parts.some((part, i) => root.children[i] !== part)) {
-    root.replaceChildren(...parts);
+  ];
+  parts.forEach((part, i) => {
+    const shown = top.children[i];
+    if (!shown) top.append(part);
+    else if (!shown.isEqualNode(part)) shown.replaceWith(part);
+  });
+  const sections = figuresElement ? [top, figuresElement] : [top];
+  if (root.children.length !== sections.length || sections.some((section, i) => root.children[i] !== section)) {
+    root.replaceChildren(...sections);
   }
   announcer.update(announcements(s, state));
   root.setAttribute('aria-busy', String(state.phase === 'loading'));

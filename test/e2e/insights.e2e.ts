@@ -339,7 +339,7 @@ describe('insights (end to end)', function () {
     await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible' });
   });
 
-  it('lists the reports of a check failing in many a step at a time, and colours Low apart from no importance', async () => {
+  it('lists the reports of a check failing in many a step at a time, and colours Low apart from no importance; a refresh of its pages leaves the focus where it is', async () => {
     const project = 'many.localhost';
     for (let i = 0; i < 120; i++) {
       await wb.admin('reports', {
@@ -419,6 +419,39 @@ describe('insights (end to end)', function () {
     await listed.nth(119).waitFor({ state: 'attached', timeout: 10_000 });
     assert.equal(await listed.count(), 120);
     assert.equal(await page().locator('.figure-checks details.show-data[open]').count(), 1);
+
+    // A Refresh of two pages: the state after the first leaves the focused Cancel the same
+    // element, not a copy focused again (a screen reader would read it out at every page).
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', query: { page: '1' }, delayMs: 1500 });
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', query: { page: '2' }, delayMs: 3000 });
+    await page().getByRole('button', { name: 'Refresh' }).click();
+    const cancel = page().getByRole('button', { name: 'Cancel' });
+    await cancel.focus();
+    type Focused = { focusins?: number };
+    await cancel.evaluate((button) => {
+      const scope = globalThis as unknown as Focused & {
+        document: { addEventListener(type: string, listener: () => void): void };
+      };
+      scope.focusins = 0;
+      scope.document.addEventListener('focusin', () => (scope.focusins = (scope.focusins ?? 0) + 1));
+      // A property, not an attribute: the page compares attributes to tell a changed button.
+      (button as unknown as { marked?: boolean }).marked = true;
+    });
+    await page().locator('.progress-text', { hasText: '100' }).waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await cancel.evaluate(() => (globalThis as unknown as Focused).focusins), 0, 'no focus moved');
+    assert.equal(
+      await page()
+        .locator('#root')
+        .evaluate(
+          (root) =>
+            (root as unknown as { ownerDocument: { activeElement: { marked?: boolean } | null } }).ownerDocument
+              .activeElement?.marked,
+        ),
+      true,
+      'the Cancel the reader is on is still in the page, focused',
+    );
+    await page().getByRole('button', { name: 'Refresh' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb.admin('faults', undefined, 'DELETE');
   });
 
   it('shows a hostile project and check names as text and runs none of them', async () => {
