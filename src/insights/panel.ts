@@ -12,7 +12,7 @@ import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
-import { escapeMarkdown } from '../common/text';
+import { escapeMarkdown, singleLine } from '../common/text';
 import { countText } from '../ui/notify';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
@@ -210,7 +210,7 @@ class InsightsPanel implements vscode.Disposable {
     } catch (error) {
       if (stale() || isApiError(error, 'cancelled')) return;
       if (error instanceof ProjectGoneError) {
-        this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', error.project));
+        this.#fail(l10n.t('The project {0} was deleted while its reports were loading.', singleLine(error.project)));
         return;
       }
       this.#log('warn', `could not load the reports: ${messageOf(error)}`);

@@ -280,7 +280,8 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
     className: 'link report-link',
     focusKey,
     ariaLabel: fill(s.openReport, report.title),
-    title: report.url,
+    // Server text: bidi and control characters show as U+FFFD, as in the page name.
+    title: singleLine(report.url),
   });
   // The chip's colour says the result; its words say it to assistive technology, also to one
   // tabbing from button to button: the chip describes its button.

@@ -459,7 +459,8 @@ describe('insights (end to end)', function () {
     const check = `<script>window.pwned='check'</script>[x](command:workbench.action.closeAllEditors)`;
     await wb.admin('reports', {
       report: {
-        url: 'https://hostile.localhost/page',
+        // A right-to-left override would show the end of the URL reversed (page…exe.txt).
+        url: 'https://hostile.localhost/page\u202Etxt.exe',
         project: hostile,
         result: 'bad',
         score: 3,
@@ -500,6 +501,8 @@ describe('insights (end to end)', function () {
       0,
       'no element made from server text',
     );
+    const link = page().locator('.check-reports .report-link').first();
+    assert.equal(await link.getAttribute('title'), 'https://hostile.localhost/page\uFFFDtxt.exe', 'its tooltip, with the override shown');
     const ran = await page()
       .locator('body')
       .evaluate(() => (globalThis as Record<string, unknown>).pwned);
