@@ -165,6 +165,7 @@ export async function runInsights(ctx: BenchContext): Promise<SectionResult> {
       asOf: 'As of now',
       modelAt: Date.now(),
       error: null,
+      errorAction: null,
       notice: null,
     };
     const browser = await launchChromium(ensureTools(), path.join(dir, 'chromium'), { width: 1400, height: 1000 });

@@ -38,6 +38,11 @@ export interface InsightsState {
   modelAt: number | null;
   /** Why the load failed (phase `error`), or null. */
   error: string | null;
+  /**
+   * The title of the way forward beside Retry when retrying alone would fail the same way
+   * (Open Settings, Set API Key…, Read About CORS), or null. The host keeps the command.
+   */
+  errorAction: string | null;
   /** What a cancel or a failure left on screen when not the page's own words, or null. */
   notice: string | null;
 }
@@ -109,6 +114,7 @@ export type InsightsPageMessage =
   | { type: 'retry' }
   | { type: 'cancel' }
   | { type: 'copySummary' }
+  | { type: 'errorAction' }
   | { type: 'openReport'; id: ReportId }
   | { type: 'rendered'; phase: InsightsPhase; seq: number };
 
@@ -146,6 +152,7 @@ export function parseInsightsPageMessage(value: unknown): InsightsPageMessage | 
     case 'retry':
     case 'cancel':
     case 'copySummary':
+    case 'errorAction':
       return { type: value.type };
     case 'openReport':
       return isReportId(value.id) ? { type: 'openReport', id: value.id } : undefined;

@@ -14,6 +14,7 @@ import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
 import { escapeMarkdown, singleLine } from '../common/text';
 import { countText } from '../ui/notify';
+import { actionCommand } from '../ui/errorReporter';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
@@ -90,6 +91,8 @@ class InsightsPanel implements vscode.Disposable {
   #connectionChanges = 0;
   #dataConnection = 0;
   #state: InsightsState;
+  /** The way forward the last failure offers beside Retry (`errorAction` of the state). */
+  #errorAction: vscode.Command | undefined;
   /** The `modelAt` of the model the page last received: progress messages do not send it again. */
   #pageModelAt: number | null = null;
   #loading: AbortController | undefined;
@@ -216,7 +219,9 @@ class InsightsPanel implements vscode.Disposable {
       this.#log('warn', `could not load the reports: ${messageOf(error)}`);
       if (isApiError(error, 'unauthorized')) this.deps.errors.report(error);
       // What the user reads: the same words, in the display language, as a notification would say.
-      this.#fail(describeError(error).message);
+      const { message, actions } = describeError(error);
+      const way = actions.find((a) => a === 'setApiKey' || a === 'openSettings' || a === 'readAboutCors');
+      this.#fail(message, way === undefined ? undefined : actionCommand(way));
     } finally {
       if (this.#loading === controller) {
         this.#loading = undefined;
@@ -249,15 +254,19 @@ class InsightsPanel implements vscode.Disposable {
     return this.#shown?.complete === true && this.#shown.connection === connection;
   }
 
-  /** Shows the error state with what was loaded so far (or the figures a Refresh kept), and Retry. */
-  #fail(message: string): void {
+  /**
+   * Shows the error state with what was loaded so far (or the figures a Refresh kept), Retry,
+   * and `action` beside it where retrying alone would fail the same way.
+   */
+  #fail(message: string, action?: vscode.Command): void {
+    this.#errorAction = action;
     // Only figures of the connection in use now were being refreshed.
     const refreshing = this.#loading !== undefined && this.#showsCompleteOf(this.#connectionChanges);
     this.#loading?.abort();
     this.#loading = undefined;
     this.#show(false);
     const notice = refreshing ? l10n.t('The figures below are those from before this refresh.') : null;
-    this.#setState({ ...this.#stateOf('error'), error: message, notice });
+    this.#setState({ ...this.#stateOf('error'), error: message, errorAction: action?.title ?? null, notice });
   }
 
   #cancel(): void {
@@ -350,6 +359,7 @@ class InsightsPanel implements vscode.Disposable {
       asOf: shown === undefined ? null : l10n.t('As of {0}', formatAbsolute(shown.atMs, locale) ?? ''),
       modelAt: shown?.atMs ?? null,
       error: null,
+      errorAction: null,
       notice: null,
     };
   }
@@ -409,6 +419,12 @@ class InsightsPanel implements vscode.Disposable {
       case 'copySummary':
         this.#copySummary();
         return;
+      case 'errorAction': {
+        // Only the command the last failure named: the page cannot choose one.
+        const action = this.#state.phase === 'error' ? this.#errorAction : undefined;
+        if (action) void vscode.commands.executeCommand(action.command, ...(action.arguments ?? []));
+        return;
+      }
       case 'openReport':
         this.#openReport(message.id);
         return;

@@ -715,6 +715,11 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
         // Refresh; after one that fails again, to Retry (Cancel has its own: a second Enter
         // must not cancel what the first started).
         button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'reload' }),
+        state.errorAction !== null &&
+          button(state.errorAction, undefined, () => post({ type: 'errorAction' }), {
+            className: 'button secondary',
+            focusKey: 'errorAction',
+          }),
       ),
     );
   }

@@ -15,6 +15,7 @@ interface PostedState {
   phase: 'loading' | 'ready' | 'cancelled' | 'error';
   project: string | null;
   error: string | null;
+  errorAction: string | null;
   progressText: string | null;
   notice?: string | null;
   model: {
@@ -222,6 +223,22 @@ describe('insights panel', function () {
     assert.equal(state.model?.scores.mean, null);
   });
 
+  it('offers the way forward beside Retry where retrying alone fails the same way: a wrong service path opens the settings', async () => {
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 404, body: { message: 'Not Found' }, times: 5 });
+    await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+    const failed = await waitFor(() => (posted(null)?.phase === 'error' ? posted(null) : undefined), {
+      timeoutMs: 20_000,
+      message: 'the error state',
+    });
+    await admin('faults', undefined, 'DELETE');
+    assert.match(failed.error ?? '', /has no such resource/);
+    assert.equal(failed.errorAction, 'Open Settings');
+    hook()?.receive(null, { type: 'errorAction' });
+    const settingsOpen = (): boolean =>
+      vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label === 'Settings'));
+    await waitFor(settingsOpen, { message: 'the Settings editor opened' });
+  });
+
   it('ends a failing load in the error state; opened again, it loads the reports', async () => {
     await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 5 });
     await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
@@ -230,6 +247,7 @@ describe('insights panel', function () {
       message: 'the error state',
     });
     assert.match(failed.error ?? '', /502/);
+    assert.equal(failed.errorAction, null, 'a 502 may pass: Retry alone');
     await admin('faults', undefined, 'DELETE');
     // Retry is the page's button (the end-to-end test clicks it); here the panel is closed
     // and opened again, which loads from the start.

@@ -8,7 +8,7 @@ import {
 
 describe('insights protocol', () => {
   it('accepts the page messages it knows, copying only their known fields', () => {
-    for (const type of ['ready', 'refresh', 'retry', 'cancel', 'copySummary'] as const)
+    for (const type of ['ready', 'refresh', 'retry', 'cancel', 'copySummary', 'errorAction'] as const)
       assert.deepEqual(parseInsightsPageMessage({ type, extra: '<script>' }), { type });
     assert.deepEqual(parseInsightsPageMessage({ type: 'openReport', id: 42, url: 'javascript:x' }), {
       type: 'openReport',
