@@ -151,7 +151,14 @@ export type PanelState =
        */
       foreign: string | null;
     }
-  | { kind: 'error'; message: string; canRetry: boolean; foreign?: string | null }
+  | {
+      kind: 'error';
+      message: string;
+      canRetry: boolean;
+      foreign?: string | null;
+      /** The title of the way forward beside Retry (Open Settings, Set API Key…); the host keeps its command. */
+      action?: string | null;
+    }
   | { kind: 'deleted'; id: ReportId; message: string };
 
 export type PanelStateKind = PanelState['kind'];
@@ -257,6 +264,7 @@ export type PageMessage =
   /** The banner of a report from another service: make that service current again, or close. */
   | { type: 'switchBack' }
   | { type: 'close' }
+  | { type: 'errorAction' }
   /** Sent after the page has drawn a state (`seq` of that state message): for measurements. */
   | { type: 'rendered'; kind: PanelStateKind; seq: number };
 
@@ -305,6 +313,7 @@ export function parsePageMessage(value: unknown): PageMessage | undefined {
     case 'retry':
     case 'switchBack':
     case 'close':
+    case 'errorAction':
       return { type: value.type };
     case 'openUrl':
       return isShortString(value.url) ? { type: 'openUrl', url: value.url } : undefined;

@@ -14,7 +14,7 @@ import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
 import { escapeMarkdown, singleLine } from '../common/text';
 import { countText } from '../ui/notify';
-import { actionCommand } from '../ui/errorReporter';
+import { wayForward } from '../ui/errorReporter';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
@@ -220,8 +220,7 @@ class InsightsPanel implements vscode.Disposable {
       if (isApiError(error, 'unauthorized')) this.deps.errors.report(error);
       // What the user reads: the same words, in the display language, as a notification would say.
       const { message, actions } = describeError(error);
-      const way = actions.find((a) => a === 'setApiKey' || a === 'openSettings' || a === 'readAboutCors');
-      this.#fail(message, way === undefined ? undefined : actionCommand(way));
+      this.#fail(message, wayForward(actions));
     } finally {
       if (this.#loading === controller) {
         this.#loading = undefined;

@@ -12,6 +12,7 @@ import { isListSummary } from '../views/summary';
 import { reportTitle } from '../common/format';
 import { renderShell } from './html';
 import { openInBrowser } from '../ui/notify';
+import { wayForward } from '../ui/errorReporter';
 import type { ReportPageAssets } from './pageAssets';
 import { createPagePanel, notConnectedMessage, pageShell, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
@@ -76,6 +77,8 @@ export class ReportPanel implements vscode.Disposable {
   #busy = false;
   #refreshing = false;
   #refreshError: string | undefined;
+  /** The way forward the error shown offers beside Retry (its state's `action`). */
+  #errorAction: vscode.Command | undefined;
   /** The last state message posted: posted again, same seq, when a (re)loaded page says `ready`. */
   #lastState: Extract<HostMessage, { type: 'state' }> | undefined;
   #seq = 0;
@@ -296,7 +299,7 @@ export class ReportPanel implements vscode.Disposable {
     }
     this.#log('warn', `could not load the report: ${messageOf(error)}`);
     // The user reads the translated sentence the notifications give, not the log's.
-    const { message } = describeError(error);
+    const { message, actions } = describeError(error);
     // A rejected key needs the one "Set API Key" prompt the error reporter gives.
     if (isApiError(error, 'unauthorized')) this.deps.errors.report(error);
     if (this.#report) {
@@ -305,12 +308,13 @@ export class ReportPanel implements vscode.Disposable {
       this.#postReportState();
       return;
     }
-    this.#showError(message);
+    this.#showError(message, wayForward(actions));
   }
 
-  /** The error state, with Retry. */
-  #showError(message: string): void {
-    this.#setState({ kind: 'error', message, canRetry: true });
+  /** The error state, with Retry, and `action` beside it where retrying alone would fail the same way. */
+  #showError(message: string, action?: vscode.Command): void {
+    this.#errorAction = action;
+    this.#setState({ kind: 'error', message, canRetry: true, action: action?.title ?? null });
   }
 
   /** The service says the report no longer exists (a load or a write on it answered 404). */
@@ -479,6 +483,11 @@ export class ReportPanel implements vscode.Disposable {
         return;
       case 'close':
         this.dispose();
+        return;
+      case 'errorAction':
+        // Only the command the error shown named: the page cannot choose one.
+        if (this.#state.kind === 'error' && this.#errorAction)
+          void vscode.commands.executeCommand(this.#errorAction.command, ...(this.#errorAction.arguments ?? []));
         return;
       case 'openUrl':
         this.#openUrl(message.url);

@@ -5,7 +5,7 @@ import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from './notify';
 import { escapeForMessage } from '../common/text';
-import { targetOf } from '../api/messages';
+import { targetOf, type ErrorAction } from '../api/messages';
 import { Command, EXTENSION_ID, SECTION } from '../ids';
 
 
@@ -54,6 +54,15 @@ export function actionCommand(action: 'setApiKey' | 'openSettings' | 'readAboutC
     case 'readAboutCors':
       return { command: 'markdown.showPreview', title: l10n.t('Read About CORS'), arguments: [readmeAt(README_CORS_SECTION)] };
   }
+}
+
+/**
+ * The way forward a failure's `actions` offer beside Retry, where retrying alone would fail
+ * the same way (Open Settings, Set API Key…, Read About CORS): the panels' second button.
+ */
+export function wayForward(actions: readonly ErrorAction[]): vscode.Command | undefined {
+  const action = actions.find((a) => a === 'setApiKey' || a === 'openSettings' || a === 'readAboutCors');
+  return action === undefined ? undefined : actionCommand(action);
 }
 
 /**

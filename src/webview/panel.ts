@@ -160,6 +160,12 @@ function renderError(s: PanelStrings, state: Extract<PanelState, { kind: 'error'
     el('p', { className: 'state-text', text: state.message }),
     state.canRetry &&
       button(s.retry, 'refresh', () => post({ type: 'retry' }), { className: 'button primary', focusKey: 'retry' }),
+    // Where a retry alone would fail the same way: Open Settings, Set API Key…
+    typeof state.action === 'string' &&
+      button(state.action, undefined, () => post({ type: 'errorAction' }), {
+        className: 'button secondary',
+        focusKey: 'errorAction',
+      }),
   );
 }
 

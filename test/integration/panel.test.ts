@@ -234,6 +234,27 @@ describe('report panel', () => {
       const host = new URL(serviceUrl()).host;
       assert.equal(state.message, `The service at ${host} answered 503.`);
       assert.equal(state.canRetry, true);
+      assert.equal(state.action, null, 'a 503 may pass: Retry alone');
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+    }
+  });
+
+  it('offers Open Settings beside Retry when it cannot reach the service (the service URL may be wrong)', async () => {
+    const page = await insertReport('https://shop.localhost/panel/unreachable');
+    await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(page.id)}`, drop: true, times: 10 });
+    try {
+      await vscode.commands.executeCommand('pageReports.openReport', { id: page.id });
+      const state = await waitFor(
+        () => {
+          const shown = panelState(page.id);
+          return shown?.kind === 'error' ? shown : undefined;
+        },
+        { message: 'the error state', timeoutMs: 20_000 },
+      );
+      assert.match(state.message, /^Cannot reach /);
+      assert.equal(state.canRetry, true);
+      assert.equal(state.action, 'Open Settings');
     } finally {
       await admin('faults', undefined, 'DELETE');
     }

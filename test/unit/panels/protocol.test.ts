@@ -12,6 +12,7 @@ describe('panel protocol: messages from the page', () => {
   it('accepts each well-formed message and copies only its known fields', () => {
     assert.deepEqual(parsePageMessage({ type: 'ready' }), { type: 'ready' });
     assert.deepEqual(parsePageMessage({ type: 'retry', extra: 'x' }), { type: 'retry' });
+    assert.deepEqual(parsePageMessage({ type: 'errorAction', command: 'workbench.action.terminal.new' }), { type: 'errorAction' });
     assert.deepEqual(parsePageMessage({ type: 'openUrl', url: 'https://x.test/', id: 9 }), {
       type: 'openUrl',
       url: 'https://x.test/',
