@@ -36,7 +36,8 @@ export async function showInsights(parts: Parts, arg: unknown): Promise<void> {
   if (picked !== undefined) await parts.insights.open(picked.project);
 }
 
-type ProjectItem = vscode.QuickPickItem & { project?: string | null };
+/** A project, All projects (null), or (`retry`) the row of a failed page that loads it again. */
+type ProjectItem = vscode.QuickPickItem & { project?: string | null; retry?: true };
 
 /**
  * Asks which project: `All projects` first and preselected, then every project by name, a
@@ -55,14 +56,16 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
     pick.activeItems = [all];
     const controller = new AbortController();
     let result: { project: string | null } | undefined;
+    /** The page to ask for next: a Retry goes on from the one that failed. */
+    let nextPage = 1;
 
     const loadPages = async (): Promise<void> => {
       pick.busy = true;
       try {
-        for (let page = 1; !controller.signal.aborted; page++) {
+        for (; !controller.signal.aborted; nextPage++) {
           const answer = await api.listProjects(
             { sortBy: 'project', sort: 'asc', perPage: PROJECT_PAGE_SIZE },
-            page,
+            nextPage,
             controller.signal,
           );
           if (controller.signal.aborted) return;
@@ -85,7 +88,14 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
         }
       } catch (e) {
         if (controller.signal.aborted || isApiError(e, 'cancelled')) return;
-        pick.items = [...pick.items, { label: `$(error) ${escapeIcons(describe(e).message)}`, alwaysShow: true }];
+        // The projects loaded stay; choosing the row asks for the page that failed again.
+        const failed: ProjectItem = {
+          label: `$(error) ${escapeIcons(describe(e).message)}`,
+          description: l10n.t('Retry'),
+          retry: true,
+          alwaysShow: true,
+        };
+        pick.items = [...pick.items, failed];
       } finally {
         if (!controller.signal.aborted) pick.busy = false;
       }
@@ -95,6 +105,11 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
       // Enter while a page of projects replaces the items can leave no selection: the
       // highlighted item is the choice then.
       const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (chosen?.retry) {
+        pick.items = pick.items.filter((item) => item !== chosen);
+        void loadPages();
+        return;
+      }
       if (chosen?.project === undefined) return;
       result = { project: chosen.project };
       pick.hide();

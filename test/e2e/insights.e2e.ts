@@ -246,6 +246,30 @@ describe('insights (end to end)', function () {
     await wb.page.keyboard.press('Escape');
   });
 
+  it('offers Retry in its picker when a page of projects fails, and choosing it lists them', async () => {
+    // The picker's own request (the views sort projects by date): failed with its two retries.
+    await wb.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/projects',
+      query: { sort_by: 'project', per_page: '100' },
+      status: 502,
+      body: 'html',
+      times: 3,
+    });
+    await wb.runCommand('Page Reports: Show Insights…');
+    const widget = wb.page.locator('.quick-input-widget');
+    await widget.locator('input[placeholder="All projects, or one project"]').waitFor({ state: 'visible' });
+    const failed = widget.locator('.monaco-list-row', { hasText: 'answered 502' });
+    await failed.waitFor({ timeout: 20_000 });
+    assert.match(await failed.innerText(), /Retry/);
+    assert.equal(await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).count(), 0);
+    await wb.screenshot('insights-picker-retry');
+    await failed.click();
+    await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
+    assert.equal(await failed.count(), 0, 'the failed row is gone');
+    await wb.page.keyboard.press('Escape');
+  });
+
   it('shows the error state when a page of reports fails, and Retry finishes the load', async () => {
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 6 });
     await wb.runCommand('Page Reports: Show Insights…');
