@@ -783,7 +783,13 @@ function announcements(s: InsightsStrings, state: InsightsState): (Announcement 
           text:
             model.total === 0
               ? s.noReports
-              : `${fill(s.loaded, reportCount(model.total, s, locale))} ${resultTexts(s, model).join(', ')}.`,
+              : // The cap's sentence too: what is read is what the figures cover.
+                [
+                  `${fill(s.loaded, reportCount(model.total, s, locale))} ${resultTexts(s, model).join(', ')}.`,
+                  state.capText === null ? null : `${state.capText}.`,
+                ]
+                  .filter((part) => part !== null)
+                  .join(' '),
         },
       ];
   }
