@@ -52,6 +52,7 @@ function pageStrings(): InsightsStrings {
     toolbar: true,
     errorTitle: true,
     cancelled: true,
+    continueLoading: true,
     noReports: true,
     loaded: true,
     good: true,
@@ -166,6 +167,7 @@ export async function runInsights(ctx: BenchContext): Promise<SectionResult> {
       modelAt: Date.now(),
       error: null,
       errorAction: null,
+      canContinue: false,
       notice: null,
     };
     const browser = await launchChromium(ensureTools(), path.join(dir, 'chromium'), { width: 1400, height: 1000 });

@@ -45,6 +45,8 @@ export interface InsightsState {
   errorAction: string | null;
   /** What a cancel or a failure left on screen when not the page's own words, or null. */
   notice: string | null;
+  /** A cancel that left reports loaded and more to load: Continue Loading goes on from the next page. */
+  canContinue: boolean;
 }
 
 /** The page's words, localized by the controller and sent in `init`; `{0}` filled by the page. */
@@ -58,6 +60,7 @@ export interface InsightsStrings extends InsightsWords {
   toolbar: string;
   errorTitle: string;
   cancelled: string;
+  continueLoading: string;
   noReports: string;
   /** Said when a load ends: "Loaded 40 reports:", then the results. */
   loaded: string;

@@ -282,7 +282,7 @@ class InsightsPanel implements vscode.Disposable {
       : this.#shown === undefined
         ? l10n.t('Loading was cancelled before any report arrived. Refresh loads the reports.')
         : null;
-    const state = this.#stateOf('cancelled');
+    const state = { ...this.#stateOf('cancelled'), canContinue: this.#progress.reports.length > 0 && !this.#progress.done };
     this.#setState(notice === null ? state : { ...state, progressText: null, notice });
   }
 
@@ -360,6 +360,7 @@ class InsightsPanel implements vscode.Disposable {
       error: null,
       errorAction: null,
       notice: null,
+      canContinue: false,
     };
   }
 

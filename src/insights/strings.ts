@@ -53,6 +53,7 @@ export function insightsStrings(): InsightsStrings {
     toolbar: l10n.t('Insights actions'),
     errorTitle: l10n.t('Could not load the reports'),
     cancelled: l10n.t('Loading was cancelled; the numbers below cover the reports loaded before.'),
+    continueLoading: l10n.t('Continue Loading'),
     noReports: l10n.t('No reports yet'),
     loaded: l10n.t('Loaded {0}:', '{0}'),
     resultsAria: l10n.t('Bar chart of results: {0}.', '{0}'),

@@ -735,6 +735,12 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
           el('strong', { text: state.notice ?? s.cancelled }),
           state.progressText !== null && el('span', { text: state.progressText }),
         ),
+        // Goes on from the next page, as Retry does: what was loaded stays.
+        state.canContinue &&
+          button(s.continueLoading, 'refresh', () => post({ type: 'retry' }), {
+            className: 'button secondary',
+            focusKey: 'reload',
+          }),
       ),
     );
   }

@@ -382,7 +382,16 @@ describe('insights loading', function () {
       (cancelled as PostedState & { notice: string | null }).notice,
       'Refresh cancelled: the figures below are those from before it.',
     );
+    assert.equal((cancelled as PostedState & { canContinue: boolean }).canContinue, true, 'Continue Loading is offered');
     await admin('faults', undefined, 'DELETE');
+    // Continue Loading (the page posts retry) goes on from the next page: page 1 is not asked again.
+    await admin('requests', undefined, 'DELETE');
+    hook()?.receive(null, { type: 'retry' });
+    assert.equal((await ready(null)).model?.total, 150);
+    const pages = (await admin<{ method: string; path: string; query?: Record<string, string> }[]>('requests'))
+      .filter((r) => r.method === 'GET' && r.path === '/api/v1/reports' && r.query?.per_page === '100')
+      .map((r) => r.query?.page);
+    assert.deepEqual(pages, ['2'], `pages asked: ${pages.join(', ')}`);
 
     await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 10 });
     hook()?.receive(null, { type: 'refresh' });
