@@ -444,6 +444,10 @@ class InsightsPanel implements vscode.Disposable {
     const shown = this.#shown;
     if (shown?.serviceUrl !== this.deps.connection.serviceUrl || shown?.connection !== this.#connectionChanges) {
       this.#log('warn', 'refused to open a report loaded from another service or with another key.');
+      // The link looked live: say why it did nothing (the page's notice, as a message).
+      void vscode.window.showInformationMessage(
+        l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
+      );
       return;
     }
     const known = shown?.model.reports.find((r) => r.id === id);
