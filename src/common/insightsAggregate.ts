@@ -352,11 +352,16 @@ export function formatScoreNumber(value: number | null, locale = 'en', missing =
   return new Intl.NumberFormat(safeNumberLocale(locale), { maximumFractionDigits: 1 }).format(value);
 }
 
-/** A share 0–1 as a percentage ("42%"). */
+/**
+ * A share 0–1 as a percentage ("42%"): "<1%" and ">99%" at the ends, so a check that failed
+ * in 1 of 20,000 reports never reads 0%, nor one that passed in 1 of 200 reads 100%.
+ */
 export function formatShare(share: number, locale = 'en'): string {
-  return new Intl.NumberFormat(safeNumberLocale(locale), { style: 'percent', maximumFractionDigits: 0 }).format(
-    Number.isFinite(share) ? share : 0,
-  );
+  const percent = new Intl.NumberFormat(safeNumberLocale(locale), { style: 'percent', maximumFractionDigits: 0 });
+  const value = Number.isFinite(share) ? share : 0;
+  if (value > 0 && value < 0.005) return `<${percent.format(0.01)}`;
+  if (value < 1 && value >= 0.995) return `>${percent.format(0.99)}`;
+  return percent.format(value);
 }
 
 function safeNumberLocale(locale: string): string {

@@ -4,6 +4,7 @@ import type { Report } from '../../../src/api/types';
 import {
   aggregate,
   bucketLabel,
+  formatShare,
   isoWeekStart,
   median,
   reportCount,
@@ -118,6 +119,21 @@ describe('insights aggregation', () => {
         model.lowest.slice(1, 3).map((i) => model.reports[i].id),
         [reports[1].id, reports[3].id],
       );
+    });
+  });
+
+  describe('check shares', () => {
+    it('reads as whole percents, "<1%" and ">99%" at the ends, never 0% or 100% for a mixed outcome', () => {
+      assert.equal(formatShare(0), '0%');
+      assert.equal(formatShare(1 / 20_000), '<1%');
+      assert.equal(formatShare(0.004), '<1%');
+      assert.equal(formatShare(0.005), '1%');
+      assert.equal(formatShare(0.42), '42%');
+      assert.equal(formatShare(0.994), '99%');
+      assert.equal(formatShare(199 / 200), '>99%');
+      assert.equal(formatShare(1), '100%');
+      assert.equal(formatShare(Number.NaN), '0%');
+      assert.equal(formatShare(1 / 20_000, 'de'), `<${new Intl.NumberFormat('de', { style: 'percent' }).format(0.01)}`);
     });
   });
 
