@@ -136,6 +136,23 @@ export function scoreBucket(score: number): number {
   return Math.min(SCORE_BUCKETS - 1, Math.max(0, Math.floor(score / 10)));
 }
 
+/**
+ * The weekly medians as the chart's line: a point per week with reports, and a gap (y null)
+ * after a week whose next one is not the week after, so the line suggests no value across
+ * weeks without reports.
+ */
+export function medianLine(weekly: readonly WeekMedian[]): { x: number; y: number | null }[] {
+  const line: { x: number; y: number | null }[] = [];
+  weekly.forEach((week, i) => {
+    const before = weekly[i - 1];
+    if (before !== undefined && week.weekStart - before.weekStart > 7 * DAY_MS) {
+      line.push({ x: before.weekStart + 7 * DAY_MS, y: null });
+    }
+    line.push({ x: week.at, y: week.median });
+  });
+  return line;
+}
+
 /** Epoch ms of the Monday 00:00 UTC that starts the ISO week holding `epochMs`. */
 export function isoWeekStart(epochMs: number): number {
   const day = Math.floor(epochMs / DAY_MS) * DAY_MS;

@@ -27,6 +27,7 @@ import {
   formatCount,
   formatScoreNumber,
   formatShare,
+  medianLine,
   reportCount,
   type FailingCheck,
   type InsightsModel,
@@ -433,7 +434,7 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
   const first = Math.min(...xs);
   const last = Math.max(...xs);
   // Among the reports it is the median of: at their median time (within their week and range).
-  const medians = weekly.map((w) => ({ x: w.at, y: w.median }));
+  const medians = medianLine(weekly);
   const end = last;
   // Whole UTC days, so the ticks fall on dates, and a margin (2 %, at least a day) so no point sits on an edge.
   const margin = Math.max(1, Math.round((end - first) / DAY_MS / 50)) * DAY_MS;

@@ -5,6 +5,7 @@ import {
   aggregate,
   bucketLabel,
   formatShare,
+  medianLine,
   isoWeekStart,
   median,
   reportCount,
@@ -119,6 +120,26 @@ describe('insights aggregation', () => {
         model.lowest.slice(1, 3).map((i) => model.reports[i].id),
         [reports[1].id, reports[3].id],
       );
+    });
+  });
+
+  describe('the weekly median line', () => {
+    it('breaks after a week whose next week has no reports, and joins consecutive weeks', () => {
+      const DAY = 86_400_000;
+      const monday = Date.UTC(2026, 10, 2); // a Monday
+      const week = (n: number, median: number) => ({
+        weekStart: monday + n * 7 * DAY,
+        median,
+        count: 1,
+        at: monday + n * 7 * DAY + DAY,
+      });
+      assert.deepEqual(medianLine([week(0, 50), week(1, 60), week(4, 70)]), [
+        { x: monday + DAY, y: 50 },
+        { x: monday + 7 * DAY + DAY, y: 60 },
+        { x: monday + 14 * DAY, y: null },
+        { x: monday + 28 * DAY + DAY, y: 70 },
+      ]);
+      assert.deepEqual(medianLine([]), []);
     });
   });
 
