@@ -262,7 +262,7 @@ export function describeReportQuery(state: ReportQueryState): string {
   const parts: string[] = [];
   if (state.result !== undefined) parts.push(resultWord(state.result));
   if (state.project !== undefined) parts.push(shorten(state.project));
-  if (state.search !== undefined) parts.push(`"${shorten(state.search)}"`);
+  if (state.search !== undefined) parts.push(quoted(shorten(state.search)));
   parts.push(`${reportSortShortLabel(state.sortBy)} ${arrow(state.sort)}`);
   return parts.join(' · ');
 }
@@ -270,9 +270,14 @@ export function describeReportQuery(state: ReportQueryState): string {
 /** The Projects view's description, e.g. `"shop" · name ↑`. */
 export function describeProjectQuery(state: ProjectQueryState): string {
   const parts: string[] = [];
-  if (state.search !== undefined) parts.push(`"${shorten(state.search)}"`);
+  if (state.search !== undefined) parts.push(quoted(shorten(state.search)));
   parts.push(`${projectSortShortLabel(state.sortBy)} ${arrow(state.sort)}`);
   return parts.join(' · ');
+}
+
+/** A search as the descriptions show it: in the language's quotation marks ("pricing", „pricing“). */
+function quoted(search: string): string {
+  return l10n.t('"{0}"', search);
 }
 
 // ---- Persistence --------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import {
   DEFAULT_PROJECT_QUERY,
   DEFAULT_REPORT_QUERY,
@@ -136,6 +137,12 @@ describe('views/query: description text', () => {
       'desc',
     );
     assert.equal(describeReportQuery(state), 'bad · example.com · "pricing" · score ↓');
+    // The search in the language's quotation marks, as the empty row and the messages have it.
+    const german = JSON.parse(fs.readFileSync('l10n/bundle.l10n.de.json', 'utf8')) as Record<string, string>;
+    assert.match(
+      withBundle(german, () => describeReportQuery(state)),
+      /· „pricing“ ·/,
+    );
   });
 
   it('shows the sort alone when nothing is filtered', () => {
