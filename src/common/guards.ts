@@ -15,12 +15,13 @@ export function isOptions(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A report id from outside (a command argument, the page, a link): a finite number, or text
- * that is not blank and at most 200 characters (ids are opaque; the service may send text).
+ * A report id from outside (a command argument, the page, a link, a panel's saved state): a
+ * whole number below 2^53 (beyond, it names another report: see parseReport), or text that is
+ * not blank and at most 200 characters (ids are opaque; the service may send text).
  */
 export function isReportId(value: unknown): value is ReportId {
   return (
-    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'number' && Number.isSafeInteger(value)) ||
     (typeof value === 'string' && value.trim() !== '' && value.length <= 200)
   );
 }

@@ -10,6 +10,7 @@ import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import { projectName } from '../common/commandArgs';
 import { describe, requireApi } from '../ui/notify';
+import { runAction, wayForward } from '../ui/errorReporter';
 import { isOptions } from '../common/guards';
 import { escapeIcons } from '../common/text';
 import type { Parts } from '../parts';
@@ -36,8 +37,11 @@ export async function showInsights(parts: Parts, arg: unknown): Promise<void> {
   if (picked !== undefined) await parts.insights.open(picked.project);
 }
 
-/** A project, All projects (null), or (`retry`) the row of a failed page that loads it again. */
-type ProjectItem = vscode.QuickPickItem & { project?: string | null; retry?: true };
+/**
+ * A project, All projects (null), or (`failure`) the row of a failed page: choosing it loads
+ * the page again, or takes the way forward where a retry would fail the same way.
+ */
+type ProjectItem = vscode.QuickPickItem & { project?: string | null; failure?: { way: vscode.Command | undefined } };
 
 /**
  * Asks which project: `All projects` first and preselected, then every project by name, a
@@ -88,11 +92,14 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
         }
       } catch (e) {
         if (controller.signal.aborted || isApiError(e, 'cancelled')) return;
-        // The projects loaded stay; choosing the row asks for the page that failed again.
+        // The projects loaded stay; choosing the row asks for the page that failed again, or
+        // (a wrong service URL, a rejected key) opens the settings or asks for the key.
+        const { message, actions } = describe(e);
+        const way = wayForward(actions);
         const failed: ProjectItem = {
-          label: `$(error) ${escapeIcons(describe(e).message)}`,
-          description: l10n.t('Retry'),
-          retry: true,
+          label: `$(error) ${escapeIcons(message)}`,
+          description: way?.title ?? l10n.t('Retry'),
+          failure: { way },
           alwaysShow: true,
         };
         pick.items = [...pick.items, failed];
@@ -105,7 +112,12 @@ function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null 
       // Enter while a page of projects replaces the items can leave no selection: the
       // highlighted item is the choice then.
       const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-      if (chosen?.retry) {
+      if (chosen?.failure?.way) {
+        pick.hide();
+        void runAction(chosen.failure.way);
+        return;
+      }
+      if (chosen?.failure) {
         pick.items = pick.items.filter((item) => item !== chosen);
         void loadPages();
         return;

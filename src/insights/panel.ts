@@ -14,7 +14,7 @@ import { renderShell } from '../panels/html';
 import { formatAbsolute } from '../common/dates';
 import { escapeMarkdown, singleLine } from '../common/text';
 import { countText } from '../ui/notify';
-import { wayForward } from '../ui/errorReporter';
+import { runAction, wayForward } from '../ui/errorReporter';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
 import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
 import { aggregate, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
@@ -421,8 +421,8 @@ class InsightsPanel implements vscode.Disposable {
         return;
       case 'errorAction': {
         // Only the command the last failure named: the page cannot choose one.
-        const action = this.#state.phase === 'error' ? this.#errorAction : undefined;
-        if (action) void vscode.commands.executeCommand(action.command, ...(action.arguments ?? []));
+        if (this.#state.phase === 'error' && this.#state.errorAction !== null && this.#errorAction)
+          void runAction(this.#errorAction);
         return;
       }
       case 'openReport':
@@ -446,7 +446,9 @@ class InsightsPanel implements vscode.Disposable {
       this.#log('warn', 'refused to open a report loaded from another service or with another key.');
       // The link looked live: say why it did nothing (the page's notice, as a message).
       void vscode.window.showInformationMessage(
-        l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
+        this.#fromOtherService()
+          ? l10n.t("These insights are from another service than the current one. Refresh to load the current service's reports.")
+          : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
       );
       return;
     }

@@ -12,7 +12,7 @@ import { isListSummary } from '../views/summary';
 import { reportTitle } from '../common/format';
 import { renderShell } from './html';
 import { openInBrowser } from '../ui/notify';
-import { wayForward } from '../ui/errorReporter';
+import { runAction, wayForward } from '../ui/errorReporter';
 import type { ReportPageAssets } from './pageAssets';
 import { createPagePanel, notConnectedMessage, pageShell, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
 import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
@@ -486,8 +486,9 @@ export class ReportPanel implements vscode.Disposable {
         return;
       case 'errorAction':
         // Only the command the error shown named: the page cannot choose one.
-        if (this.#state.kind === 'error' && this.#errorAction)
-          void vscode.commands.executeCommand(this.#errorAction.command, ...(this.#errorAction.arguments ?? []));
+        // (A foreign panel's error state names none: no earlier error's command runs there.)
+        if (this.#state.kind === 'error' && typeof this.#state.action === 'string' && this.#errorAction)
+          void runAction(this.#errorAction);
         return;
       case 'openUrl':
         this.#openUrl(message.url);

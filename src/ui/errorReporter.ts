@@ -61,8 +61,18 @@ export function actionCommand(action: 'setApiKey' | 'openSettings' | 'readAboutC
  * the same way (Open Settings, Set API Key…, Read About CORS): the panels' second button.
  */
 export function wayForward(actions: readonly ErrorAction[]): vscode.Command | undefined {
-  const action = actions.find((a) => a === 'setApiKey' || a === 'openSettings' || a === 'readAboutCors');
+  const action = actions.find(isCommandAction);
   return action === undefined ? undefined : actionCommand(action);
+}
+
+/** Whether an action is one of the commands of {@link actionCommand}. */
+export function isCommandAction(action: ErrorAction): action is 'setApiKey' | 'openSettings' | 'readAboutCors' {
+  return action === 'setApiKey' || action === 'openSettings' || action === 'readAboutCors';
+}
+
+/** Runs a command of {@link actionCommand} (a notification's button, a panel's way forward). */
+export function runAction(command: vscode.Command): Thenable<unknown> {
+  return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
 }
 
 /**
@@ -126,10 +136,7 @@ export function createErrorReporter(log: Log, connection: ConnectionApi): ErrorR
           report(e, options);
         }
       } else if (action === 'showLog') log.show();
-      else if (action !== undefined) {
-        const { command, arguments: args = [] } = actionCommand(action);
-        await vscode.commands.executeCommand(command, ...args);
-      }
+      else if (action !== undefined) await runAction(actionCommand(action));
     } finally {
       if (open.get(text) === entry) open.delete(text);
       if (unauthorized) keyPromptOpen = false;

@@ -21,7 +21,7 @@ import {
 } from './format';
 import { reportKey } from './listState';
 import { Command, ThemeColorId } from '../ids';
-import { actionCommand } from '../ui/errorReporter';
+import { actionCommand, isCommandAction } from '../ui/errorReporter';
 import { countText } from '../ui/notify';
 
 
@@ -274,7 +274,7 @@ function runsCommand(item: vscode.TreeItem, message: string, command: vscode.Com
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');
   const first = describeError(node.error).actions[0];
-  if (first === 'openSettings' || first === 'setApiKey' || first === 'readAboutCors') {
+  if (first !== undefined && isCommandAction(first)) {
     item.accessibilityInformation = { label: runsCommand(item, node.message, actionCommand(first)) };
     return item;
   }

@@ -198,7 +198,9 @@ export class PagedList<T> implements Disposable, ListHandle {
   refreshLoaded(): Promise<void> {
     const settled = this.#currentStatus === 'loaded' || this.#currentStatus === 'error';
     if (!this.#fetcher || this.#inFlight || !settled) return Promise.resolve();
-    return this.#start('reload', this.#loadedPages());
+    // A failed reload that took in a Load more: as many pages as it was loading, as Retry would.
+    const pages = this.#failedStep === 'reloadKept' ? this.#failedPages : this.#loadedPages();
+    return this.#start('reload', pages);
   }
 
   #loadedPages(): number {

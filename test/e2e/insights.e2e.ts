@@ -246,7 +246,7 @@ describe('insights (end to end)', function () {
     await wb.page.keyboard.press('Escape');
   });
 
-  it('offers Retry in its picker when a page of projects fails, and choosing it lists them', async () => {
+  it('offers Retry in its picker when a page of projects fails, and choosing it lists them; the way forward where a retry cannot help', async () => {
     // The picker's own request (the views sort projects by date): failed with its two retries.
     await wb.admin('faults', {
       method: 'GET',
@@ -268,6 +268,30 @@ describe('insights (end to end)', function () {
     await widget.locator('.monaco-list-row', { hasText: 'blog.localhost' }).first().waitFor({ timeout: 10_000 });
     assert.equal(await failed.count(), 0, 'the failed row is gone');
     await wb.page.keyboard.press('Escape');
+
+    // Where a retry would fail the same way (here the service has no such resource: a wrong
+    // service URL), the row offers the way forward instead.
+    await wb.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/projects',
+      query: { sort_by: 'project', per_page: '100' },
+      status: 404,
+      body: { message: 'Not Found' },
+      times: 1,
+    });
+    await wb.runCommand('Page Reports: Show Insights…');
+    const missing = widget.locator('.monaco-list-row', { hasText: 'has no such resource' });
+    await missing.waitFor({ timeout: 20_000 });
+    assert.match(await missing.innerText(), /Open Settings/);
+    await missing.click();
+    // The Settings editor, filtered to this extension's settings (this workbench shows it as a dialog).
+    const settings = wb.page.locator('.settings-editor', { hasText: 'Request Timeout' }).first();
+    await settings.waitFor({ state: 'visible', timeout: 10_000 });
+    for (let i = 0; i < 3 && (await settings.isVisible()); i++) {
+      await wb.page.keyboard.press('Escape');
+      await wb.page.waitForTimeout(300);
+    }
+    await wb.closeAllEditors();
   });
 
   it('shows the error state when a page of reports fails, and Retry finishes the load', async () => {
@@ -446,7 +470,7 @@ describe('insights (end to end)', function () {
 
     // A Refresh of two pages: the state after the first leaves the focused Cancel the same
     // element, not a copy focused again (a screen reader would read it out at every page).
-    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', query: { page: '1' }, delayMs: 1500 });
+    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', query: { page: '1' }, delayMs: 3000 });
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', query: { page: '2' }, delayMs: 3000 });
     await page().getByRole('button', { name: 'Refresh' }).click();
     const cancel = page().getByRole('button', { name: 'Cancel' });
@@ -461,6 +485,8 @@ describe('insights (end to end)', function () {
       // A property, not an attribute: the page compares attributes to tell a changed button.
       (button as unknown as { marked?: boolean }).marked = true;
     });
+    // Counting started before the first page's state (else the test would pass for nothing).
+    assert.doesNotMatch(await page().locator('.progress-text').innerText(), /100/);
     await page().locator('.progress-text', { hasText: '100' }).waitFor({ state: 'visible', timeout: 10_000 });
     assert.equal(await cancel.evaluate(() => (globalThis as unknown as Focused).focusins), 0, 'no focus moved');
     assert.equal(

@@ -15,6 +15,9 @@ describe('insights protocol', () => {
       id: 42,
     });
     assert.deepEqual(parseInsightsPageMessage({ type: 'openReport', id: 'a-1' }), { type: 'openReport', id: 'a-1' });
+    // A number past 2^53 names another report than the one meant (see parseReport).
+    assert.equal(parseInsightsPageMessage({ type: 'openReport', id: 2 ** 53 + 2 }), undefined);
+    assert.equal(parseInsightsPageMessage({ type: 'openReport', id: 4.5 }), undefined);
     assert.deepEqual(parseInsightsPageMessage({ type: 'rendered', phase: 'ready', seq: 3 }), {
       type: 'rendered',
       phase: 'ready',

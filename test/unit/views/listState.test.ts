@@ -303,6 +303,20 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.items.length, 100);
   });
 
+  it('an auto refresh after such a failure loads that page too, as Retry would', async () => {
+    const { probe, list } = await threePagesLoaded();
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '4' }, delayMs: 500 });
+    const slowMore = list.loadMore();
+    while (probe.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
+    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '3' }, status: 503 });
+    await Promise.all([slowMore, list.refresh(true)]);
+    assert.equal(list.status, 'error');
+    probe.calls = [];
+    await list.refreshLoaded();
+    assert.deepEqual(probe.calls, [1, 2, 3, 4]);
+    assert.equal(list.items.length, 100);
+  });
+
   it('a new query aborts the old request and starts at page 1', async () => {
     const { probe: all, list } = await threePagesLoaded();
     assert.equal(list.items.length, 75);
