@@ -73,6 +73,17 @@ function panelState(id: number | string): PanelState | undefined {
   return hook.panels.openPanels().find((p) => String(p.id) === String(id))?.state;
 }
 
+/** Report `id`'s panel once it shows its error state (a load that failed). */
+function errorState(id: number | string): Promise<Extract<PanelState, { kind: 'error' }>> {
+  return waitFor(
+    () => {
+      const shown = panelState(id);
+      return shown?.kind === 'error' ? shown : undefined;
+    },
+    { message: 'the error state', timeoutMs: 20_000 },
+  );
+}
+
 interface RecordedRequest {
   method: string;
   path: string;
@@ -224,13 +235,7 @@ describe('report panel', () => {
     await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(page.id)}`, status: 503, times: 10 });
     try {
       await vscode.commands.executeCommand('pageReports.openReport', { id: page.id });
-      const state = await waitFor(
-        () => {
-          const shown = panelState(page.id);
-          return shown?.kind === 'error' ? shown : undefined;
-        },
-        { message: 'the error state', timeoutMs: 20_000 },
-      );
+      const state = await errorState(page.id);
       const host = new URL(serviceUrl()).host;
       assert.equal(state.message, `The service at ${host} answered 503.`);
       assert.equal(state.canRetry, true);
@@ -245,13 +250,7 @@ describe('report panel', () => {
     await admin('faults', { method: 'GET', path: `/api/v1/reports/${String(page.id)}`, drop: true, times: 10 });
     try {
       await vscode.commands.executeCommand('pageReports.openReport', { id: page.id });
-      const state = await waitFor(
-        () => {
-          const shown = panelState(page.id);
-          return shown?.kind === 'error' ? shown : undefined;
-        },
-        { message: 'the error state', timeoutMs: 20_000 },
-      );
+      const state = await errorState(page.id);
       assert.equal(state.canRetry, true);
       if (inWebHost) {
         // A browser cannot tell a dropped connection from an error page it hides: Retry alone.

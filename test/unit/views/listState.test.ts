@@ -286,17 +286,25 @@ describe('views/listState: paging against the reference service', function () {
     assert.equal(list.items.length, 75);
   });
 
-  it('Retry after a reload that took over a Load more failed loads that page too', async () => {
+  /**
+   * Three pages loaded, then a write's refresh (keeping the pages) that takes in a slow Load
+   * more of page 4 and fails at page 3: the list is in error with its 75 items.
+   */
+  async function failedReloadWithLoadMore(): Promise<{ probe: Probe; list: PagedList<Report> }> {
     const { probe, list } = await threePagesLoaded();
     await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '4' }, delayMs: 500 });
     const slowMore = list.loadMore();
     while (probe.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
     await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '3' }, status: 503 });
-    probe.calls = [];
     await Promise.all([slowMore, list.refresh(true)]);
     assert.equal(list.status, 'error');
     assert.equal(list.items.length, 75, 'what was loaded stays');
     probe.calls = [];
+    return { probe, list };
+  }
+
+  it('Retry after a reload that took over a Load more failed loads that page too', async () => {
+    const { probe, list } = await failedReloadWithLoadMore();
     await list.retry();
     assert.equal(list.status, 'loaded');
     assert.deepEqual(probe.calls, [1, 2, 3, 4], 'the page the Load more asked for is not lost');
@@ -304,14 +312,7 @@ describe('views/listState: paging against the reference service', function () {
   });
 
   it('an auto refresh after such a failure loads that page too, as Retry would', async () => {
-    const { probe, list } = await threePagesLoaded();
-    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '4' }, delayMs: 500 });
-    const slowMore = list.loadMore();
-    while (probe.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
-    await adminCall(svc.url, 'faults', { method: 'GET', path: '/api/v1/reports', query: { page: '3' }, status: 503 });
-    await Promise.all([slowMore, list.refresh(true)]);
-    assert.equal(list.status, 'error');
-    probe.calls = [];
+    const { probe, list } = await failedReloadWithLoadMore();
     await list.refreshLoaded();
     assert.deepEqual(probe.calls, [1, 2, 3, 4]);
     assert.equal(list.items.length, 100);
