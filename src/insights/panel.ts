@@ -306,11 +306,15 @@ class InsightsPanel implements vscode.Disposable {
     this.#setState({
       ...this.#stateOf('cancelled'),
       progressText: null,
-      notice:
-        this.#shown.serviceUrl !== this.deps.connection.serviceUrl
-          ? l10n.t('These insights are from another service than the current one. Refresh to load the current service\'s reports.')
-          : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
+      notice: this.#staleNotice(),
     });
+  }
+
+  /** Why the figures shown are not the current connection's: the page's notice, and a refused link's message. */
+  #staleNotice(): string {
+    return this.#shown?.serviceUrl !== this.deps.connection.serviceUrl
+      ? l10n.t("These insights are from another service than the current one. Refresh to load the current service's reports.")
+      : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.');
   }
 
   /** Whether the reports shown came from another service than the current one. */
@@ -445,11 +449,7 @@ class InsightsPanel implements vscode.Disposable {
     if (shown?.serviceUrl !== this.deps.connection.serviceUrl || shown?.connection !== this.#connectionChanges) {
       this.#log('warn', 'refused to open a report loaded from another service or with another key.');
       // The link looked live: say why it did nothing (the page's notice, as a message).
-      void vscode.window.showInformationMessage(
-        this.#fromOtherService()
-          ? l10n.t("These insights are from another service than the current one. Refresh to load the current service's reports.")
-          : l10n.t('The connection changed since these insights were loaded (the API key, or a switch of service). Refresh to load them again.'),
-      );
+      void vscode.window.showInformationMessage(this.#staleNotice());
       return;
     }
     const known = shown?.model.reports.find((r) => r.id === id);

@@ -783,22 +783,13 @@ function announcements(s: InsightsStrings, state: InsightsState): (Announcement 
       return [{ text: `${s.errorTitle}. ${state.error ?? ''}`, urgent: true }];
     case 'cancelled':
       return [{ text: [state.notice ?? s.cancelled, state.progressText ?? ''].join(' ') }];
-    case 'ready':
+    case 'ready': {
       if (model === null) return [];
-      return [
-        {
-          text:
-            model.total === 0
-              ? s.noReports
-              : // The cap's sentence too: what is read is what the figures cover.
-                [
-                  `${fill(s.loaded, reportCount(model.total, s, locale))} ${resultTexts(s, model).join(', ')}.`,
-                  state.capText === null ? null : `${state.capText}.`,
-                ]
-                  .filter((part) => part !== null)
-                  .join(' '),
-        },
-      ];
+      if (model.total === 0) return [{ text: s.noReports }];
+      const loaded = `${fill(s.loaded, reportCount(model.total, s, locale))} ${resultTexts(s, model).join(', ')}.`;
+      // The cap's sentence too: what is read is what the figures cover.
+      return [{ text: state.capText === null ? loaded : `${loaded} ${state.capText}.` }];
+    }
   }
 }
 
