@@ -73,6 +73,13 @@ const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
+ * What the service writes (Laravel's `2026-11-20T10:15:30.000000Z`), read by `Date.parse`
+ * without taking it apart: a list page's 75 dates in 22 µs instead of 30 (bench client's
+ * answers, scratch timing of 2026-11-29), and none of the regular expression's 600 substrings.
+ */
+const CANONICAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/**
  * Date.UTC reads years 0-99 as 1900-1999, so those are read 400 years later and taken back:
  * the Gregorian calendar repeats every 400 years (146,097 days), leap days included.
  */
@@ -90,6 +97,12 @@ function daysInMonth(year: number, month: number): number {
  */
 export function toDate(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
+  if (CANONICAL_DATE_TIME.test(value)) {
+    // Date.parse rolls an impossible day over (February 30 reads as March 2; 24:00 as the next
+    // day), so the day read back has to be the day written; otherwise the reader below decides.
+    const date = new Date(Date.parse(value));
+    if (date.getUTCDate() === Number(value.slice(8, 10))) return date;
+  }
   const m = DATE_TIME.exec(value.trim());
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -105,6 +105,11 @@ describe('schemas: reports', () => {
     assert.equal(toDate('0099-12-31T23:30:00-01:00')?.toISOString(), '0100-01-01T00:30:00.000Z');
     assert.equal(toDate('0050-06-15 12:00:00')?.toISOString(), '0050-06-15T12:00:00.000Z');
     assert.equal(toDate('0100-02-29'), undefined, '100 is not a leap year');
+    // The service's own form (read by Date.parse): its impossible values are refused as well.
+    assert.equal(toDate('0050-06-15T12:00:00.000000Z')?.toISOString(), '0050-06-15T12:00:00.000Z');
+    for (const odd of ['2026-02-30T10:00:00.000000Z', '2025-02-29T00:00:00Z', '2026-11-20T24:00:00.000000Z', '2026-11-20T10:60:00Z', '2026-00-10T10:00:00Z']) {
+      assert.equal(toDate(odd), undefined, `date ${odd}`);
+    }
     for (const odd of ['2026-13-01 00:00:00', '2026-02-30 10:00:00', '2025-02-29', '2026-11-20 25:00:00', 'yesterday', '', '20/11/2026', 1763633730, null]) {
       assert.equal(toDate(odd), undefined, `date ${JSON.stringify(odd)}`);
     }
