@@ -494,8 +494,9 @@ export class ReportPanel implements vscode.Disposable {
         this.#openUrl(message.url);
         return;
       case 'command':
-        // The toolbar acts on the current service: not on a report from another one.
-        if (this.foreignService !== undefined) return;
+        // The toolbar acts on the current service: not on a report from another one, whose
+        // URL alone (shown in the page, no request) may be copied.
+        if (this.foreignService !== undefined && message.name !== 'copyUrl') return;
         // With the report shown, so Copy URL and the confirmations need no request.
         this.#runCommand(PANEL_COMMAND_IDS[message.name], this.#report ?? { id: this.id });
         return;

@@ -310,39 +310,46 @@ const TOOLBAR: readonly { command: PanelCommand; icon: IconName; label: (s: Pane
   { command: 'delete', icon: 'trash', label: (s) => s.delete },
 ];
 
-/** A toolbar in the ARIA sense: one Tab stop, arrow keys move between its buttons. */
-function toolbar(s: PanelStrings, busy: boolean): HTMLElement {
+/**
+ * A toolbar in the ARIA sense: one Tab stop, arrow keys move between its buttons. `foreign`
+ * (a report of another service) leaves only Copy URL on: the URL is the report's own, shown
+ * here, while every other action would go to the service the user has switched from.
+ */
+function toolbar(s: PanelStrings, busy: boolean, foreign: boolean): HTMLElement {
   const buttons = TOOLBAR.map((item) =>
     button(item.label(s), item.icon, () => post({ type: 'command', name: item.command }), {
       className: item.command === 'delete' ? 'button secondary danger' : 'button secondary',
       focusKey: `command:${item.command}`,
-      disabled: busy,
+      disabled: busy || (foreign && item.command !== 'copyUrl'),
     }),
   );
-  buttons.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
+  // The Tab stop and the arrow keys go to the buttons that are on (a disabled one takes no focus).
+  const active = buttons.filter((b) => !b.disabled);
+  const stopAt = (stop: HTMLButtonElement | undefined): void => buttons.forEach((b) => (b.tabIndex = b === stop ? 0 : -1));
+  stopAt(active[0]);
   const bar = el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } }, ...buttons);
   bar.addEventListener('keydown', (event) => {
-    const index = buttons.findIndex((b) => b === document.activeElement);
+    const index = active.findIndex((b) => b === document.activeElement);
     if (index < 0) return;
     const next =
       event.key === 'ArrowRight'
-        ? (index + 1) % buttons.length
+        ? (index + 1) % active.length
         : event.key === 'ArrowLeft'
-          ? (index - 1 + buttons.length) % buttons.length
+          ? (index - 1 + active.length) % active.length
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
-              ? buttons.length - 1
+              ? active.length - 1
               : -1;
     if (next < 0) return;
     event.preventDefault();
-    buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
-    buttons[next]?.focus();
+    stopAt(active[next]);
+    active[next]?.focus();
   });
   // The roving Tab stop follows a click too.
   bar.addEventListener('focusin', (event) => {
-    const index = buttons.findIndex((b) => b === event.target);
-    if (index >= 0) buttons.forEach((b, i) => (b.tabIndex = i === index ? 0 : -1));
+    const button = active.find((b) => b === event.target);
+    if (button) stopAt(button);
   });
   return bar;
 }
@@ -627,8 +634,8 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
     state.foreign !== null && foreignBanner(s, state.foreign),
     state.refreshError !== null && refreshBanner(s, state.refreshError),
     header(s, report, state.foreign !== null),
-    // A report from another service keeps its content with its actions off.
-    toolbar(s, busy || state.foreign !== null),
+    // A report from another service keeps its content with its actions off, but for Copy URL.
+    toolbar(s, busy, state.foreign !== null),
     // The tree's summary of the report: its analysis is on its way (or could not be fetched:
     // the banner above says so and offers Retry).
     ...(state.partial === true

@@ -143,6 +143,13 @@ describe('accounts and services (end to end)', function () {
     const titleAction = (name: string) => wb.page.locator(`.editor-actions .action-label[aria-label="${name}"]`);
     await titleAction('Re-analyze').waitFor({ state: 'detached', timeout: 10_000 });
     assert.equal(await titleAction('Change Privacy…').count(), 0);
+    // Its toolbar keeps Copy URL only (the URL is shown there; no request), as the Tab stop.
+    const toolbarButton = (name: string) => frame.locator('.toolbar button', { hasText: name });
+    assert.ok(await toolbarButton('Re-analyze').isDisabled(), 'Re-analyze is off');
+    assert.ok(await toolbarButton('Delete').isDisabled(), 'Delete is off');
+    assert.equal(await toolbarButton('Copy URL').getAttribute('tabindex'), '0');
+    await toolbarButton('Copy URL').click();
+    await wb.page.locator('.statusbar-item', { hasText: 'URL copied.' }).waitFor({ state: 'visible', timeout: 10_000 });
     await wb.screenshot('accounts-panel-other-service');
 
     // After a window reload the panel is still the first service's: it says so (its report is
