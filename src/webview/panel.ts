@@ -348,8 +348,8 @@ function toolbar(s: PanelStrings, busy: boolean, foreign: boolean): HTMLElement 
   });
   // The roving Tab stop follows a click too.
   bar.addEventListener('focusin', (event) => {
-    const button = active.find((b) => b === event.target);
-    if (button) stopAt(button);
+    const focused = active.find((b) => b === event.target);
+    if (focused) stopAt(focused);
   });
   return bar;
 }
