@@ -22,6 +22,15 @@ export type { Importance, Privacy, ReportId, ReportResult };
 export const PANEL_COMMANDS = ['reanalyze', 'changePrivacy', 'openOnService', 'copyUrl', 'delete'] as const;
 export type PanelCommand = (typeof PANEL_COMMANDS)[number];
 
+/**
+ * Whether a panel showing a report of another service (the one switched from) may run
+ * `command`: only Copy URL, which copies the URL shown and sends nothing; the rest would act on
+ * that service. The page leaves the others off, the host refuses them.
+ */
+export function runsOnOtherService(command: PanelCommand): boolean {
+  return command === 'copyUrl';
+}
+
 // ---------------------------------------------------------------------------------------------
 // View model: what the page renders. Only JSON-serializable data (no Date, no undefined
 // where the page must tell "missing" apart: missing is an explicit `null` or a flag).

@@ -22,6 +22,7 @@ import {
   type HostMessage,
   type ReportData,
   type PanelCommand,
+  runsOnOtherService,
   type PanelState,
   type PanelStateKind,
 } from '../common/panelProtocol';
@@ -496,7 +497,7 @@ export class ReportPanel implements vscode.Disposable {
       case 'command':
         // The toolbar acts on the current service: not on a report from another one, whose
         // URL alone (shown in the page, no request) may be copied.
-        if (this.foreignService !== undefined && message.name !== 'copyUrl') return;
+        if (this.foreignService !== undefined && !runsOnOtherService(message.name)) return;
         // With the report shown, so Copy URL and the confirmations need no request.
         this.#runCommand(PANEL_COMMAND_IDS[message.name], this.#report ?? { id: this.id });
         return;

@@ -23,6 +23,7 @@ import {
   type HostMessage,
   type PageMessage,
   type PanelCommand,
+  runsOnOtherService,
   type PanelState,
   type PanelStrings,
   type ReportData,
@@ -320,7 +321,7 @@ function toolbar(s: PanelStrings, busy: boolean, foreign: boolean): HTMLElement 
     button(item.label(s), item.icon, () => post({ type: 'command', name: item.command }), {
       className: item.command === 'delete' ? 'button secondary danger' : 'button secondary',
       focusKey: `command:${item.command}`,
-      disabled: busy || (foreign && item.command !== 'copyUrl'),
+      disabled: busy || (foreign && !runsOnOtherService(item.command)),
     }),
   );
   // The Tab stop and the arrow keys go to the buttons that are on (a disabled one takes no focus).
