@@ -40,6 +40,8 @@ describe('walkthrough (end to end)', function () {
   }
 
   it('opens from the Command Palette with every step and none ticked', async () => {
+    // The activity bar icon shows once the extension's contributions are in: its commands too.
+    await wb.activityIcon.waitFor({ state: 'visible' });
     await wb.runCommand('Page Reports: Get Started');
     await wb.page.locator('.gettingStartedContainer', { hasText: 'Get Started with Page Reports' }).waitFor();
     for (const title of [
