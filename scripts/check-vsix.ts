@@ -23,6 +23,8 @@ const allowed: RegExp[] = [
   /^extension\/dist\/web\/extension\.js$/,
   /^extension\/dist\/webview\/(panel|insights)\.js$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
+  // The walkthrough's images: SVGs in the theme's colours.
+  /^extension\/media\/walkthrough\/[a-z0-9-]+\.svg$/,
   // The README's screenshots, so the extension page shows them (.vscodeignore lists each).
   /^extension\/media\/screenshots\/[a-z0-9-]+\.png$/,
 ];

@@ -10,6 +10,9 @@
 /** The extension's id (publisher.name): the authority of its URIs. */
 export const EXTENSION_ID = 'page-reports.page-reports';
 
+/** The walkthrough of package.json `contributes.walkthroughs`, as `workbench.action.openWalkthrough` takes it. */
+export const WALKTHROUGH_ID = `${EXTENSION_ID}#pageReports.gettingStarted`;
+
 /** The settings section, the view container's id and the prefix of every id below. */
 export const SECTION = 'pageReports';
 
@@ -21,6 +24,7 @@ export const Command = {
   removeApiKey: 'pageReports.removeApiKey',
   switchService: 'pageReports.switchService',
   showLog: 'pageReports.showLog',
+  getStarted: 'pageReports.getStarted',
   // Projects view
   searchProjects: 'pageReports.searchProjects',
   sortProjects: 'pageReports.sortProjects',

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { switchService } from '../accounts/switchService';
 import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
-import { Command, type CommandId } from '../ids';
+import { Command, WALKTHROUGH_ID, type CommandId } from '../ids';
 import type { Parts } from '../parts';
 import { escapeForMessage } from '../common/text';
 import { offerCommand } from '../ui/notify';
@@ -44,6 +44,8 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.removeApiKey]: (options) => removeApiKey(parts, options),
     [Command.switchService]: (arg) => switchService(parts, arg),
     [Command.showLog]: () => parts.log.show(),
+    [Command.getStarted]: () =>
+      vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false),
 
     // Projects view (src/views/commands.ts)
     [Command.searchProjects]: (text) => views.searchProjects(parts, text),
@@ -109,7 +111,10 @@ function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
 
 /** Says that the active panel's report belongs to another service, with Switch Back to it. */
 function refuseForeign(service: string, serviceUrl: string | undefined): void {
-  const message = l10n.t('This report belongs to {0}. Switch back to that service to act on it.', escapeForMessage(service));
+  const message = l10n.t(
+    'This report belongs to {0}. Switch back to that service to act on it.',
+    escapeForMessage(service),
+  );
   offerCommand(vscode.window.showWarningMessage, message, l10n.t('Switch Back'), Command.switchService, {
     switchBack: serviceUrl,
   });
