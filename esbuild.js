@@ -172,11 +172,11 @@ const SHARED_STATELESS = new Set([
   'src/activation/shell.ts',
   // The accounts part in the entry (provider, status bar) and main.ts (connection, Switch
   // Service…) share these: functions over SecretStorage and global state, no module state.
-  'src/accounts/keyIndex.ts',
-  'src/accounts/knownServices.ts',
-  'src/accounts/labels.ts',
+  'src/services/keyIndex.ts',
+  'src/services/knownServices.ts',
+  'src/services/labels.ts',
   // Keeps its wrappers on globalThis (one per memento for both files), not in module state.
-  'src/common/globalMemento.ts',
+  'src/stores/globalMemento.ts',
 ]);
 
 /** Sources an extension build put into both of its outputs that are not known to be stateless. */

@@ -29,7 +29,7 @@ const PURE_PART_MODULES = [
   'src/views/listState.ts',
   'src/views/format.ts',
   'src/views/summary.ts',
-  'src/accounts/labels.ts',
+  'src/services/labels.ts',
   'src/panels/html.ts',
   'src/insights/load.ts',
 ];
@@ -43,14 +43,14 @@ const noUi = {
   message: 'src/ui uses vscode; this module stays free of it (ARCHITECTURE.md, Dependency rules).',
 };
 const pageOnly = {
-  regex: '^\\.\\./(?!common/|api/types$)',
+  regex: '^\\.\\./(?!(text|presentation|protocols)/|api/types$)',
   message:
-    'The page imports only src/webview, src/common and src/api/types: nothing of the extension host (ARCHITECTURE.md, Dependency rules).',
+    'The page imports only src/webview, src/text, src/presentation, src/protocols and src/api/types: nothing of the extension host (ARCHITECTURE.md, Dependency rules).',
 };
 const commonOnly = {
-  regex: '^\\.\\./(?!api/types$|ids$|parts$)',
+  regex: '^\\.\\./(?!api/types$|ids$|parts$|(text|presentation|protocols|stores)/)',
   message:
-    'src/common imports only itself, src/api/types, the constants of src/ids.ts and types from src/parts.ts: the page bundles it, so it must not pull in host modules (ARCHITECTURE.md, Dependency rules).',
+    'src/text, src/presentation, src/protocols and src/stores import only each other, src/api/types, the constants of src/ids.ts and types from src/parts.ts: the page bundles it, so it must not pull in host modules (ARCHITECTURE.md, Dependency rules).',
 };
 const activationMessage =
   'src/extension.ts runs at activation and imports only src/activation/, src/ids.ts and vscode: everything else loads with main.ts on first use, so activation stays as fast as an empty extension (ARCHITECTURE.md, Dependency rules; esbuild.js checks the split).';
@@ -63,7 +63,7 @@ const mainTypesOnly = {
 };
 /** What the entry's modules import: no part's logic, only the helpers main.ts shares (stateless, or with their state on globalThis). */
 const activationDeps = {
-  regex: '^\\.\\./(?!ids$|parts$|accounts/(keyIndex|knownServices|labels)$|common/globalMemento$)',
+  regex: '^\\.\\./(?!ids$|parts$|services/(keyIndex|knownServices|labels)$|stores/globalMemento$)',
   allowTypeImports: true,
   message: activationMessage,
 };
@@ -121,7 +121,7 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.property.name=/^(get|update)$/]:matches([callee.object.property.name='globalState'], [callee.object.name='globalState'])",
           message:
-            'Read and write global state through globalMemento(…) (src/common/globalMemento.ts): a late copy VS Code sends back can undo a write.',
+            'Read and write global state through globalMemento(…) (src/stores/globalMemento.ts): a late copy VS Code sends back can undo a write.',
         },
       ],
     },
@@ -131,8 +131,7 @@ export default tseslint.config(
     files: [
       'src/views/**/*.ts',
       'src/panels/**/*.ts',
-      'src/connection/**/*.ts',
-      'src/accounts/**/*.ts',
+      'src/services/**/*.ts',
       'src/insights/**/*.ts',
       'src/ui/**/*.ts',
     ],
@@ -143,14 +142,22 @@ export default tseslint.config(
   {
     // The vscode-free core: the service client, the shared pure modules, the page scripts and
     // the pure modules of the parts. Unit tests run them in plain Node.
-    files: ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/webview/**/*.ts', ...PURE_PART_MODULES],
+    files: [
+      'src/api/**/*.ts',
+      'src/text/**/*.ts',
+      'src/presentation/**/*.ts',
+      'src/protocols/**/*.ts',
+      'src/stores/**/*.ts',
+      'src/webview/**/*.ts',
+      ...PURE_PART_MODULES,
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: [vscodeFree], patterns: [noNodeBuiltins, noCommands, noUi] }],
     },
   },
   {
     // The shared pure modules: the page bundles them too.
-    files: ['src/common/**/*.ts'],
+    files: ['src/text/**/*.ts', 'src/presentation/**/*.ts', 'src/protocols/**/*.ts', 'src/stores/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

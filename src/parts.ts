@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 import type { ServiceHealth } from './activation/statusBar';
 import type { Report, ReportId, ReportQuery, ReportsApi } from './api/types';
-import type { RecentAnalyses } from './common/recentAnalyses';
+import type { RecentAnalyses } from './stores/recentAnalyses';
 import type { InsightsPanelsApi } from './insights/panel';
 import type { Log } from './log';
 import type { ProjectQueryState, ReportQueryState } from './views/query';
@@ -23,7 +23,7 @@ export interface ConnectionApi {
   readonly api: ReportsApi | undefined;
   /**
    * The label of the service at `url` among the known services: its host, with more where
-   * another known service would read the same (`accounts/labels.ts`).
+   * another known service would read the same (`services/labels.ts`).
    */
   labelOf(url: string): string;
   /**

@@ -7,8 +7,8 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { knownServices } from '../accounts/knownServices';
-import { originOf, serviceName } from '../accounts/labels';
+import { knownServices } from '../services/knownServices';
+import { originOf, serviceName } from '../services/labels';
 import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';
 
 

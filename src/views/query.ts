@@ -14,8 +14,8 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from '../api/types';
-import { isOneOf, isRecord } from '../common/guards';
-import { singleLine } from '../common/text';
+import { isOneOf, isRecord } from '../text/guards';
+import { singleLine } from '../text/text';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];

@@ -1,12 +1,12 @@
 /**
  * The messages between the insights panel's controller (extension host) and its page script
  * (webview), both ways, with guards for what arrives. Imports no `vscode` and nothing from
- * the DOM: both sides compile it. Same handshake as the report panel (`common/panelProtocol.ts`):
+ * the DOM: both sides compile it. Same handshake as the report panel (`protocols/panelProtocol.ts`):
  * the page posts `ready`, the controller answers `init` then the current `state`.
  */
 import type { ReportId } from '../api/types';
-import type { InsightsModel, InsightsWords } from './insightsAggregate';
-import { isOneOf, isRecord, isReportId, isScrollPlace } from './guards';
+import type { InsightsModel, InsightsWords } from '../presentation/insightsAggregate';
+import { isOneOf, isRecord, isReportId, isScrollPlace } from '../text/guards';
 
 export type { InsightsModel };
 

@@ -7,9 +7,9 @@
  * page puts them into the DOM as text); only the Markdown summary escapes them, for Markdown.
  */
 import type { Importance, Report, ReportId, ReportResult } from '../api/types';
-import { epochOf, safeLocale } from './dates';
+import { epochOf, safeLocale } from '../text/dates';
 import { checkLabel, pageName } from './format';
-import { escapeMarkdown, fill, singleLine } from './text';
+import { escapeMarkdown, fill, singleLine } from '../text/text';
 
 /** Ten-point score buckets: 0–9.99, 10–19.99, …, 90–100 (100 falls in the last). */
 export const SCORE_BUCKETS = 10;

@@ -13,8 +13,8 @@
  */
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
-import { epochOf } from './dates';
-import { isOneOf, isRecord, isReportId, isScrollPlace } from './guards';
+import { epochOf } from '../text/dates';
+import { isOneOf, isRecord, isReportId, isScrollPlace } from '../text/guards';
 
 export type { Importance, Privacy, ReportId, ReportResult };
 
@@ -384,5 +384,5 @@ export function isHostMessage(value: unknown): value is HostMessage {
   return false;
 }
 
-/** The one rule for opening URLs, shared by the page and the controller (see `common/urls`). */
-export { openableUrl } from './urls';
+/** The one rule for opening URLs, shared by the page and the controller (see `text/urls`). */
+export { openableUrl } from '../text/urls';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseReport } from '../../../src/api/schemas';
 import type { Page, Report } from '../../../src/api/types';
-import { RECENT_REPORTS_LIMIT, RecentReports, sameVersion } from '../../../src/common/recentReports';
+import { RECENT_REPORTS_LIMIT, RecentReports, sameVersion } from '../../../src/stores/recentReports';
 import { listedPage, toListSummary } from '../../../src/views/summary';
 
 const A = 'https://a.test';

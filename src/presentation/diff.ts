@@ -8,9 +8,9 @@
  * the diff is complete and never throws.
  */
 import type { Check, Importance, ReportResult } from '../api/types';
-import { safeLocale } from './dates';
+import { safeLocale } from '../text/dates';
 import { checkLabel, checkStatus } from './format';
-import type { CheckStatus } from './panelProtocol';
+import type { CheckStatus } from '../protocols/panelProtocol';
 
 /** The parts of a report a diff reads (a `Report` or the panel's `ReportData`). */
 export interface AnalysisLike {

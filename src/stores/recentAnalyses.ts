@@ -12,7 +12,7 @@
  */
 import type { ReportId } from '../api/types';
 import { WorkspaceStateKey } from '../ids';
-import { isRecord } from './guards';
+import { isRecord } from '../text/guards';
 
 /** How many reports keep their previous analysis. */
 export const RECENT_ANALYSES_LIMIT = 50;

@@ -9,11 +9,11 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
-import { epochOf } from './dates';
+import { epochOf } from '../text/dates';
 import { checkLabel, resultLabel } from './format';
 import { formatScoreNumber } from './insightsAggregate';
-import { openableUrl } from './panelProtocol';
-import { escapeMarkdown } from './text';
+import { openableUrl } from '../protocols/panelProtocol';
+import { escapeMarkdown } from '../text/text';
 
 const GROUPS: readonly (Importance | undefined)[] = ['high', 'medium', 'low', undefined];
 

@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { confirmModal, flash } from '../ui/notify';
-import { isOptions } from '../common/guards';
-import { escapeForMessage, escapeIcons } from '../common/text';
+import { isOptions } from '../text/guards';
+import { escapeForMessage, escapeIcons } from '../text/text';
 import {
   askForKey,
   askForMissingKey,
@@ -20,11 +20,11 @@ import {
   setServiceUrl,
   writeServiceUrl,
   type ConnectionCommandDeps,
-} from '../connection/commands';
+} from './commands';
 import { knownServices, rememberService, type KnownService } from './knownServices';
 import { originOf, serviceName } from './labels';
 import type { ConnectionControls } from '../parts';
-import { formatAbsolute } from '../common/dates';
+import { formatAbsolute } from '../text/dates';
 
 interface ServiceItem extends vscode.QuickPickItem {
   readonly service?: KnownService;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseReport } from '../../../src/api/schemas';
-import { csvCell, csvRecord, reportsCsv, safeFileName } from '../../../src/common/csv';
+import { csvCell, csvRecord, reportsCsv, safeFileName } from '../../../src/text/csv';
 
 const HEADER = 'id,url,project,result,score,privacy,generated_at,created_at';
 

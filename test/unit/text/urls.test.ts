@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { isLoopbackHost, linkQuery, openableUrl, pinnedUrl, reportPageUrl, urlForLog } from '../../../src/common/urls';
+import { isLoopbackHost, linkQuery, openableUrl, pinnedUrl, reportPageUrl, urlForLog } from '../../../src/text/urls';
 
-describe('URL rules (src/common/urls)', () => {
+describe('URL rules (src/text/urls)', () => {
   it('item 2: openableUrl refuses a backslash, user info and other schemes', () => {
     for (const url of [
       'https://example.com\\@evil.example/',

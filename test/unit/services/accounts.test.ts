@@ -12,10 +12,10 @@ import {
   readKey,
   secretKeyFor,
   storeKey,
-} from '../../../src/accounts/keyIndex';
+} from '../../../src/services/keyIndex';
 import { GlobalStateKey } from '../../../src/ids';
-import { forgetService, knownServices, rememberService } from '../../../src/accounts/knownServices';
-import { originOf, serviceLabel, serviceName } from '../../../src/accounts/labels';
+import { forgetService, knownServices, rememberService } from '../../../src/services/knownServices';
+import { originOf, serviceLabel, serviceName } from '../../../src/services/labels';
 
 class MemoryMemento implements vscode.Memento {
   readonly values = new Map<string, unknown>();

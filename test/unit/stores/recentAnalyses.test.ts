@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { WorkspaceStateKey } from '../../../src/ids';
-import { RECENT_ANALYSIS_MAX_CHARS, RecentAnalyses, type StateLike } from '../../../src/common/recentAnalyses';
+import { RECENT_ANALYSIS_MAX_CHARS, RecentAnalyses, type StateLike } from '../../../src/stores/recentAnalyses';
 
 /** A Memento in a map, JSON round-tripped like VS Code's. */
 function memento(initial?: unknown): StateLike & { writes: number } {

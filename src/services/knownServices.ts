@@ -4,7 +4,7 @@
  * (`keyIndex.ts`).
  */
 import type * as vscode from 'vscode';
-import { globalMemento } from '../common/globalMemento';
+import { globalMemento } from '../stores/globalMemento';
 import { GlobalStateKey } from '../ids';
 
 const KNOWN_SERVICES = GlobalStateKey.knownServices;

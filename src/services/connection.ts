@@ -6,10 +6,10 @@ import { parseServiceUrl } from '../api/serviceUrl';
 import type { ReportsApi } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ConnectionState } from '../parts';
-import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from '../accounts/keyIndex';
-import { forgetService, knownServices, rememberService } from '../accounts/knownServices';
-import { serviceName } from '../accounts/labels';
-import { globalMemento } from '../common/globalMemento';
+import { deleteKey, indexedOrigins, readKey, secretKeyFor, storeKey } from './keyIndex';
+import { forgetService, knownServices, rememberService } from './knownServices';
+import { serviceName } from './labels';
+import { globalMemento } from '../stores/globalMemento';
 import type { ServiceHealth } from '../activation/statusBar';
 import { isApiError, KEY_REMOVED, keyReplacedError, SERVICE_CHANGED, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
@@ -184,12 +184,12 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     this.#servicesEmitter.fire();
   }
 
-  /** Origins with a stored key, per the index in global state (`accounts/keyIndex.ts`). */
+  /** Origins with a stored key, per the index in global state (`services/keyIndex.ts`). */
   originsWithKey(): string[] {
     return indexedOrigins(this.context.globalState);
   }
 
-  /** The label of the service at `url` among the known services (`accounts/labels.ts`). */
+  /** The label of the service at `url` among the known services (`services/labels.ts`). */
   labelOf(url: string): string {
     return serviceName(
       url,

@@ -9,10 +9,10 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Check, CheckCounts, Importance, Report, ReportId, ReportResult } from '../api/types';
-import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
-import { openableUrl } from './panelProtocol';
-import { replaceUnsafe } from './text';
-import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './panelProtocol';
+import { epochOf, formatAbsolute, formatRelative, safeLocale } from '../text/dates';
+import { openableUrl } from '../protocols/panelProtocol';
+import { replaceUnsafe } from '../text/text';
+import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from '../protocols/panelProtocol';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
 export const VALUE_DISPLAY_LIMIT = 200;

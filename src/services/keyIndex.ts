@@ -7,7 +7,7 @@
  * stored or deleted, in this window or another.
  */
 import type * as vscode from 'vscode';
-import { globalMemento } from '../common/globalMemento';
+import { globalMemento } from '../stores/globalMemento';
 import { GlobalStateKey, SECRET_KEY_PREFIX } from '../ids';
 
 /** Prefix of every API key's SecretStorage key; the origin follows it. */

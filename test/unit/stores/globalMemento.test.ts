@@ -5,7 +5,7 @@
  * window's value holds. The store stands in for the extension host's copy of global state.
  */
 import * as assert from 'node:assert/strict';
-import { CHECKS_MS, globalMemento, LATE_COPY_MS, type StateStore } from '../../../src/common/globalMemento';
+import { CHECKS_MS, globalMemento, LATE_COPY_MS, type StateStore } from '../../../src/stores/globalMemento';
 
 /** The extension host's copy of global state; `arrive` replaces it whole, as a copy VS Code sends back does. */
 class HostCopy implements StateStore {

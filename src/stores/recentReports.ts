@@ -15,7 +15,7 @@
  * during the webview's start, and level with it (3 ms before) when none did.
  */
 import type { Report, ReportId } from '../api/types';
-import { checkCounts } from './format';
+import { checkCounts } from '../presentation/format';
 
 /** How many reports are kept: one page of the largest page size a list asks for. */
 export const RECENT_REPORTS_LIMIT = 100;

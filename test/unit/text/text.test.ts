@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeForLog, escapeForMessage, escapeIcons, escapeMarkdown, singleLine } from '../../../src/common/text';
+import { escapeForLog, escapeForMessage, escapeIcons, escapeMarkdown, singleLine } from '../../../src/text/text';
 
 /** The 403 message of the hardening issue: a link that would run a command on click. */
 const COMMAND_LINK = '[Renew](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
@@ -8,7 +8,7 @@ const LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)[^)\s]+\)/i;
 /** A line break and a forged log entry, a bidi override and an icon. */
 const FORGED = 'done\n2026-11-22 10:00:00.000 [info] API key saved\r\u202eevil $(alert)';
 
-describe('text escaping per sink (src/common/text)', () => {
+describe('text escaping per sink (src/text/text)', () => {
   it('item 1: escapeForMessage leaves no link in the 403 payload, and the text stays readable', () => {
     const text = escapeForMessage(`${COMMAND_LINK} (This API key may not list projects.)`);
     assert.doesNotMatch(text, LINK);

@@ -5,7 +5,7 @@
  */
 import type { Report, ReportId } from '../api/types';
 import type { TreeNode } from '../parts';
-import { isRecord, isReportId } from './guards';
+import { isRecord, isReportId } from '../text/guards';
 
 /** A report a command acts on: always its id, and the report when the caller had it. */
 export interface ReportRef {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseReport } from '../../../src/api/schemas';
-import { reportMarkdown } from '../../../src/common/reportMarkdown';
+import { reportMarkdown } from '../../../src/presentation/reportMarkdown';
 import { md } from '../helpers/markdown';
 
 describe('Copy as Markdown', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Report } from '../../../src/api/types';
-import { formatAbsolute, formatRelative, safeLocale } from '../../../src/common/dates';
-import { toReportView } from '../../../src/common/format';
+import { formatAbsolute, formatRelative, safeLocale } from '../../../src/text/dates';
+import { toReportView } from '../../../src/presentation/format';
 import { reportDescription } from '../../../src/views/format';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -15,7 +15,7 @@ function at(offset: number, locale = 'en'): string | undefined {
   return formatRelative(NOW + offset, NOW, locale);
 }
 
-describe('common/dates: relative', () => {
+describe('text/dates: relative', () => {
   it('says now under a second, then seconds', () => {
     assert.equal(at(0), 'now');
     assert.equal(at(-999), 'now');
@@ -69,7 +69,7 @@ describe('common/dates: relative', () => {
   });
 });
 
-describe('common/dates: absolute', () => {
+describe('text/dates: absolute', () => {
   it('formats in the given locale and zone, and survives bad locales and zones', () => {
     const date = new Date('2026-11-20T10:15:30Z');
     assert.equal(formatAbsolute(date, 'en-US', { timeZone: 'UTC' }), 'Nov 20, 2026, 10:15 AM');
@@ -81,7 +81,7 @@ describe('common/dates: absolute', () => {
   });
 });
 
-describe('common/dates: the tree and the panel agree', () => {
+describe('text/dates: the tree and the panel agree', () => {
   function report(generatedAt: Date | undefined): Report {
     return {
       id: 7,

@@ -13,9 +13,9 @@ import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionControls } from '../parts';
 import { confirmModal, describe, flash, offerCommand, windowProgress } from '../ui/notify';
-import { isOptions } from '../common/guards';
-import { escapeForMessage, escapeIcons } from '../common/text';
-import { serviceLabel } from '../accounts/labels';
+import { isOptions } from '../text/guards';
+import { escapeForMessage, escapeIcons } from '../text/text';
+import { serviceLabel } from './labels';
 import { Command, Setting } from '../ids';
 
 /** What the connection commands need from the parts. */
