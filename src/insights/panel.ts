@@ -16,7 +16,7 @@ import { escapeMarkdown, singleLine } from '../text/text';
 import { countText } from '../ui/notify';
 import { runAction, wayForward } from '../ui/errorReporter';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
-import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
+import type { ConnectionApi, ErrorReporter, InsightsPanelsApi, ReportPanelsApi } from '../parts';
 import { aggregate, summaryMarkdown, type InsightsModel } from '../presentation/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
 import {
@@ -35,12 +35,6 @@ export interface InsightsDeps {
   readonly connection: ConnectionApi;
   readonly errors: ErrorReporter;
   readonly panels: ReportPanelsApi;
-}
-
-/** The insights panels, as the commands reach them. */
-export interface InsightsPanelsApi {
-  /** Opens the project's insights (null: all projects) or reveals the open panel; resolves once it is open. Never rejects. */
-  open(project: string | null): Promise<void>;
 }
 
 function key(project: string | null): string {

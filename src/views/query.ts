@@ -14,6 +14,7 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from '../api/types';
+import type { ProjectQueryState, ReportQueryState } from '../parts';
 import { isOneOf, isRecord } from '../text/guards';
 import { singleLine } from '../text/text';
 
@@ -27,21 +28,7 @@ export const SORT_DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
  */
 export const MAX_FILTER_LENGTH = 200;
 
-/** The Reports view's query. Absent filters are `undefined`, never empty strings. */
-export interface ReportQueryState {
-  readonly search: string | undefined;
-  readonly project: string | undefined;
-  readonly result: ReportResult | undefined;
-  readonly sortBy: ReportSortKey;
-  readonly sort: SortDirection;
-}
-
-/** The Projects view's query. */
-export interface ProjectQueryState {
-  readonly search: string | undefined;
-  readonly sortBy: ProjectSortKey;
-  readonly sort: SortDirection;
-}
+export type { ProjectQueryState, ReportQueryState };
 
 /** The service's own defaults: newest first. */
 export const DEFAULT_REPORT_QUERY: ReportQueryState = Object.freeze({
