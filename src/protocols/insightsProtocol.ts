@@ -1,14 +1,126 @@
 /**
  * The messages between the insights panel's controller (extension host) and its page script
- * (webview), both ways, with guards for what arrives. Imports no `vscode` and nothing from
+ * (webview), both ways, with guards for what arrives, and the shapes of what the page shows
+ * (`presentation/insightsAggregate.ts` computes them). Imports no `vscode` and nothing from
  * the DOM: both sides compile it. Same handshake as the report panel (`protocols/panelProtocol.ts`):
  * the page posts `ready`, the controller answers `init` then the current `state`.
  */
-import type { ReportId } from '../api/types';
-import type { InsightsModel, InsightsWords } from '../presentation/insightsAggregate';
+import type { Importance, ReportId, ReportResult } from '../api/types';
 import { isOneOf, isRecord, isReportId, isScrollPlace } from '../text/guards';
 
-export type { InsightsModel };
+/** A report as the page lists it: enough to name it and open its panel. */
+export interface ReportRef {
+  id: ReportId;
+  /** Host, path and query ("shop.localhost/product?id=2"): `pageName`, the page as lists name it. */
+  title: string;
+  url: string;
+  result: ReportResult | null;
+  score: number | null;
+  /** Epoch ms of `generated_at`, or null when missing or unreadable. */
+  generatedAt: number | null;
+}
+
+export interface ResultCounts {
+  good: number;
+  decent: number;
+  bad: number;
+  /** Reports without a result, or with one the extension does not know. */
+  other: number;
+}
+
+export interface ScoreStats {
+  /** Reports with a score. */
+  scored: number;
+  /** Reports without one. */
+  unscored: number;
+  /** Null when no report has a score (never NaN). */
+  mean: number | null;
+  median: number | null;
+  /** `SCORE_BUCKETS` counts, bucket i holds scores in [10i, 10i + 10), the last also 100. */
+  buckets: number[];
+}
+
+export interface WeekMedian {
+  /** Epoch ms of the ISO week's Monday, 00:00 UTC. */
+  weekStart: number;
+  median: number;
+  /** Scored reports generated that week. */
+  count: number;
+  /** Where the chart draws it: the median time of that week's reports (epoch ms), among them. */
+  at: number;
+}
+
+export interface TimePoint {
+  /** Epoch ms of `generated_at`. */
+  x: number;
+  /** The score. */
+  y: number;
+  /** Index into `InsightsModel.reports`. */
+  report: number;
+}
+
+export interface FailingCheck {
+  /** The check's key exactly as the server sent it. */
+  name: string;
+  /** Readable name: the report panel's `checkLabel`. */
+  label: string;
+  /** The highest importance the check was failed with, or null when none was sent. */
+  importance: Importance | null;
+  /** Reports in which it failed. */
+  failed: number;
+  /** Reports in which it ran (it appears in their results). */
+  ran: number;
+  /** failed / ran, 0–1. */
+  share: number;
+  /** Indexes into `InsightsModel.reports` of the reports it failed in, newest first. */
+  reports: number[];
+}
+
+/** Everything the insights page shows, computed from one list of reports. */
+export interface InsightsModel {
+  /** The project, or null for all projects. */
+  project: string | null;
+  /** Reports aggregated. */
+  total: number;
+  results: ResultCounts;
+  scores: ScoreStats;
+  overTime: {
+    points: TimePoint[];
+    weekly: WeekMedian[];
+    /** Scored reports without a readable generated date (not on the time chart). */
+    undated: number;
+  };
+  /** Most frequent first; ties by name. */
+  checks: FailingCheck[];
+  /** Indexes into `reports` of the lowest-scoring reports, lowest first. */
+  lowest: number[];
+  /** The reports, newest first as loaded. */
+  reports: ReportRef[];
+}
+
+/** Words the insights page and its Markdown summary both use, localized by the host. */
+export interface InsightsWords {
+  allProjects: string;
+  results: string;
+  good: string;
+  decent: string;
+  bad: string;
+  other: string;
+  /** `{0}`: a count. */
+  reportsOne: string;
+  reportsMany: string;
+  scores: string;
+  noScore: string;
+  /** `{0}`: a count. */
+  unscored: string;
+  checks: string;
+  noFailures: string;
+  high: string;
+  medium: string;
+  low: string;
+  noImportance: string;
+}
+
 
 /** Where a load stands. */
 export type InsightsPhase = 'loading' | 'ready' | 'cancelled' | 'error';
