@@ -1,7 +1,7 @@
 /**
  * Insights (issue #17): two rows.
  *
- * - `insights.aggregate`: `aggregate()` (src/common/insightsAggregate.ts, pure) over 2,000 reports
+ * - `insights.aggregate`: `aggregate()` (src/presentation/insightsAggregate.ts, pure) over 2,000 reports
  *   the real client loaded from the reference service (seeded, each with its ~15 real checks).
  *   Budget 50 ms: it runs once per load on the extension host's thread, where 50 ms is below
  *   what a user notices as a hitch (100 ms) and leaves headroom for the 20,000 cap (about 10×,
@@ -19,9 +19,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createClient } from '../src/api/client';
-import { aggregate } from '../src/common/insightsAggregate';
+import { aggregate } from '../src/presentation/insightsAggregate';
 import { emptyProgress, loadReports } from '../src/insights/load';
-import type { InsightsState, InsightsStrings } from '../src/common/insightsProtocol';
+import type { InsightsState, InsightsStrings } from '../src/protocols/insightsProtocol';
 import { launchChromium } from '../scripts/lib/codeServer';
 import { ensureTools } from '../scripts/lib/tools';
 import { startService } from '../test/service/server';

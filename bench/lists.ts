@@ -13,7 +13,7 @@ import { createClient } from '../src/api/client';
 import type { Report } from '../src/api/types';
 import { highlightRanges, reportAccessibilityLabel, reportDescription, urlWithoutScheme } from '../src/views/format';
 import { PagedList, reportKey } from '../src/views/listState';
-import { RecentReports } from '../src/common/recentReports';
+import { RecentReports } from '../src/stores/recentReports';
 import { listedPage } from '../src/views/summary';
 import { DEFAULT_REPORT_QUERY, toReportQuery } from '../src/views/query';
 import { startService } from '../test/service/server';

@@ -5,7 +5,7 @@
 //   npm test -- --skip e2e                all but some
 //   npm test -- --grep "report panel"     only tests whose name matches, in every mocha stage
 //
-// Stages: lint (tsc for the extension and the webview, eslint), unit, conformance
+// Stages: lint (tsc for the extension and the webview, eslint, the import rules), unit, conformance
 // (the reference service's suite), integration (mocha in the real extension host via
 // code-server; then its locale suite in German and in a pseudo-locale), integration-web (the
 // suites that need no Node, in code-server's web worker extension host, with the browser
@@ -67,12 +67,13 @@ function mocha(node24: string, dir: string, suffix: string, grep: string | undef
 const stages: Stage[] = [
   {
     name: 'lint',
-    what: 'type checks and ESLint',
+    what: 'type checks, ESLint and the import rules',
     needsTools: false,
     commands: () => [
       [process.execPath, bin.tsc, '-p', 'tsconfig.json'],
       [process.execPath, bin.tsc, '-p', 'src/webview/tsconfig.json'],
       [process.execPath, bin.eslint, '.'],
+      [process.execPath, '--import', bin.tsx, path.join('scripts', 'deps.ts')],
     ],
   },
   {

@@ -120,7 +120,7 @@ export const GlobalStateKey = {
 export const WorkspaceStateKey = {
   reportsQuery: 'pageReports.reports.query',
   projectsQuery: 'pageReports.projects.query',
-  /** The analysis before each of the last re-analyses, per origin, for "Since the previous analysis" (src/common/recentAnalyses.ts). */
+  /** The analysis before each of the last re-analyses, per origin, for "Since the previous analysis" (src/stores/recentAnalyses.ts). */
   recentAnalyses: 'pageReports.recentAnalyses',
 } as const;
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from './api/types';
-import { escapeForLog } from './common/text';
+import { escapeForLog } from './text/text';
 
 /**
  * The `Page Reports` log output channel. Takes request entries (method, path, status,

@@ -3,14 +3,29 @@
  * each and hands this object around; no part imports another's class, only these interfaces.
  */
 import type * as vscode from 'vscode';
-import type { ServiceHealth } from './activation/statusBar';
-import type { Report, ReportId, ReportQuery, ReportsApi } from './api/types';
-import type { RecentAnalyses } from './common/recentAnalyses';
-import type { InsightsPanelsApi } from './insights/panel';
+import type {
+  ProjectSortKey,
+  Report,
+  ReportId,
+  ReportQuery,
+  ReportResult,
+  ReportSortKey,
+  ReportsApi,
+  SortDirection,
+} from './api/types';
 import type { Log } from './log';
-import type { ProjectQueryState, ReportQueryState } from './views/query';
+import type { RecentAnalyses } from './stores/recentAnalyses';
 
 export type ConnectionState = 'noUrl' | 'noKey' | 'ready';
+
+/** What the connection last learned about the current service. */
+export type ServiceHealth =
+  | { kind: 'unknown' }
+  | { kind: 'connected' }
+  | { kind: 'noKey' }
+  | { kind: 'rejected' }
+  | { kind: 'unreachable'; since: number }
+  | { kind: 'rateLimited'; until: number | undefined };
 
 export interface ConnectionApi {
   /** Drives the `ContextKey.state` context key and the welcome views. */
@@ -23,7 +38,7 @@ export interface ConnectionApi {
   readonly api: ReportsApi | undefined;
   /**
    * The label of the service at `url` among the known services: its host, with more where
-   * another known service would read the same (`accounts/labels.ts`).
+   * another known service would read the same (`services/labels.ts`).
    */
   labelOf(url: string): string;
   /**
@@ -83,6 +98,22 @@ export interface ErrorReporter {
 export interface NotFound {
   reportId?: ReportId;
   project?: string;
+}
+
+/** The Reports view's query. Absent filters are `undefined`, never empty strings. */
+export interface ReportQueryState {
+  readonly search: string | undefined;
+  readonly project: string | undefined;
+  readonly result: ReportResult | undefined;
+  readonly sortBy: ReportSortKey;
+  readonly sort: SortDirection;
+}
+
+/** The Projects view's query. */
+export interface ProjectQueryState {
+  readonly search: string | undefined;
+  readonly sortBy: ProjectSortKey;
+  readonly sort: SortDirection;
 }
 
 export interface ReportsViewApi {
@@ -170,6 +201,12 @@ export interface ActiveReport {
   readonly serviceUrl: string | undefined;
   /** The label of that service when it is not the current one (the panel's buttons are off then), else undefined. */
   readonly foreignService: string | undefined;
+}
+
+/** The insights panels, as the commands reach them. */
+export interface InsightsPanelsApi {
+  /** Opens the project's insights (null: all projects) or reveals the open panel; resolves once it is open. Never rejects. */
+  open(project: string | null): Promise<void>;
 }
 
 export interface Parts {

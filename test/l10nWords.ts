@@ -34,7 +34,7 @@ export function intlDateWords(language: string): Set<string> {
   try {
     locale = Intl.getCanonicalLocales(language)[0] ?? 'en';
   } catch {
-    // Not a tag Intl takes: English, as src/common/dates.ts falls back to.
+    // Not a tag Intl takes: English, as src/text/dates.ts falls back to.
   }
   const said: string[] = [];
   const absolute = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });

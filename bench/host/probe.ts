@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { parseReport } from '../../src/api/schemas';
-import { toReportData, type HostMessage } from '../../src/common/panelProtocol';
+import { toReportData, type HostMessage } from '../../src/protocols/panelProtocol';
 import { renderShell, type InlineAssets } from '../../src/panels/html';
 import { OPEN_BARE_REPORT_PAGE, OPEN_FLOOR_WEBVIEW } from './protocol';
 

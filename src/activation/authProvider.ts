@@ -8,9 +8,9 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from '../accounts/keyIndex';
-import { knownServices } from '../accounts/knownServices';
-import { originOf, serviceLabel } from '../accounts/labels';
+import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from '../services/keyIndex';
+import { knownServices } from '../services/knownServices';
+import { originOf, serviceLabel } from '../services/labels';
 import { AUTH_PROVIDER_ID, Setting } from '../ids';
 
 export const AUTH_PROVIDER_LABEL = 'Page Reports';

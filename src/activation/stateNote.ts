@@ -6,7 +6,7 @@
  */
 import type * as vscode from 'vscode';
 import type { ConnectionState } from '../parts';
-import { globalMemento } from '../common/globalMemento';
+import { globalMemento } from '../stores/globalMemento';
 import { GlobalStateKey } from '../ids';
 
 const STATE_NOTE = GlobalStateKey.stateNote;

@@ -7,19 +7,10 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { knownServices } from '../accounts/knownServices';
-import { originOf, serviceName } from '../accounts/labels';
+import { knownServices } from '../services/knownServices';
+import { originOf, serviceName } from '../services/labels';
 import { Command, Setting, STATUS_BAR_ITEM_ID } from '../ids';
-
-
-/** What the connection last learned about the current service. */
-export type ServiceHealth =
-  | { kind: 'unknown' }
-  | { kind: 'connected' }
-  | { kind: 'noKey' }
-  | { kind: 'rejected' }
-  | { kind: 'unreachable'; since: number }
-  | { kind: 'rateLimited'; until: number | undefined };
+import type { ServiceHealth } from '../parts';
 
 const time = (epochMs: number): string => new Date(epochMs).toLocaleTimeString(vscode.env.language);
 

@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ApiError, type ApiErrorKind } from './errors';
-import { isRecord } from '../common/guards';
+import { isRecord } from '../text/guards';
 
 /** The `reason` of a `badResponse` whose answer passed the size cap (16 MB after decompression). */
 export const TOO_LARGE_REASON = 'answer larger than 16 MB';

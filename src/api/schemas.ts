@@ -12,7 +12,7 @@
  * the tolerant handling. Imports no `vscode`.
  */
 import type { Check, Importance, Page, Privacy, Project, Report, ReportResult } from './types';
-import { isRecord } from '../common/guards';
+import { isRecord } from '../text/guards';
 
 /** An answer body that does not have the shape expected; `problem` is short and holds no server text. */
 export class ResponseShapeError extends Error {

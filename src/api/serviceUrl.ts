@@ -3,7 +3,7 @@
  * its messages are translated with `@vscode/l10n` (VS Code's `l10n` in the extension's bundles).
  */
 import * as l10n from '@vscode/l10n';
-import { isLoopbackHost } from '../common/urls';
+import { isLoopbackHost } from '../text/urls';
 
 export type ServiceUrlResult =
   | {

@@ -10,9 +10,9 @@ import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/e
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
-import type { ReportRef } from '../common/commandArgs';
+import type { ReportRef } from '../ui/commandArgs';
 import { displayUrl } from './refs';
-import { escapeForMessage } from '../common/text';
+import { escapeForMessage } from '../text/text';
 import { cancellableProgress, describe, offer } from '../ui/notify';
 
 export interface BatchOutcome {

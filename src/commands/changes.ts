@@ -8,11 +8,11 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { offer } from '../ui/notify';
 import type { Report } from '../api/types';
-import { countTrends, formatScoreDelta, type ReportDiff } from '../common/diff';
+import { countTrends, formatScoreDelta, type ReportDiff } from '../presentation/diff';
 import type { Parts } from '../parts';
-import { resultLabel } from '../common/format';
+import { resultLabel } from '../presentation/format';
 import { displayUrl } from './refs';
-import { escapeIcons } from '../common/text';
+import { escapeIcons } from '../text/text';
 
 export interface ReportChangeSummary {
   readonly report: Report;

@@ -4,10 +4,10 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
-import type { ReportRef } from '../common/commandArgs';
-import { isOptions } from '../common/guards';
-import { truncate } from '../common/format';
-import { singleLine } from '../common/text';
+import type { ReportRef } from '../ui/commandArgs';
+import { isOptions } from '../text/guards';
+import { truncate } from '../presentation/format';
+import { singleLine } from '../text/text';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { runBatch, showBatchSummary, StillBeingChanged } from './batch';

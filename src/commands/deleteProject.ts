@@ -6,12 +6,12 @@
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
-import { projectName } from '../common/commandArgs';
+import { projectName } from '../ui/commandArgs';
 import { pickProject } from './refs';
-import { escapeIcons, singleLine } from '../common/text';
+import { escapeIcons, singleLine } from '../text/text';
 import { confirmModal, countText, flash, requireApi, windowProgress, type ConfirmOptions } from '../ui/notify';
-import { truncate } from '../common/format';
-import { isOptions } from '../common/guards';
+import { truncate } from '../presentation/format';
+import { isOptions } from '../text/guards';
 import { deletedOrGone, type Writes } from './writes';
 import type { Log } from '../log';
 import { Command } from '../ids';

@@ -10,19 +10,19 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
-import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
+import { CSV_BOM, reportsCsv, safeFileName } from '../text/csv';
 import { insightsLimit } from '../insights/load';
-import { reportMarkdown } from '../common/reportMarkdown';
+import { reportMarkdown } from '../presentation/reportMarkdown';
 import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
 import { retryCommand } from './writes';
 import { runBatch, showBatchSummary } from './batch';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
-import type { ReportRef } from '../common/commandArgs';
+import type { ReportRef } from '../ui/commandArgs';
 import { cancellableProgress, countText, flash, idText, offer, requireApi } from '../ui/notify';
-import { isOptions } from '../common/guards';
-import { globalMemento } from '../common/globalMemento';
-import { escapeForMessage } from '../common/text';
+import { isOptions } from '../text/guards';
+import { globalMemento } from '../stores/globalMemento';
+import { escapeForMessage } from '../text/text';
 import { Command, GlobalStateKey, Setting } from '../ids';
 import { messageOf } from '../api/errors';
 

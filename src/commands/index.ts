@@ -5,11 +5,11 @@
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { switchService } from '../accounts/switchService';
-import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
+import { switchService } from '../services/switchService';
+import { removeApiKey, setApiKey, setServiceUrl } from '../services/commands';
 import { Command, WALKTHROUGH_ID, type CommandId } from '../ids';
 import type { Parts } from '../parts';
-import { escapeForMessage } from '../common/text';
+import { escapeForMessage } from '../text/text';
 import { offerCommand } from '../ui/notify';
 import * as views from '../views/commands';
 import { showInsights } from '../insights/command';

@@ -12,17 +12,17 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { ReportId } from '../api/types';
-import { originOf } from '../accounts/labels';
-import { indexedOrigins } from '../accounts/keyIndex';
-import { knownServices } from '../accounts/knownServices';
-import { askForMissingKey, setServiceUrl } from '../connection/commands';
+import { originOf } from '../services/labels';
+import { indexedOrigins } from '../services/keyIndex';
+import { knownServices } from '../services/knownServices';
+import { askForMissingKey, setServiceUrl } from '../services/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isPrefillUrl } from './create';
 import { confirmModal, flash, offerCommand, requireApi, type ConfirmOptions } from '../ui/notify';
-import { escapeForMessage, singleLine } from '../common/text';
-import { truncate } from '../common/format';
-import { linkQuery } from '../common/urls';
+import { escapeForMessage, singleLine } from '../text/text';
+import { truncate } from '../presentation/format';
+import { linkQuery } from '../text/urls';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { Command, EXTENSION_ID } from '../ids';
 

@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
-import type { ReportRef } from '../common/commandArgs';
+import type { ReportRef } from '../ui/commandArgs';
 import { loadReport, reportTargets } from './refs';
 import { flash, idText, offerCommand, openInBrowser, requireApi } from '../ui/notify';
-import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
+import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../text/urls';
 import { Setting } from '../ids';
 
 /** Most panels (or browser tabs) one command on a selection opens. */

@@ -4,8 +4,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Report, ReportsApi } from '../api/types';
-import type { ReportRef } from '../common/commandArgs';
-import { diffAnalyses } from '../common/diff';
+import type { ReportRef } from '../ui/commandArgs';
+import { diffAnalyses } from '../presentation/diff';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { isListSummary } from '../views/summary';

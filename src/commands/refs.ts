@@ -5,11 +5,11 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportsApi } from '../api/types';
-import { escapeIcons, singleLine } from '../common/text';
-import { resultLabel } from '../common/format';
+import { escapeIcons, singleLine } from '../text/text';
+import { resultLabel } from '../presentation/format';
 import { describe } from '../ui/notify';
-import { isOptions } from '../common/guards';
-import { reportRefs, type ReportRef } from '../common/commandArgs';
+import { isOptions } from '../text/guards';
+import { reportRefs, type ReportRef } from '../ui/commandArgs';
 import { isListSummary } from '../views/summary';
 
 /** The report behind `ref`, asking the service when the caller only had its id. */

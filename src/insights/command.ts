@@ -8,11 +8,11 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
-import { projectName } from '../common/commandArgs';
+import { projectName } from '../ui/commandArgs';
 import { describe, requireApi } from '../ui/notify';
 import { runAction, wayForward } from '../ui/errorReporter';
-import { isOptions } from '../common/guards';
-import { escapeIcons } from '../common/text';
+import { isOptions } from '../text/guards';
+import { escapeIcons } from '../text/text';
 import type { Parts } from '../parts';
 import { allProjectsLabel } from './strings';
 

@@ -11,13 +11,13 @@ import { describeError } from '../api/messages';
 import type { ReportId } from '../api/types';
 import type { Log } from '../log';
 import { renderShell } from '../panels/html';
-import { formatAbsolute } from '../common/dates';
-import { escapeMarkdown, singleLine } from '../common/text';
+import { formatAbsolute } from '../text/dates';
+import { escapeMarkdown, singleLine } from '../text/text';
 import { countText } from '../ui/notify';
 import { runAction, wayForward } from '../ui/errorReporter';
 import { createPagePanel, pageShell, keepWhileOpen, notConnectedMessage, pageWebviewOptions, PanelLifetime, TabIcon } from '../panels/lifetime';
-import type { ConnectionApi, ErrorReporter, ReportPanelsApi } from '../parts';
-import { aggregate, summaryMarkdown, type InsightsModel } from '../common/insightsAggregate';
+import type { ConnectionApi, ErrorReporter, InsightsPanelsApi, ReportPanelsApi } from '../parts';
+import { aggregate, summaryMarkdown, type InsightsModel } from '../presentation/insightsAggregate';
 import { emptyProgress, insightsLimit, loadReports, ProjectGoneError, type LoadProgress } from './load';
 import {
   parseInsightsPageMessage,
@@ -25,7 +25,7 @@ import {
   type InsightsHostMessage,
   type InsightsPhase,
   type InsightsState,
-} from '../common/insightsProtocol';
+} from '../protocols/insightsProtocol';
 import { insightsStrings, insightsTitle, summaryWords } from './strings';
 import { Setting, TestHook, WebviewType } from '../ids';
 
@@ -35,12 +35,6 @@ export interface InsightsDeps {
   readonly connection: ConnectionApi;
   readonly errors: ErrorReporter;
   readonly panels: ReportPanelsApi;
-}
-
-/** The insights panels, as the commands reach them. */
-export interface InsightsPanelsApi {
-  /** Opens the project's insights (null: all projects) or reveals the open panel; resolves once it is open. Never rejects. */
-  open(project: string | null): Promise<void>;
 }
 
 function key(project: string | null): string {

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
-import { tabTitle } from '../common/format';
-import type { InsightsWords, SummaryWords } from '../common/insightsAggregate';
-import type { InsightsStrings } from '../common/insightsProtocol';
+import { tabTitle } from '../presentation/format';
+import type { InsightsWords, SummaryWords } from '../presentation/insightsAggregate';
+import type { InsightsStrings } from '../protocols/insightsProtocol';
 
 /** The title of an insights panel: `Insights: All projects` or `Insights: example.com`. */
 export function insightsTitle(project: string | null): string {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Report, ReportId } from '../api/types';
 import type { ActiveReport, ReportPanelsApi } from '../parts';
-import { parseSavedPageState } from '../common/panelProtocol';
+import { parseSavedPageState } from '../protocols/panelProtocol';
 import { isListSummary } from '../views/summary';
-import { knownServices } from '../accounts/knownServices';
+import { knownServices } from '../services/knownServices';
 import { ReportPageAssets } from './pageAssets';
 import { keepWhileOpen } from './lifetime';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';

@@ -4,18 +4,18 @@ import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import { parseReport } from '../api/schemas';
 import type { Report, ReportId } from '../api/types';
-import type { RecentAnalyses } from '../common/recentAnalyses';
-import type { RecentReports } from '../common/recentReports';
+import type { RecentAnalyses } from '../stores/recentAnalyses';
+import type { RecentReports } from '../stores/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { isListSummary } from '../views/summary';
-import { reportTitle } from '../common/format';
+import { reportTitle } from '../presentation/format';
 import { renderShell } from './html';
 import { openInBrowser } from '../ui/notify';
 import { runAction, wayForward } from '../ui/errorReporter';
 import type { ReportPageAssets } from './pageAssets';
 import { createPagePanel, notConnectedMessage, pageShell, pageWebviewOptions, PanelLifetime, TabIcon } from './lifetime';
-import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../common/urls';
+import { DEFAULT_REPORT_PAGE_URL, pinnedUrl, reportPageUrl } from '../text/urls';
 import {
   parsePageMessage,
   toReportData,
@@ -25,7 +25,7 @@ import {
   runsOnOtherService,
   type PanelState,
   type PanelStateKind,
-} from '../common/panelProtocol';
+} from '../protocols/panelProtocol';
 
 import { Command, ContextKey, Setting, WebviewType } from '../ids';
 
@@ -344,7 +344,7 @@ export class ReportPanel implements vscode.Disposable {
 
   /**
    * Refreshes the report once the page has drawn it, not now. For a panel that opens with the
-   * whole report from a list answer (src/common/recentReports.ts): the page shows that at once,
+   * whole report from a list answer (src/stores/recentReports.ts): the page shows that at once,
    * so nothing waits for the fetch, and a fetch running while the webview starts delays its
    * page (`npm run bench`, see recentReports.ts). Should the page not draw within
    * {@link REFRESH_AFTER_DRAW_FALLBACK_MS} (hidden at once, scripts refused), it refreshes then.

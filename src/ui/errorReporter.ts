@@ -4,7 +4,7 @@ import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/e
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter, NotFound } from '../parts';
 import { describe } from './notify';
-import { escapeForMessage } from '../common/text';
+import { escapeForMessage } from '../text/text';
 import { targetOf, type ErrorAction } from '../api/messages';
 import { Command, EXTENSION_ID, SECTION } from '../ids';
 

@@ -10,8 +10,8 @@ import { describeError, type ErrorContext, type ErrorDescription } from '../api/
 import { secretInMessage, withoutSecrets } from '../api/failures';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { ConnectionApi } from '../parts';
-import { escapeForMessage } from '../common/text';
-import { formatCount } from '../common/insightsAggregate';
+import { escapeForMessage } from '../text/text';
+import { formatCount } from '../presentation/insightsAggregate';
 import { Command } from '../ids';
 
 /** A count in the display language's digits ("2,000"). */

@@ -8,8 +8,7 @@
  * ids, the selection and scroll position stay.
  */
 import * as vscode from 'vscode';
-import type { ServiceHealth } from '../activation/statusBar';
-import type { ConnectionApi } from '../parts';
+import type { ConnectionApi, ServiceHealth } from '../parts';
 import type { ViewBase } from './viewBase';
 import { Setting } from '../ids';
 

@@ -31,9 +31,9 @@ import {
   type SortChoice,
 } from './query';
 import { focusViewCommand, View } from '../ids';
-import { isRecord } from '../common/guards';
-import { projectName } from '../common/commandArgs';
-import { resultLabel } from '../common/format';
+import { isRecord } from '../text/guards';
+import { projectName } from '../ui/commandArgs';
+import { resultLabel } from '../presentation/format';
 
 /** The views as the commands table has them (`Parts` satisfies this). */
 export interface ViewsRef {

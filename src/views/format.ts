@@ -6,14 +6,14 @@
  */
 import type { Privacy, Project, Report } from '../api/types';
 import * as l10n from '@vscode/l10n';
-import { formatAbsolute, formatRelative, safeLocale } from '../common/dates';
-import { checkCounts } from '../common/format';
-import { formatCount } from '../common/insightsAggregate';
-import { escapeIcons, escapeMarkdown, singleLine } from '../common/text';
-import { resultLabel } from '../common/format';
+import { formatAbsolute, formatRelative, safeLocale } from '../text/dates';
+import { checkCounts } from '../presentation/format';
+import { formatCount } from '../presentation/insightsAggregate';
+import { escapeIcons, escapeMarkdown, singleLine } from '../text/text';
+import { resultLabel } from '../presentation/format';
 import { resultWord, type ReportQueryState } from './query';
 
-// ---- Text safety: one home, src/common/text.ts ---------------------------------------------
+// ---- Text safety: one home, src/text/text.ts ---------------------------------------------
 
 export { escapeIcons, escapeMarkdown, singleLine };
 

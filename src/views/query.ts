@@ -14,8 +14,9 @@ import {
   type ReportSortKey,
   type SortDirection,
 } from '../api/types';
-import { isOneOf, isRecord } from '../common/guards';
-import { singleLine } from '../common/text';
+import type { ProjectQueryState, ReportQueryState } from '../parts';
+import { isOneOf, isRecord } from '../text/guards';
+import { singleLine } from '../text/text';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
@@ -27,21 +28,7 @@ export const SORT_DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
  */
 export const MAX_FILTER_LENGTH = 200;
 
-/** The Reports view's query. Absent filters are `undefined`, never empty strings. */
-export interface ReportQueryState {
-  readonly search: string | undefined;
-  readonly project: string | undefined;
-  readonly result: ReportResult | undefined;
-  readonly sortBy: ReportSortKey;
-  readonly sort: SortDirection;
-}
-
-/** The Projects view's query. */
-export interface ProjectQueryState {
-  readonly search: string | undefined;
-  readonly sortBy: ProjectSortKey;
-  readonly sort: SortDirection;
-}
+export type { ProjectQueryState, ReportQueryState };
 
 /** The service's own defaults: newest first. */
 export const DEFAULT_REPORT_QUERY: ReportQueryState = Object.freeze({

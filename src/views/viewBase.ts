@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
 import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '../api/types';
-import type { RecentReports } from '../common/recentReports';
+import type { RecentReports } from '../stores/recentReports';
 import type { Log } from '../log';
 import type { ConnectionApi, ErrorReporter } from '../parts';
 import { resolveTooltip, type EmptyNode, type ViewNode } from './items';
@@ -17,7 +17,7 @@ import type { FetchPage, ListHandle, PagedList } from './listState';
 import { toPerPage } from './query';
 import { listedPage } from './summary';
 import { Setting } from '../ids';
-import { singleLine } from '../common/text';
+import { singleLine } from '../text/text';
 
 /** What `registerViews` is given by `activate`. */
 export interface ViewDeps {

@@ -33,7 +33,7 @@ import {
   type InsightsModel,
   type ReportRef,
   type TimePoint,
-} from '../common/insightsAggregate';
+} from '../presentation/insightsAggregate';
 import {
   isInsightsHostMessage,
   parseSavedInsightsView,
@@ -42,9 +42,9 @@ import {
   type InsightsState,
   type InsightsStrings,
   type SavedInsightsState,
-} from '../common/insightsProtocol';
-import { safeLocale } from '../common/dates';
-import { fill, singleLine } from '../common/text';
+} from '../protocols/insightsProtocol';
+import { safeLocale } from '../text/dates';
+import { fill, singleLine } from '../text/text';
 import { Announcer, button, el, FocusKeeper, icon, onScroll, type Announcement } from './dom';
 
 // Only what the charts use is registered, so esbuild leaves the rest of Chart.js out

@@ -8,11 +8,11 @@
  * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
  */
 import * as l10n from '@vscode/l10n';
-import { formatRelative, safeLocale } from '../common/dates';
-import { diffAnalyses, formatScoreDelta, nothingChanged, type CheckChange } from '../common/diff';
-import { fill, visibleText } from '../common/text';
+import { formatRelative, safeLocale } from '../text/dates';
+import { diffAnalyses, formatScoreDelta, nothingChanged, type CheckChange } from '../presentation/diff';
+import { fill, visibleText } from '../text/text';
 import { Announcer, button, el, FocusKeeper, icon, onScroll, svg, type Announcement } from './dom';
-import { formatDate, toReportView, type FormatLabels } from '../common/format';
+import { formatDate, toReportView, type FormatLabels } from '../presentation/format';
 import {
   isHostMessage,
   parseSavedPageState,
@@ -29,7 +29,7 @@ import {
   type ReportData,
   type ReportView,
   type SavedPageState,
-} from '../common/panelProtocol';
+} from '../protocols/panelProtocol';
 import { formatLabels, panelStrings } from './panelStrings';
 import { beginDraw, endDraw, isDeferring, later, takeRow } from './afterPaint';
 import type { IconName } from './icons';

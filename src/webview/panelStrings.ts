@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { FormatLabels } from '../common/format';
-import type { PanelStrings } from '../common/panelProtocol';
+import type { FormatLabels } from '../presentation/format';
+import type { PanelStrings } from '../protocols/panelProtocol';
 
 /**
  * The page's words, localized in the page by `@vscode/l10n` once `init` brought the bundle.

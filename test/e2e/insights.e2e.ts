@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { reportTitle } from '../../src/common/format';
+import { reportTitle } from '../../src/presentation/format';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport } from '../service/types';
 

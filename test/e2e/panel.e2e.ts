@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { checkLabel, reportTitle, sortChecks } from '../../src/common/format';
+import { checkLabel, reportTitle, sortChecks } from '../../src/presentation/format';
 import { parseReport } from '../../src/api/schemas';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport, RecordedRequest } from '../service/types';

@@ -13,8 +13,9 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { PageReportsAuthProvider } from '../../src/activation/authProvider';
-import type { ServiceHealth, ServiceStatusBar } from '../../src/activation/statusBar';
-import type { PanelState } from '../../src/common/panelProtocol';
+import type { ServiceStatusBar } from '../../src/activation/statusBar';
+import type { ServiceHealth } from '../../src/parts';
+import type { PanelState } from '../../src/protocols/panelProtocol';
 import type { ReportPanels } from '../../src/panels/register';
 import type { ReportNode, ViewNode } from '../../src/views/items';
 import type { ProjectsView } from '../../src/views/projectsView';
@@ -22,7 +23,7 @@ import type { ReportsView } from '../../src/views/reportsView';
 import { startService, type RunningService } from '../service/server';
 import { configure, pageReportsLogWith, waitFor } from './harness';
 import { adminCall } from '../service/adminClient';
-import { globalMemento } from '../../src/common/globalMemento';
+import { globalMemento } from '../../src/stores/globalMemento';
 import { GlobalStateKey, TestHook } from '../../src/ids';
 
 interface AccountsHook {

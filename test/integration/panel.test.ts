@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Report } from '../../src/api/types';
-import type { PanelState } from '../../src/common/panelProtocol';
+import type { PanelState } from '../../src/protocols/panelProtocol';
 import { TestHook } from '../../src/ids';
 import { ReportPageAssets } from '../../src/panels/pageAssets';
 import { REFRESH_AFTER_DRAW_FALLBACK_MS } from '../../src/panels/reportPanel';

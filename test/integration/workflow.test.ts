@@ -200,7 +200,7 @@ describe('developer workflow', function () {
 
   it('a bulk summary reads "3 improved, 1 got worse, 2 unchanged"', async () => {
     const { trendSummary } = await import('../../src/commands/changes');
-    const { diffAnalyses } = await import('../../src/common/diff');
+    const { diffAnalyses } = await import('../../src/presentation/diff');
     const change = (from: number, to: number) => ({
       report: { id: 1, url: 'https://x.test/' } as never,
       diff: diffAnalyses({ score: from, result: 'bad', checks: [] }, { score: to, result: 'bad', checks: [] }),

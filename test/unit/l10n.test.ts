@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkLabel } from '../../src/common/format';
+import { checkLabel } from '../../src/presentation/format';
 import { formatLabels, panelStrings } from '../../src/webview/panelStrings';
 import { withBundle } from './withBundle';
 import {

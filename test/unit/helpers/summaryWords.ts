@@ -1,4 +1,4 @@
-import type { SummaryWords } from '../../../src/common/insightsAggregate';
+import type { SummaryWords } from '../../../src/presentation/insightsAggregate';
 
 /**
  * The Markdown summary's English words, as the host's `summaryWords()` gives them with no

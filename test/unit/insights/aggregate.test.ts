@@ -11,10 +11,10 @@ import {
   reportCount,
   scoreBucket,
   summaryMarkdown,
-} from '../../../src/common/insightsAggregate';
+} from '../../../src/presentation/insightsAggregate';
 import { ENGLISH_SUMMARY_WORDS } from '../helpers/summaryWords';
 import { insightsLimit } from '../../../src/insights/load';
-import { checkLabel } from '../../../src/common/format';
+import { checkLabel } from '../../../src/presentation/format';
 import { escapeMarkdown } from '../../../src/views/format';
 
 let nextId = 1;

@@ -4,7 +4,7 @@ import {
   parseInsightsPageMessage,
   parseSavedInsightsState,
   parseSavedInsightsView,
-} from '../../../src/common/insightsProtocol';
+} from '../../../src/protocols/insightsProtocol';
 
 describe('insights protocol', () => {
   it('accepts the page messages it knows, copying only their known fields', () => {

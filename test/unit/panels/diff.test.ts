@@ -8,7 +8,7 @@ import {
   MINUS,
   nothingChanged,
   type AnalysisLike,
-} from '../../../src/common/diff';
+} from '../../../src/presentation/diff';
 
 const check = (name: string, passed: boolean | undefined, importance: Check['importance'] = 'high'): Check => ({
   name,

@@ -14,8 +14,8 @@ import {
   toReportView,
   truncate,
   VALUE_DISPLAY_LIMIT,
-} from '../../../src/common/format';
-import { toReportData, type ReportView } from '../../../src/common/panelProtocol';
+} from '../../../src/presentation/format';
+import { toReportData, type ReportView } from '../../../src/protocols/panelProtocol';
 import { withBundle } from '../withBundle';
 
 const NOW = Date.parse('2026-11-20T13:15:30Z');

@@ -6,7 +6,7 @@ import {
   parseSavedPageState,
   PANEL_COMMANDS,
   savedOpenedOf,
-} from '../../../src/common/panelProtocol';
+} from '../../../src/protocols/panelProtocol';
 
 describe('panel protocol: messages from the page', () => {
   it('accepts each well-formed message and copies only its known fields', () => {

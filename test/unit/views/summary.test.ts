@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { parseReport } from '../../../src/api/schemas';
 import type { Page, Report } from '../../../src/api/types';
 import { reportAccessibilityLabel, reportDescription, reportTooltipMarkdown } from '../../../src/views/format';
-import { checkCounts } from '../../../src/common/format';
+import { checkCounts } from '../../../src/presentation/format';
 import { isListSummary, summarizePage, toListSummary } from '../../../src/views/summary';
 
 /** A report as the client builds it from a server answer, with an analysis and an unknown field. */

@@ -1,0 +1,98 @@
+/**
+ * THE store of recent analyses: for each report re-analyzed lately, the analysis the extension
+ * had just before it sent `update=1` (the "previous analysis" the panel compares with). One
+ * small bounded list in workspace state, keyed by service URL and report id, the
+ * {@link RECENT_ANALYSES_LIMIT} most recently re-analyzed reports first; older ones drop off.
+ * Anything else that needs recent analyses reads this store instead of keeping its own.
+ *
+ * Imports no `vscode`: it takes the `Memento`-like state it is given (unit tests pass a map).
+ * What it keeps is the report's fields exactly as the service sent them (`Report.raw`), so
+ * they are parsed by the same code as a fresh answer; a stored entry of another shape (an
+ * older version, a hand-edited state) is ignored, never trusted.
+ */
+import type { ReportId } from '../api/types';
+import { WorkspaceStateKey } from '../ids';
+import { isRecord } from '../text/guards';
+
+/** How many reports keep their previous analysis. */
+export const RECENT_ANALYSES_LIMIT = 50;
+/**
+ * The largest previous analysis kept, as JSON (UTF-16 code units): a real report's is a few
+ * KB, and answers may be up to 16 MB, so a hostile service could otherwise grow workspace
+ * state by 50 such answers, rewritten on every re-analysis.
+ */
+export const RECENT_ANALYSIS_MAX_CHARS = 256 * 1024;
+
+/** The part of `vscode.Memento` the store uses. */
+export interface StateLike {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export interface RecentAnalysis {
+  /**
+   * The service the report lives on: its normalized URL, e.g. `https://reports.example.com` or
+   * `https://example.com/team-a` (ids are per service, and two services may share an origin).
+   * Named `origin` as entries were stored before: a service at the root has the same key.
+   */
+  readonly origin: string;
+  /** The report id as text (ids are compared as text throughout the extension). */
+  readonly id: string;
+  /** The previous analysis: every field as the service sent it. */
+  readonly previous: Record<string, unknown>;
+  /** When it was stored (epoch ms). */
+  readonly savedAt: number;
+}
+
+function isEntry(value: unknown): value is RecentAnalysis {
+  return (
+    isRecord(value) &&
+    typeof value.origin === 'string' &&
+    typeof value.id === 'string' &&
+    isRecord(value.previous) &&
+    typeof value.savedAt === 'number'
+  );
+}
+
+export class RecentAnalyses {
+  constructor(
+    private readonly state: StateLike,
+    private readonly limit = RECENT_ANALYSES_LIMIT,
+  ) {}
+
+  /** Every entry, most recent first (entries of an unknown shape are left out). */
+  all(): RecentAnalysis[] {
+    const stored = this.state.get<unknown>(WorkspaceStateKey.recentAnalyses);
+    return Array.isArray(stored) ? stored.filter(isEntry) : [];
+  }
+
+  /** The previous analysis of report `id` on `service`, or undefined. */
+  previous(service: string, id: ReportId): Record<string, unknown> | undefined {
+    const key = String(id);
+    return this.all().find((e) => e.origin === service && e.id === key)?.previous;
+  }
+
+  /**
+   * Keeps `previous` as the previous analysis of report `id` on `service` (replacing the one it
+   * had), at the front; the list is cut to the limit. One larger than
+   * {@link RECENT_ANALYSIS_MAX_CHARS} is not kept (and the report's older one goes: it would
+   * no longer be the previous analysis).
+   */
+  async remember(service: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
+    const key = String(id);
+    const rest = this.all().filter((e) => !(e.origin === service && e.id === key));
+    const tooLarge = JSON.stringify(previous).length > RECENT_ANALYSIS_MAX_CHARS;
+    const entry = { origin: service, id: key, previous, savedAt: now };
+    const next: RecentAnalysis[] = tooLarge ? rest : [entry, ...rest].slice(0, this.limit);
+    await this.state.update(WorkspaceStateKey.recentAnalyses, next);
+  }
+
+  /** Drops the entry of a deleted report. */
+  async forget(service: string, id: ReportId): Promise<void> {
+    const key = String(id);
+    const all = this.all();
+    const rest = all.filter((e) => !(e.origin === service && e.id === key));
+    if (rest.length !== all.length) await this.state.update(WorkspaceStateKey.recentAnalyses, rest);
+  }
+}
+
