@@ -13,6 +13,7 @@ import {
   errorForStatus,
   networkReason,
   parseRetryAfter,
+  redactedPath,
   TOO_LARGE_REASON,
   withoutSecrets,
   type RequestTarget,
@@ -202,7 +203,8 @@ export class Transport {
       this.log(exchange, response.status);
       const next = await this.redirectTarget(response, exchange, hop);
       input = next;
-      path = `${next.pathname}${next.search}`;
+      // Logged and put in messages from here on: never with the key the service may have put in it.
+      path = redactedPath(next, secretsOf(exchange));
     }
   }
 

@@ -20,10 +20,10 @@
  * break a label into lines or show its text reversed (a spoofing trick).
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same without tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDING_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HIDING_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Plain one-line text for a label or description: unsafe characters become U+FFFD. */
 export function singleLine(text: string): string {

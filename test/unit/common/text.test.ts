@@ -45,4 +45,13 @@ describe('text escaping per sink (src/common/text)', () => {
     assert.equal(escapeForLog('bell\u0007 esc\u001b[31m del\u007f'), 'bell\\x07 esc\\x1b[31m del\\x7f');
     assert.equal(escapeForLog(COMMAND_LINK), COMMAND_LINK, 'printable text is kept as it is');
   });
+
+  it('escapes U+2028 and U+2029 as the other line breaks are, in the log and in labels', () => {
+    // The output channel and editors break lines at LINE and PARAGRAPH SEPARATOR too.
+    const forged = 'done\u20282026-11-22 10:00:00.000 [info] API key saved\u2029x';
+    const line = escapeForLog(forged);
+    assert.equal(line, 'done\\u20282026-11-22 10:00:00.000 [info] API key saved\\u2029x');
+    assert.equal(line.split(/[\n\r\u2028\u2029\u0085]/).length, 1);
+    assert.equal(singleLine('a\u2028b\u2029c'), 'a\uFFFDb\uFFFDc');
+  });
 });
