@@ -307,6 +307,22 @@ describe('api client: operations', function () {
     );
   });
 
+  it('takes the platform fetch once, at start: a wrapper another extension installs later sees no request', async () => {
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    globalThis.fetch = (input, init) => {
+      seen.push(input instanceof Request ? input.url : String(input));
+      return original(input, init);
+    };
+    try {
+      const page = await h.client().listReports({}, 1);
+      assert.ok(page.items.length > 0);
+    } finally {
+      globalThis.fetch = original;
+    }
+    assert.deepEqual(seen, []);
+  });
+
   it('a base URL with a trailing slash works the same', async () => {
     const slashed = h.client({ baseUrl: `${h.url}/` });
     await slashed.listReports({}, 1);
