@@ -30,9 +30,9 @@ export function singleLine(text: string): string {
   return replaceUnsafe(text, '\uFFFD');
 }
 
-/** `text` with each control, line-break and bidi character replaced by `replacement`. */
-export function replaceUnsafe(text: string, replacement: string): string {
-  return text.replace(UNSAFE_CHARS, replacement);
+/** `text` with each control, line-break and bidi character replaced by `replacement` (or what it gives for the character). */
+export function replaceUnsafe(text: string, replacement: string | ((char: string) => string)): string {
+  return text.replace(UNSAFE_CHARS, (char) => (typeof replacement === 'string' ? replacement : replacement(char)));
 }
 
 /**
