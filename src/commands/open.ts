@@ -9,7 +9,8 @@ import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
 import { loadReport, reportTargets } from './refs';
 import { flash, idText, offerCommand, openInBrowser, requireApi } from '../ui/notify';
-import { clipboardUrls, DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
+import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../common/urls';
+import { clipboardUrls } from '../common/text';
 import { Setting } from '../ids';
 
 /** Most panels (or browser tabs) one command on a selection opens. */

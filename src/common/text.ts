@@ -13,6 +13,7 @@
  * | status bar (and its progress), quick pick items, placeholders    | {@link escapeIcons}      |
  * | notifications (progress ones too), input-box validation messages | {@link escapeForMessage} |
  * | the log channel                                                  | {@link escapeForLog}     |
+ * | the clipboard (Copy URL)                                         | {@link clipboardUrls}    |
  */
 
 /**
@@ -88,6 +89,17 @@ export function escapeForLog(text: string): string {
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
+}
+
+/**
+ * URLs as Copy URL puts them on the clipboard: one line of printable text. A line break would
+ * run what follows it in a terminal the text is pasted into, and an escape or a bidi override
+ * hides or reverses what it shows, so control, line-break and bidi characters are
+ * percent-encoded (the URL still names the same page), and several URLs are separated by a
+ * space.
+ */
+export function clipboardUrls(urls: readonly string[]): string {
+  return urls.map((url) => replaceUnsafe(url, encodeURIComponent)).join(' ');
 }
 
 /** Fills `{0}`, `{1}`… of `template` with `args` as plain text (no other interpretation). */

