@@ -175,6 +175,8 @@ const SHARED_STATELESS = new Set([
   'src/accounts/keyIndex.ts',
   'src/accounts/knownServices.ts',
   'src/accounts/labels.ts',
+  // The account labels' loopback check: functions, no state.
+  'src/common/urls.ts',
   // Keeps its wrappers on globalThis (one per memento for both files), not in module state.
   'src/common/globalMemento.ts',
 ]);
