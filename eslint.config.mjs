@@ -32,6 +32,7 @@ const PURE_PART_MODULES = [
   'src/accounts/labels.ts',
   'src/panels/html.ts',
   'src/insights/load.ts',
+  'src/commands/linkQuestion.ts',
 ];
 const noCommands = {
   regex: '(^|/)commands/',
