@@ -153,6 +153,8 @@ export const TestHook = {
   handleUri: Symbol.for('pageReports.handleUri'),
   accounts: Symbol.for('pageReports.accounts'),
   insights: Symbol.for('pageReports.insights.testHook'),
+  /** `{ cancel() }`: presses Cancel on the running bulk write (integration tests cannot reach its notification). */
+  batch: Symbol.for('pageReports.batch.testHook'),
 } as const;
 
 /** The authentication provider's id (package.json `contributes.authentication`). */

@@ -9,7 +9,6 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { deleteKey, indexedOrigins, originOfSecretKey, readKey } from '../services/keyIndex';
-import { knownServices } from '../services/knownServices';
 import { originOf, serviceLabel } from '../services/labels';
 import { AUTH_PROVIDER_ID, Setting } from '../ids';
 
@@ -88,12 +87,8 @@ export class PageReportsAuthProvider implements vscode.AuthenticationProvider, v
   async #session(origin: string): Promise<vscode.AuthenticationSession | undefined> {
     const key = await readKey(this.context.secrets, this.context.globalState, origin);
     if (key === undefined) return undefined;
-    const known = [
-      ...indexedOrigins(this.context.globalState),
-      ...knownServices(this.context.globalState).map((s) => s.url),
-    ];
     // The session's token is the API key itself: VS Code hands it only to extensions the user allows.
-    return { id: origin, accessToken: key, account: { id: origin, label: serviceLabel(origin, known) }, scopes: [] };
+    return { id: origin, accessToken: key, account: { id: origin, label: serviceLabel(origin) }, scopes: [] };
   }
 
   /** Re-reads one origin's key and tells VS Code what changed. */

@@ -93,6 +93,9 @@ export const SERVICE_CHANGED = 'service changed';
 /** The same when the user removed the current service's API key (Remove API Key, Sign Out). */
 export const KEY_REMOVED = 'key removed';
 
+/** The same when the current service's key changed (Set API Key…, another window) during long work that stops at that. */
+export const KEY_CHANGED = 'key changed';
+
 /** The reason of a 401 to a request sent with a key the user has replaced since. */
 export const KEY_REPLACED = 'key replaced';
 

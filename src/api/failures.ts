@@ -62,6 +62,43 @@ export function withoutSecrets(text: string, secrets: readonly (string | undefin
 }
 
 /**
+ * The path and query of `url` (a same-origin redirect's target) as the log and messages show
+ * them: each path segment, query name or value that holds a secret, as sent or percent-decoded
+ * and in any case, is `***`. The service chose that URL and may have put the key in it.
+ */
+export function redactedPath(url: URL, secrets: readonly string[]): string {
+  const needles = secrets.filter((secret) => secret !== '').map((secret) => secret.toLowerCase());
+  const holdsSecret = (text: string): boolean => {
+    const forms = [text, decoded(text.replace(/\+/g, ' '))].map((form) => form.toLowerCase());
+    return needles.some((needle) => forms.some((form) => form.includes(needle)));
+  };
+  const path = url.pathname
+    .split('/')
+    .map((segment) => (holdsSecret(segment) ? '***' : segment))
+    .join('/');
+  if (url.search === '') return path;
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const [name = '', ...value] = part.split('=');
+      if (holdsSecret(name)) return '***';
+      return value.length > 0 && holdsSecret(value.join('=')) ? `${name}=***` : part;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+/** Percent-decoded text; as it is where it does not decode. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
  * Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else
  * undefined. Over six digits (11 days) is not a delay: an epoch time sent by mistake, say.
  */

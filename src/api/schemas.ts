@@ -12,7 +12,7 @@
  * the tolerant handling. Imports no `vscode`.
  */
 import type { Check, Importance, Page, Privacy, Project, Report, ReportResult } from './types';
-import { isRecord } from '../text/guards';
+import { isRecord, withoutPasswords } from '../text/guards';
 
 /** An answer body that does not have the shape expected; `problem` is short and holds no server text. */
 export class ResponseShapeError extends Error {
@@ -130,16 +130,25 @@ function zoneOffsetMinutes(zone: string): number | undefined {
   return (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
 }
 
+/**
+ * A report's `results` sent as JSON text (tolerated), read as the object would be: its nesting
+ * capped at the depth `results` has in a report (the cap runs before it is parsed, and a deeper
+ * value makes posting it to the panel throw) and without passwords. Undefined when not JSON.
+ */
+function readResultsText(text: string): { value: unknown; hadPassword: boolean } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = capNesting(JSON.parse(text), 1);
+  } catch {
+    return undefined;
+  }
+  const value = withoutPasswords(parsed);
+  return { value, hadPassword: value !== parsed };
+}
+
 /** A report's `results` map (or, tolerated, a list of named checks or its JSON text) as checks. */
 export function toChecks(value: unknown): Check[] {
-  let results = value;
-  if (typeof results === 'string') {
-    try {
-      results = JSON.parse(results);
-    } catch {
-      return [];
-    }
-  }
+  const results = typeof value === 'string' ? readResultsText(value)?.value : value;
   if (typeof results !== 'object' || results === null) return [];
   const checks: Check[] = [];
   if (Array.isArray(results)) {
@@ -229,21 +238,17 @@ function at(where: string, field: string): string {
 // ---------------------------------------------------------------------------------------
 // Entry points used by the client. Each throws ResponseShapeError on an unusable body.
 
-/**
- * The report object without a `password` field. The service never sends one (contract), but a
- * service that echoed it would otherwise have the report's password shown in the panel's raw
- * view, written by Export as JSON and kept in memory; report passwords never reach a file.
- */
-function withoutPassword(input: Record<string, unknown>): Record<string, unknown> {
-  if (input.password === undefined) return input;
-  const { password: _password, ...rest } = input;
-  return rest;
-}
-
 /** One report object (not wrapped). Nesting is capped at {@link MAX_NESTING} levels. */
 export function parseReport(body: unknown, where = ''): Report {
   if (!isRecord(body)) throw new ResponseShapeError(`${where || 'body'}: expected a report object`);
-  const input = withoutPassword(capNesting(body) as Record<string, unknown>);
+  let input = withoutPasswords(capNesting(body)) as Record<string, unknown>;
+  let results = input.results;
+  if (typeof results === 'string') {
+    const read = readResultsText(results);
+    results = read?.value;
+    // A password echoed inside the text goes from the raw data too.
+    if (read?.hadPassword === true) input = { ...input, results: JSON.stringify(read.value) };
+  }
   const id = input.id;
   // A number past 2^53 (or with a fraction) is not the one the server sent once JSON.parse has
   // read it, and its text names another report: Delete would act on that one.
@@ -254,7 +259,6 @@ export function parseReport(body: unknown, where = ''): Report {
   // refuse the whole page it came in.
   const url = typeof input.url === 'string' ? input.url : '';
   const project = input.project;
-  const results = input.results;
   return {
     id,
     url,

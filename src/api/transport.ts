@@ -13,6 +13,7 @@ import {
   errorForStatus,
   networkReason,
   parseRetryAfter,
+  redactedPath,
   TOO_LARGE_REASON,
   withoutSecrets,
   type RequestTarget,
@@ -64,6 +65,13 @@ const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308];
 const BACKOFF_MS = 300;
 /** Network failures retrying cannot fix. */
 const PERMANENT_NETWORK_REASONS = new Set(['ENOTFOUND', 'bad port', 'ERR_INVALID_URL']);
+/**
+ * The platform fetch, as it was when this module loaded (on the extension's first use). Any
+ * extension in the same extension host can wrap `globalThis.fetch` and read the key from the
+ * requests passing through it; none can prevent that (one process, one global object). Taking
+ * it once narrows it to a wrapper installed before then.
+ */
+const platformFetchAtStart: typeof fetch = globalThis.fetch.bind(globalThis);
 /** What may follow `Bearer `: visible ASCII. Anything else would be rejected by `Headers` with the value in the message. */
 const KEY_CHARS = /^[\x21-\x7e]+$/;
 
@@ -126,7 +134,7 @@ export class Transport {
     this.origin = base.origin;
     this.host = base.host;
     this.basePath = base.pathname.replace(/\/+$/, '');
-    this.platformFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.platformFetch = options.fetch ?? platformFetchAtStart;
     this.ky = ky.create({
       prefix: `${this.origin}${this.basePath}`,
       headers: { Accept: 'application/json' },
@@ -202,7 +210,8 @@ export class Transport {
       this.log(exchange, response.status);
       const next = await this.redirectTarget(response, exchange, hop);
       input = next;
-      path = `${next.pathname}${next.search}`;
+      // Logged and put in messages from here on: never with the key the service may have put in it.
+      path = redactedPath(next, secretsOf(exchange));
     }
   }
 

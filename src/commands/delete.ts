@@ -10,7 +10,7 @@ import { truncate } from '../presentation/format';
 import { singleLine } from '../text/text';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
-import { runBatch, showBatchSummary, StillBeingChanged } from './batch';
+import { restArgs, runBatch, showBatchSummary, StillBeingChanged } from './batch';
 import { deleteProject } from './deleteProject';
 import { loadReport, reportTargets } from './refs';
 import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
@@ -114,15 +114,19 @@ async function deleteSeveral(w: Writes, api: ReportsApi, refs: readonly ReportRe
     confirm,
   );
   if (!ok) return undefined;
+  const serviceUrl = w.serviceUrl;
   const outcome = await runBatch(w.parts, {
     title: l10n.t('Deleting {0} reports', refs.length),
     refs,
     action: 'Delete report',
-    run: async (ref) => {
-      if ((await deleteOne(w, api, ref)) === undefined) throw new StillBeingChanged();
+    api,
+    run: async (ref, batchApi) => {
+      if ((await deleteOne(w, batchApi, ref)) === undefined) throw new StillBeingChanged();
     },
   });
   await w.refreshViews();
-  showBatchSummary(w.parts, outcome, (n) => l10n.t('Deleted {0} of {1} reports.', n, refs.length));
+  showBatchSummary(w.parts, outcome, (n) => l10n.t('Deleted {0} of {1} reports.', n, refs.length), {
+    runRestAgain: (rest) => w.retryCommand(serviceUrl, Command.deleteReport, ...restArgs(refs, rest))(),
+  });
   return outcome;
 }

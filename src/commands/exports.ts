@@ -271,8 +271,9 @@ export function reportExportCommands(parts: Parts) {
       title: l10n.t('Copying {0} reports as Markdown', refs.length),
       refs,
       action: 'Copy as Markdown',
-      run: async (ref) => {
-        loaded.set(ref, await loadWholeReport(api, ref));
+      api,
+      run: async (ref, batchApi) => {
+        loaded.set(ref, await loadWholeReport(batchApi, ref));
       },
     });
     if (outcome.cancelled === true) {

@@ -19,8 +19,9 @@ import { askForMissingKey, setServiceUrl } from '../services/commands';
 import type { Parts } from '../parts';
 import { reportTargets } from './refs';
 import { isPrefillUrl } from './create';
+import { switchQuestion } from './linkQuestion';
 import { confirmModal, flash, offerCommand, requireApi, type ConfirmOptions } from '../ui/notify';
-import { escapeForMessage, singleLine } from '../text/text';
+import { escapeForMessage } from '../text/text';
 import { truncate } from '../presentation/format';
 import { linkQuery } from '../text/urls';
 import { parseServiceUrl } from '../api/serviceUrl';
@@ -167,17 +168,9 @@ export function linkCommands(parts: Parts) {
       return false;
     }
     if (target === parts.connection.serviceUrl) return askForMissingKey(parts, parts.connection);
-    // The host, with the path of a service under one: several services may share a host.
-    // Plain text in a modal (`singleLine`, the sink's function); a link's path may be long.
-    const { host, pathname } = new URL(target);
-    const where = truncate(singleLine(`${host}${pathname === '/' ? '' : pathname}`), 200).text;
-    const ok = await confirmModal(
-      parts.context,
-      l10n.t('Switch to the service at {0}?', where),
-      l10n.t('The link is for a report on {0}. The views and panels then show that service.', where),
-      l10n.t('Switch Service'),
-      options,
-    );
+    const known = knownServices(parts.context.globalState).some((s) => s.url === target);
+    const question = switchQuestion(target, known);
+    const ok = await confirmModal(parts.context, question.message, question.detail, question.button, options);
     if (!ok || !(await setServiceUrl(parts, target))) return false;
     // A known service without a key asks for it, as Switch Service… does; the link goes on with one.
     return askForMissingKey(parts, parts.connection);

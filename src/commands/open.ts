@@ -10,6 +10,7 @@ import type { ReportRef } from '../ui/commandArgs';
 import { loadReport, reportTargets } from './refs';
 import { flash, idText, offerCommand, openInBrowser, requireApi } from '../ui/notify';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../text/urls';
+import { clipboardUrls } from '../text/text';
 import { Setting } from '../ids';
 
 /** Most panels (or browser tabs) one command on a selection opens. */
@@ -91,7 +92,7 @@ export function reportOpenCommands(parts: Parts) {
     return opened > 0;
   }
 
-  /** Copy URL: the analysed page's URL (one a line for a selection) to the clipboard. */
+  /** Copy URL: the analysed page's URL (for a selection, each, separated by spaces) to the clipboard, on one line. */
   async function copyUrl(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
@@ -99,7 +100,7 @@ export function reportOpenCommands(parts: Parts) {
     if (refs.length === 0) return undefined;
     try {
       const urls = (await reportsOf(api, refs)).map((r) => r.url);
-      const text = urls.join('\n');
+      const text = clipboardUrls(urls);
       await vscode.env.clipboard.writeText(text);
       flash(urls.length === 1 ? l10n.t('URL copied.') : l10n.t('{0} URLs copied.', urls.length));
       return text;

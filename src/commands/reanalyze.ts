@@ -9,7 +9,7 @@ import { diffAnalyses } from '../presentation/diff';
 import { Command } from '../ids';
 import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
 import { isListSummary } from '../views/summary';
-import { runBatch, showBatchSummary, StillBeingChanged } from './batch';
+import { restArgs, runBatch, showBatchSummary, StillBeingChanged } from './batch';
 import { showChangesSummary, type ReportChangeSummary } from './changes';
 import { reportTargets } from './refs';
 import { listForConfirmation, type WriteArgs, type Writes } from './writes';
@@ -90,8 +90,9 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     title: l10n.t('Re-analyzing {0} reports', refs.length),
     refs,
     action: 'Re-analyze report',
-    run: async (ref) => {
-      const done = await reanalyzeOne(w, api, ref);
+    api,
+    run: async (ref, batchApi) => {
+      const done = await reanalyzeOne(w, batchApi, ref);
       if (done === undefined) throw new StillBeingChanged();
       changes.push({ report: done.after, diff: diffAnalyses(done.before, done.after) });
     },
@@ -99,7 +100,9 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
   // The lists follow the new results and scores, and drop a report gone meanwhile (404).
   if (changes.length > 0 || outcome.failed.length > 0) void w.refreshViews(serviceUrl);
   if (outcome.failed.length > 0 || outcome.skipped.length > 0) {
-    showBatchSummary(w.parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length));
+    showBatchSummary(w.parts, outcome, (n) => l10n.t('Re-analyzed {0} of {1} reports.', n, refs.length), {
+      runRestAgain: (rest) => w.retryCommand(serviceUrl, Command.reanalyzeReport, ...restArgs(refs, rest))(),
+    });
   }
   if (changes.length > 0) showChangesSummary(w.parts, changes, serviceUrl);
   return {

@@ -526,7 +526,7 @@ async function pickOriginWithKey(
   if (origins.length <= 1) return origins[0];
   const picked = await vscode.window.showQuickPick(
     origins.map((origin) => ({
-      label: serviceLabel(origin, origins),
+      label: serviceLabel(origin),
       description: origin === conn.origin ? l10n.t('current service') : undefined,
       detail: origin,
       origin,

@@ -1,11 +1,11 @@
 /**
  * The text that names a service everywhere the user sees one (Accounts menu, status bar,
- * Switch Service…, the Projects view's description): its host with the port when the URL
- * has one (`reports.example.com`, `127.0.0.1:8787`), or the whole origin when another known
- * service has the same host over the other scheme (`http://example.com` next to
- * `https://example.com`); with its path when another known service shares its origin
- * (`x.example/staging` next to `x.example/prod`). Free of `vscode`.
+ * Switch Service…, the Projects view's description). An account's label depends on its origin
+ * alone: VS Code keys the extensions a user lets read an account by its label, so a label that
+ * depended on which other services are known could pass from a removed service to a later one,
+ * with the trust given to it. Free of `vscode`.
  */
+import { isLoopbackHost } from '../text/urls';
 
 /** The origin of `url`, or undefined when there is none or it does not parse. */
 export function originOf(url: string | undefined): string | undefined {
@@ -19,25 +19,21 @@ export function originOf(url: string | undefined): string | undefined {
 }
 
 /**
- * The label of `origin` among `known` (origins or URLs of the other known services).
- * `URL.host` keeps a non-default port and drops the default one.
+ * The label of `origin`, one per origin: its host with the port (`URL.host` drops a default
+ * one) for `https:` and for loopback `http:` (`reports.example.com`, `127.0.0.1:8787`); the
+ * whole origin for any other (`http://example.com`, `https://127.0.0.1:8787`), so no two
+ * origins share a label. Always ASCII: `URL` writes international names in punycode.
  */
-export function serviceLabel(origin: string, known: readonly string[] = []): string {
+export function serviceLabel(origin: string): string {
   let parsed: URL;
   try {
     parsed = new URL(origin);
   } catch {
     return origin;
   }
-  const sameHostOtherScheme = known.some((other) => {
-    try {
-      const o = new URL(other);
-      return o.host === parsed.host && o.protocol !== parsed.protocol;
-    } catch {
-      return false;
-    }
-  });
-  return sameHostOtherScheme ? parsed.origin : parsed.host;
+  const loopback = isLoopbackHost(parsed.hostname);
+  const hostAlone = (parsed.protocol === 'https:' && !loopback) || (parsed.protocol === 'http:' && loopback);
+  return hostAlone ? parsed.host : parsed.origin;
 }
 
 /**
@@ -60,5 +56,5 @@ export function serviceName(url: string, known: readonly string[] = []): string 
     const o = where(other);
     return o?.origin === service.origin && o.path !== service.path;
   });
-  return serviceLabel(service.origin, known) + (neighbour ? service.path : '');
+  return serviceLabel(service.origin) + (neighbour ? service.path : '');
 }

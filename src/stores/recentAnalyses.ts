@@ -8,11 +8,12 @@
  * Imports no `vscode`: it takes the `Memento`-like state it is given (unit tests pass a map).
  * What it keeps is the report's fields exactly as the service sent them (`Report.raw`), so
  * they are parsed by the same code as a fresh answer; a stored entry of another shape (an
- * older version, a hand-edited state) is ignored, never trusted.
+ * older version, a hand-edited state) is ignored, never trusted. No password is kept, at any
+ * depth: one an older version stored goes when the entries are read.
  */
 import type { ReportId } from '../api/types';
 import { WorkspaceStateKey } from '../ids';
-import { isRecord } from '../text/guards';
+import { isRecord, withoutPasswords } from '../text/guards';
 
 /** How many reports keep their previous analysis. */
 export const RECENT_ANALYSES_LIMIT = 50;
@@ -54,6 +55,11 @@ function isEntry(value: unknown): value is RecentAnalysis {
   );
 }
 
+function withoutPassword(entry: RecentAnalysis): RecentAnalysis {
+  const previous = withoutPasswords(entry.previous) as Record<string, unknown>;
+  return previous === entry.previous ? entry : { ...entry, previous };
+}
+
 export class RecentAnalyses {
   constructor(
     private readonly state: StateLike,
@@ -63,7 +69,7 @@ export class RecentAnalyses {
   /** Every entry, most recent first (entries of an unknown shape are left out). */
   all(): RecentAnalysis[] {
     const stored = this.state.get<unknown>(WorkspaceStateKey.recentAnalyses);
-    return Array.isArray(stored) ? stored.filter(isEntry) : [];
+    return Array.isArray(stored) ? stored.filter(isEntry).map(withoutPassword) : [];
   }
 
   /** The previous analysis of report `id` on `service`, or undefined. */
@@ -81,8 +87,8 @@ export class RecentAnalyses {
   async remember(service: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
     const key = String(id);
     const rest = this.all().filter((e) => !(e.origin === service && e.id === key));
-    const tooLarge = JSON.stringify(previous).length > RECENT_ANALYSIS_MAX_CHARS;
-    const entry = { origin: service, id: key, previous, savedAt: now };
+    const entry = withoutPassword({ origin: service, id: key, previous, savedAt: now });
+    const tooLarge = JSON.stringify(entry.previous).length > RECENT_ANALYSIS_MAX_CHARS;
     const next: RecentAnalysis[] = tooLarge ? rest : [entry, ...rest].slice(0, this.limit);
     await this.state.update(WorkspaceStateKey.recentAnalyses, next);
   }

@@ -7,7 +7,10 @@
  * - Numbers (the service's numeric id, score, privacy) are written bare, so a spreadsheet
  *   reads them as numbers.
  * - Formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
- *   return gets a `'` in front, so no spreadsheet runs server text as a formula.
+ *   return gets a `'` in front, so no spreadsheet runs server text as a formula. So does such
+ *   a character after a `;`, a tab or a line break inside the text (after any double quotes
+ *   there): a spreadsheet whose list separator is `;` or tab splits the cell there, and a
+ *   quote only counts at the start of a field, so quoting cannot keep it in one piece.
  * - Text is written as it came (any Unicode) but for the characters that would hide or
  *   disguise it in a spreadsheet: control characters other than tab, CR and LF, and bidi
  *   controls (`…\u202Eexe.pdf` shows as `…fdp.exe`) become U+FFFD, so what a cell holds is
@@ -36,6 +39,9 @@ export type CsvCell = string | number | undefined;
 export const CSV_BOM = '\ufeff';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+// A reader splitting on `;` or tab starts a new field after those (and a line starts a record);
+// `"` may open a quoted field there, so the guard goes after them.
+const FORMULA_AFTER_SEPARATOR = /([;\t\r\n]"*)(?=[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One cell: bare numbers, guarded and quoted text, empty for a missing value. */
@@ -43,7 +49,8 @@ export function csvCell(value: CsvCell): string {
   if (value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const shown = visibleText(value);
-  const guarded = FORMULA_START.test(shown) ? `'${shown}` : shown;
+  const inside = shown.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  const guarded = FORMULA_START.test(inside) ? `'${inside}` : inside;
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

@@ -35,3 +35,38 @@ export function isOneOf<T extends string>(list: readonly T[], value: unknown): v
 export function isScrollPlace(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
+
+/**
+ * `value` without any `password` field, at any depth. The service never sends a report's
+ * password (contract), but one that echoed it, even inside an analysis, would have it shown in
+ * the raw view, written by Export Report as JSON and kept in workspace state. Objects that hold
+ * none are returned as they are (no copy); a value is walked as deep as it goes, so callers cap
+ * its nesting first.
+ */
+export function withoutPasswords(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const kept = withoutPasswords(item);
+      if (kept !== item) (copy ??= value.slice())[index] = kept;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    // A `password: undefined` (never from JSON) holds nothing: no copy for it.
+    if (key === 'password' && record[key] !== undefined) {
+      copy ??= { ...record };
+      delete copy[key];
+      continue;
+    }
+    const item = record[key];
+    const kept = withoutPasswords(item);
+    if (kept !== item) (copy ??= { ...record })[key] = kept;
+  }
+  return copy ?? value;
+}

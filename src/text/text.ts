@@ -13,6 +13,7 @@
  * | status bar (and its progress), quick pick items, placeholders    | {@link escapeIcons}      |
  * | notifications (progress ones too), input-box validation messages | {@link escapeForMessage} |
  * | the log channel                                                  | {@link escapeForLog}     |
+ * | the clipboard (Copy URL)                                         | {@link clipboardUrls}    |
  */
 
 /**
@@ -20,19 +21,19 @@
  * break a label into lines or show its text reversed (a spoofing trick).
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same without tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDING_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HIDING_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Plain one-line text for a label or description: unsafe characters become U+FFFD. */
 export function singleLine(text: string): string {
   return replaceUnsafe(text, '\uFFFD');
 }
 
-/** `text` with each control, line-break and bidi character replaced by `replacement`. */
-export function replaceUnsafe(text: string, replacement: string): string {
-  return text.replace(UNSAFE_CHARS, replacement);
+/** `text` with each control, line-break and bidi character replaced by `replacement` (or what it gives for the character). */
+export function replaceUnsafe(text: string, replacement: string | ((char: string) => string)): string {
+  return text.replace(UNSAFE_CHARS, (char) => (typeof replacement === 'string' ? replacement : replacement(char)));
 }
 
 /**
@@ -88,6 +89,17 @@ export function escapeForLog(text: string): string {
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
+}
+
+/**
+ * URLs as Copy URL puts them on the clipboard: one line of printable text. A line break would
+ * run what follows it in a terminal the text is pasted into, and an escape or a bidi override
+ * hides or reverses what it shows, so control, line-break and bidi characters are
+ * percent-encoded (the URL still names the same page), and several URLs are separated by a
+ * space.
+ */
+export function clipboardUrls(urls: readonly string[]): string {
+  return urls.map((url) => replaceUnsafe(url, encodeURIComponent)).join(' ');
 }
 
 /** Fills `{0}`, `{1}`… of `template` with `args` as plain text (no other interpretation). */

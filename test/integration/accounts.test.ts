@@ -67,10 +67,13 @@ class TestService {
   constructor(
     readonly key: string,
     readonly pageHost: string,
+    /** Keys of other accounts on the same service. */
+    readonly otherKeys: readonly string[] = [],
   ) {}
 
   async start(): Promise<void> {
-    this.running = await startService({ port: 0, keys: [this.key], seed: 0, faults: true, quiet: true, rateLimit: 0 });
+    const keys = [this.key, ...this.otherKeys];
+    this.running = await startService({ port: 0, keys, seed: 0, faults: true, quiet: true, rateLimit: 0 });
   }
 
   get url(): string {
@@ -136,7 +139,7 @@ async function sessionOrigins(): Promise<string[]> {
 
 describe('accounts and services', function () {
   this.timeout(60_000);
-  const alpha = new TestService(token('alpha-key'), 'alpha.localhost');
+  const alpha = new TestService(token('alpha-key'), 'alpha.localhost', [token('alpha-other-account-key')]);
   const beta = new TestService(token('beta-key'), 'beta.localhost');
   let alphaReport: { id: number | string; url: string };
 
@@ -345,23 +348,26 @@ describe('accounts and services', function () {
 
   it("a batch running when the user switches service stays with its service: the other's report of the same id keeps its row and panel, the rest is not started", async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
-    const mine = [await alpha.insert('/batch-1'), await alpha.insert('/batch-2'), await alpha.insert('/batch-3')];
+    const mine: { id: number | string; url: string }[] = [];
+    for (const path of ['/batch-1', '/batch-2', '/batch-3', '/batch-4', '/batch-5']) mine.push(await alpha.insert(path));
     // Beta gets a report with the id of alpha's first: ids are per service.
     let twin = await beta.insert('/twin');
     for (let i = 0; i < 10 && Number(twin.id) < Number(mine[0]?.id); i++) twin = await beta.insert('/twin');
     assert.equal(String(twin.id), String(mine[0]?.id), 'beta has a report of the same id');
     await alpha.admin('requests', undefined, 'DELETE');
     await beta.admin('requests', undefined, 'DELETE');
-    // Alpha answers the first delete after 3 s: the user switches meanwhile.
-    await alpha.admin('faults', { method: 'DELETE', path: `/api/v1/reports/${mine[0]?.id}`, delayMs: 3000, times: 1 });
+    // Alpha answers the first three deletes (three go at once) after 3 s: the user switches meanwhile.
+    await alpha.admin('faults', { method: 'DELETE', path: '/api/v1/reports/', delayMs: 3000, times: 3 });
     const nodes = mine.map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
-    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[]; serviceChanged?: boolean }>(
+    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[]; stoppedBy?: string }>(
       'pageReports.deleteReport',
       nodes[0],
       nodes,
       { confirmed: true },
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(async () => (await alpha.requests()).filter((r) => r.method === 'DELETE').length === 3, {
+      message: 'three deletes sent',
+    });
     assert.equal(await run('pageReports.switchService', beta.url), true);
     await run('pageReports.openReport', twin.id);
     const twinPanel = await waitFor(
@@ -376,15 +382,16 @@ describe('accounts and services', function () {
     });
 
     const outcome = await batch;
-    assert.deepEqual(outcome.succeeded.map(String), [String(mine[0]?.id)], 'the delete already sent finished');
-    assert.deepEqual(outcome.skipped.map(String), [String(mine[1]?.id), String(mine[2]?.id)], 'the rest not started');
+    const ids = mine.map((r) => String(r.id));
+    assert.deepEqual(outcome.succeeded.map(String), ids.slice(0, 3), 'the deletes already sent finished');
+    assert.deepEqual(outcome.skipped.map(String), ids.slice(3), 'the rest not started');
     assert.deepEqual(outcome.failed, []);
-    assert.equal(outcome.serviceChanged, true);
+    assert.equal(outcome.stoppedBy, 'serviceChanged');
     assert.ok(hook().panels.openPanels().includes(twinPanel), "beta's panel of that id stays open");
     assert.equal(twinPanel.foreignService, undefined);
     assert.ok(reportUrls(await reportsView().getChildren()).includes(twin.url), "beta's row of that id stays");
     const alphaDeletes = (await alpha.requests()).filter((r) => r.method === 'DELETE');
-    assert.equal(alphaDeletes.length, 1, 'one delete reached alpha');
+    assert.equal(alphaDeletes.length, 3, 'three deletes reached alpha, one each');
     const keyless = (await alpha.requests()).filter((r) => r.path.startsWith('/api/') && !r.hasAuthorization);
     assert.deepEqual(keyless, [], 'nothing was sent to alpha without its key after the switch');
     assert.deepEqual(
@@ -543,28 +550,69 @@ describe('accounts and services', function () {
     );
   });
 
-  it('a batch goes on after an item refused with the key the user has just replaced: the next goes with the new key', async () => {
+  it("a batch stops when the service's key changes, whatever the reason: with another account's key the rest is not started, and the summary offers it again", async () => {
+    assert.equal(await run('pageReports.switchService', alpha.url), true);
+    const mine: { id: number | string; url: string }[] = [];
+    for (const path of ['/key-batch-1', '/key-batch-2', '/key-batch-3', '/key-batch-4', '/key-batch-5']) {
+      mine.push(await alpha.insert(path));
+    }
+    const ids = mine.map((r) => String(r.id));
+    const secret = `pageReports.apiKey:${alpha.origin}`;
+    await alpha.admin('requests', undefined, 'DELETE');
+    // The first three deletes (three go at once) are answered after 2 s; meanwhile another
+    // window stores the key of another account on the same service.
+    await alpha.admin('faults', { method: 'DELETE', path: '/api/v1/reports/', delayMs: 2000, times: 3 });
+    const nodes = mine.map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
+    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[]; stoppedBy?: string }>(
+      'pageReports.deleteReport',
+      nodes[0],
+      nodes,
+      { confirmed: true },
+    );
+    try {
+      await waitFor(async () => (await alpha.requests()).filter((r) => r.method === 'DELETE').length === 3, {
+        message: 'three deletes sent with the first key',
+      });
+      await hook().secrets.store(secret, alpha.otherKeys[0] ?? '');
+      const outcome = await batch;
+      assert.deepEqual(outcome.succeeded.map(String), ids.slice(0, 3), 'the deletes sent with the first key finished');
+      assert.deepEqual(outcome.skipped.map(String), ids.slice(3), 'the rest not started');
+      assert.deepEqual(outcome.failed, [], 'no 404 of the other account counted');
+      assert.equal(outcome.stoppedBy, 'keyChanged');
+      const deletes = (await alpha.requests()).filter((r) => r.method === 'DELETE');
+      assert.equal(deletes.length, 3, 'nothing went with the other account key');
+      await pageReportsLogWith('Delete report: stopped (keyChanged); 2 not started.');
+    } finally {
+      await hook().secrets.store(secret, alpha.key);
+      await refreshedUntilHealth('connected', 'the first key is back');
+    }
+  });
+
+  it('an item refused (401) with the key the user has just replaced is not started again on its own: the batch stops there', async () => {
     assert.equal(await run('pageReports.switchService', alpha.url), true);
     const mine = [await alpha.insert('/stale-batch-1'), await alpha.insert('/stale-batch-2')];
     const secret = `pageReports.apiKey:${alpha.origin}`;
     await hook().secrets.store(secret, token('alpha-stale-batch'));
     await refreshedUntilHealth('rejected', 'the connection uses the stale key');
     await alpha.admin('requests', undefined, 'DELETE');
-    // The first delete goes with the stale key and is answered (401) 2 s later, after the right key is in.
-    await alpha.admin('faults', { method: 'DELETE', path: `/api/v1/reports/${mine[0]?.id}`, delayMs: 2000, times: 1 });
+    // Both deletes go with the stale key and are answered (401) 2 s later, after the right key is in.
+    await alpha.admin('faults', { method: 'DELETE', path: '/api/v1/reports/', delayMs: 2000, times: 2 });
     const nodes = mine.map((r) => ({ kind: 'report', report: { ...r, raw: r } }));
-    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[] }>(
+    const batch = run<{ succeeded: unknown[]; failed: unknown[]; skipped: unknown[]; stoppedBy?: string }>(
       'pageReports.deleteReport',
       nodes[0],
       nodes,
       { confirmed: true },
     );
-    await alpha.untilPending('DELETE', 'the first delete was sent with the stale key');
+    await waitFor(async () => (await alpha.requests()).filter((r) => r.method === 'DELETE').length === 2, {
+      message: 'both deletes sent with the stale key',
+    });
     await hook().secrets.store(secret, alpha.key);
     const outcome = await batch;
-    assert.equal(outcome.failed.length, 1, 'the first, refused with the old key');
-    assert.deepEqual(outcome.succeeded.map(String), [String(mine[1]?.id)], 'the second went with the new key');
-    assert.deepEqual(outcome.skipped, []);
+    assert.deepEqual(outcome.failed, [], 'not failed as "the key was rejected": the new key may work');
+    assert.deepEqual(outcome.skipped.map(String), mine.map((r) => String(r.id)), 'both left to run again');
+    assert.equal(outcome.stoppedBy, 'keyChanged');
+    await refreshedUntilHealth('connected', 'the right key connects');
   });
 
   it('another path on the same origin is another service: the status bar forgets what the last one taught', async () => {

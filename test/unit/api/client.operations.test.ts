@@ -170,6 +170,26 @@ describe('api client: operations', function () {
     assert.equal(defaults.privacy, 0);
   });
 
+  it('a 2xx report body that echoes the password, at the top or inside: none of it is kept', async () => {
+    const echoed = {
+      id: 9,
+      url: demo('good.html'),
+      privacy: 2,
+      password: PASSWORD,
+      results: { title: { passed: true, importance: 'high', value: { password: PASSWORD, text: 'ok' } } },
+      meta: [{ owner: { password: PASSWORD } }],
+    };
+    await h.fault({ method: 'POST', path: '/api/v1/reports', status: 201, body: { data: echoed } });
+    const created = await api.createReport({ url: demo('good.html'), privacy: 2, password: PASSWORD });
+    await h.fault({ method: 'PATCH', status: 200, body: { data: { ...echoed, results: JSON.stringify(echoed.results) } } });
+    const updated = await api.updateReport(9, { privacy: 2, password: PASSWORD });
+    for (const report of [created, updated]) {
+      const kept = JSON.stringify(report);
+      assert.ok(!kept.includes(PASSWORD) && !kept.includes('"password"'), kept);
+      assert.deepEqual(report.checks[0]?.value, { text: 'ok' });
+    }
+  });
+
   it('updateReport: privacy, password only with 2, update=1 runs the analysis again', async () => {
     const report = await api.createReport({ url: demo('good.html') });
     await h.admin('requests', undefined, 'DELETE');
@@ -285,6 +305,22 @@ describe('api client: operations', function () {
       (await h.requests()).map((r) => r.hasAuthorization),
       [true, true],
     );
+  });
+
+  it('takes the platform fetch once, at start: a wrapper another extension installs later sees no request', async () => {
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    globalThis.fetch = (input, init) => {
+      seen.push(input instanceof Request ? input.url : String(input));
+      return original(input, init);
+    };
+    try {
+      const page = await h.client().listReports({}, 1);
+      assert.ok(page.items.length > 0);
+    } finally {
+      globalThis.fetch = original;
+    }
+    assert.deepEqual(seen, []);
   });
 
   it('a base URL with a trailing slash works the same', async () => {

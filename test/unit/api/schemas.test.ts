@@ -285,6 +285,29 @@ describe('schemas: numbers', () => {
   });
 });
 
+describe('schemas: passwords at any depth (hardening)', () => {
+  it('drops a password echoed inside a report: in an analysis, an extra object, a list', () => {
+    const report = parseReport({
+      ...canonical,
+      results: { title: { passed: true, importance: 'high', value: { password: 'hunter2', kept: 1 } } },
+      extra: { owner: { password: 'hunter2' } },
+      history: [{ password: 'hunter2', score: 1 }],
+    });
+    const raw = JSON.stringify(report.raw);
+    assert.ok(!raw.includes('hunter2') && !raw.includes('password'), raw);
+    assert.deepEqual(report.checks[0]?.value, { kept: 1 });
+    assert.deepEqual(report.raw.history, [{ score: 1 }]);
+  });
+
+  it('drops a password inside "results" sent as JSON text, from the checks and the raw data', () => {
+    const text = JSON.stringify({ title: { passed: true, importance: 'high', value: { password: 'hunter2', kept: 1 } } });
+    const report = parseReport({ ...canonical, results: text });
+    assert.deepEqual(report.checks[0]?.value, { kept: 1 });
+    assert.ok(!JSON.stringify(report.raw).includes('hunter2'));
+    assert.deepEqual(JSON.parse(report.raw.results as string), { title: { passed: true, importance: 'high', value: { kept: 1 } } });
+  });
+});
+
 describe('schemas: nesting (hardening)', () => {
   /** `{"a":{"a":…{"a":"bottom"}…}}` nested `levels` deep, parsed from text as an answer is. */
   const nested = (levels: number): unknown => JSON.parse(`${'{"a":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`);
@@ -307,6 +330,21 @@ describe('schemas: nesting (hardening)', () => {
     }
     assert.equal(value, '(nested too deep)');
     assert.equal(depth, 64);
+  });
+
+  it('caps "results" sent as JSON text after parsing it: deeper reads as "(nested too deep)", and the report can be posted', () => {
+    const text = `{"deep":{"passed":false,"value":${'{"a":'.repeat(20_000)}"bottom"${'}'.repeat(20_000)}}}`;
+    const report = parseReport({ id: 8, url: 'https://deep.example/', results: text });
+    assert.doesNotThrow(() => structuredClone(report));
+    let value: unknown = report.checks[0]?.value;
+    let depth = 3; // as in the object: report (0) → results (1) → deep (2) → value (3)
+    while (typeof value === 'object' && value !== null) {
+      value = (value as { a: unknown }).a;
+      depth += 1;
+    }
+    assert.equal(value, '(nested too deep)');
+    assert.equal(depth, 64);
+    assert.equal(report.raw.results, text, 'the raw view keeps the text as sent');
   });
 
   it('item 3: keeps shallow bodies as they are (no copy)', () => {

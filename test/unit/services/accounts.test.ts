@@ -50,17 +50,28 @@ class MemorySecrets {
 const asSecrets = (s: MemorySecrets): vscode.SecretStorage => s as unknown as vscode.SecretStorage;
 
 describe('accounts: service labels', () => {
-  it('is the host, with the port when the URL has one', () => {
+  it('is the host with its port for https: and loopback http:, the whole origin for any other', () => {
     assert.equal(serviceLabel('https://reports.example.com'), 'reports.example.com');
-    assert.equal(serviceLabel('http://127.0.0.1:8787'), '127.0.0.1:8787');
     assert.equal(serviceLabel('https://reports.example.com:443'), 'reports.example.com');
+    assert.equal(serviceLabel('https://reports.example.com:8443'), 'reports.example.com:8443');
+    assert.equal(serviceLabel('http://127.0.0.1:8787'), '127.0.0.1:8787');
+    assert.equal(serviceLabel('http://localhost:8787'), 'localhost:8787');
+    assert.equal(serviceLabel('http://[::1]:8787'), '[::1]:8787');
+    assert.equal(serviceLabel('http://example.com'), 'http://example.com');
+    assert.equal(serviceLabel('http://shop.localhost:8787'), 'http://shop.localhost:8787', '*.localhost is another machine');
+    assert.equal(serviceLabel('https://127.0.0.1:8787'), 'https://127.0.0.1:8787');
+    assert.equal(serviceLabel('https://bücher.example'), 'xn--bcher-kva.example', 'ASCII');
   });
 
-  it('is the whole origin when another known service has the same host over the other scheme', () => {
-    const known = ['http://example.com', 'https://example.com/reports'];
-    assert.equal(serviceLabel('http://example.com', known), 'http://example.com');
-    assert.equal(serviceLabel('https://example.com', known), 'https://example.com');
-    assert.equal(serviceLabel('https://other.example.com', known), 'other.example.com');
+  it('depends on the origin alone: a later service cannot take a label, and the trust given to it, from another', () => {
+    // VS Code keys the extensions allowed to read an account by its label: one label per origin.
+    const origins = ['http://example.com', 'https://example.com', 'http://127.0.0.1:8787', 'https://127.0.0.1:8787'];
+    const labels = origins.map((origin) => serviceLabel(origin));
+    assert.equal(new Set(labels).size, origins.length, labels.join(', '));
+    // Whatever else is known, each name starts with its origin's label.
+    assert.equal(serviceName('http://example.com/a', ['https://example.com']), 'http://example.com');
+    assert.equal(serviceName('https://example.com', ['http://example.com']), 'example.com');
+    assert.equal(serviceName('https://example.com'), 'example.com');
   });
 
   it('names a service by its host, with its path only when another known service shares its origin', () => {
@@ -73,7 +84,7 @@ describe('accounts: service labels', () => {
     assert.equal(serviceName('https://z.example/a'), 'z.example');
     const schemes = ['http://x.example/a', 'https://x.example/a', 'https://x.example/b'];
     assert.equal(serviceName('http://x.example/a', schemes), 'http://x.example', 'the scheme tells it apart');
-    assert.equal(serviceName('https://x.example/a', schemes), 'https://x.example/a');
+    assert.equal(serviceName('https://x.example/a', schemes), 'x.example/a');
     assert.equal(serviceName('not a url', known), 'not a url');
   });
 

@@ -36,6 +36,16 @@ describe('recent analyses store', () => {
     assert.equal(store.all().length, 2);
   });
 
+  it('keeps no password at any depth: not stored, and one stored before is not read', async () => {
+    const state = memento([{ origin: A, id: '7', previous: { id: 7, results: { t: { value: { password: 'old' } } } }, savedAt: 1 }]);
+    const store = new RecentAnalyses(state);
+    assert.deepEqual(store.previous(A, 7), { id: 7, results: { t: { value: {} } } });
+    await store.remember(A, 42, { id: 42, extra: [{ password: 'new', score: 1 }] });
+    assert.deepEqual(store.previous(A, 42), { id: 42, extra: [{ score: 1 }] });
+    const stored = JSON.stringify(state.get(WorkspaceStateKey.recentAnalyses));
+    assert.ok(!stored.includes('password'), stored);
+  });
+
   it('does not keep a previous analysis larger than 256 K characters of JSON (a hostile answer), and drops the older one of that report', async () => {
     const state = memento();
     const store = new RecentAnalyses(state);

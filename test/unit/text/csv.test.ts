@@ -53,6 +53,31 @@ describe('CSV writer', () => {
     assert.equal(reportsCsv([hostile]).split('\r\n')[1], `1,"'=cmd|""/c calc""!A0",'@evil,bad,,,,`);
   });
 
+  it('starts no formula in a spreadsheet that splits on ",", ";" or tab', () => {
+    // Excel with a German or French list separator splits a file it opens at `;`, where a
+    // quote only counts at the start of a field: inside a cell, quoting cannot help.
+    const hostile = [
+      'https://shop.example/a;=HYPERLINK(B2);x',
+      'https://shop.example/a\t+1+2\t@SUM(A1)',
+      'https://shop.example/a;"=1+1";-2',
+      'line one\r\n=cmd|"/c calc"!A0\n@x',
+      'a,b;=1',
+      '=start;+middle',
+    ];
+    const file = reportsCsv(hostile.map((url, i) => parseReport({ id: i + 1, url, project: url, result: 'bad' })));
+    for (const separator of [',', ';', '\t']) {
+      const fields = readCsv(file, separator).flat();
+      assert.ok(fields.length > hostile.length, `read something with ${JSON.stringify(separator)}`);
+      for (const field of fields)
+        assert.doesNotMatch(field, /^[=+\-@\t\r]/, `a field read with ${JSON.stringify(separator)}: ${field}`);
+    }
+    // Read with commas, a URL keeps its text, with a visible quote where a field could start.
+    const byComma = readCsv(file, ',');
+    assert.equal(byComma[1]?.[1], "https://shop.example/a;'=HYPERLINK(B2);x");
+    assert.equal(byComma[3]?.[1], 'https://shop.example/a;"\'=1+1";\'-2');
+    assert.equal(csvCell('a;b=c\td'), 'a;b=c\td', 'only a character that starts a field counts');
+  });
+
   it('keeps non-ASCII text as it is (the file is written as UTF-8)', () => {
     const report = parseReport({
       id: 7,
@@ -89,3 +114,47 @@ describe('CSV writer', () => {
     assert.equal(safeFileName('a\u200bb\u0085c\ufeffd\u2066e', 'f'), 'a-b-c-d-e');
   });
 });
+
+/**
+ * A plain CSV reader, as spreadsheets read a file they open: fields split at `separator` and
+ * records at line breaks outside double quotes; a quote opens a quoted field only at the start
+ * of the field, and `""` inside it is a quote.
+ */
+function readCsv(text: string, separator: string): string[][] {
+  const records: string[][] = [];
+  let fields: string[] = [];
+  let field = '';
+  let atStart = true;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+      continue;
+    }
+    if (c === '"' && atStart) {
+      quoted = true;
+      atStart = false;
+    } else if (c === separator) {
+      fields.push(field);
+      field = '';
+      atStart = true;
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      fields.push(field);
+      records.push(fields);
+      fields = [];
+      field = '';
+      atStart = true;
+    } else {
+      field += c;
+      atStart = false;
+    }
+  }
+  if (field !== '' || fields.length > 0) records.push([...fields, field]);
+  return records;
+}

