@@ -50,13 +50,12 @@ const isStringList = (value: unknown): value is string[] =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** "a, b, c" in the locale's way of listing (falls back to commas where `Intl.ListFormat` is missing). */
-function list(items: readonly string[], locale: string): string {
-  try {
-    return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(items);
-  } catch {
-    return items.join(', ');
-  }
+/**
+ * "a, b, c": commas in every language, as the values are names from the page, not prose (and
+ * `Intl.ListFormat`'s short forms differ between engines: Chromium's narrow one drops them).
+ */
+function list(items: readonly string[]): string {
+  return items.join(', ');
 }
 
 /** The last segment of a URL's path ("https://x.test/img/lamp.svg" → "lamp.svg"); the text itself otherwise. */
@@ -111,7 +110,7 @@ function headingProblem(problem: string): string {
   return problem;
 }
 
-function formatters(locale: string): ReadonlyMap<string, Formatter> {
+function formatters(): ReadonlyMap<string, Formatter> {
   const title = declared(() => l10n.t('No title'), true);
   const description = declared(() => l10n.t('No meta description'), true);
   return new Map<string, Formatter>([
@@ -139,7 +138,7 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
         if (!isStringList(value)) return undefined;
         if (value.length === 0) return words(l10n.t('No H1 heading'));
         if (value.length === 1 && passed === true) return words(value[0] === '' ? l10n.t('Empty') : value[0]);
-        return words(l10n.t('{0} H1 headings: {1}', number.count(value.length), list(value, locale)));
+        return words(l10n.t('{0} H1 headings: {1}', number.count(value.length), list(value)));
       },
     ],
     [
@@ -147,7 +146,7 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
       (value, passed) => {
         if (!isStringList(value)) return undefined;
         if (value.length === 0) return passed === false ? undefined : HIDDEN;
-        return words(list(value.map(headingProblem), locale));
+        return words(list(value.map(headingProblem)));
       },
     ],
     [
@@ -168,7 +167,7 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
               : l10n.t('{0} of {1} images have no alt text', number.count(missing), number.count(images));
         if (examples.length === 0) return words(counted);
         // Fewer examples than images without alt: the list says it goes on.
-        const names = list(examples.map(fileName), locale) + (examples.length < missing ? ', …' : '');
+        const names = list(examples.map(fileName)) + (examples.length < missing ? ', …' : '');
         return words(`${counted}: ${names}`);
       },
     ],
@@ -235,7 +234,7 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
       'structured_data',
       (value) => {
         if (!isStringList(value)) return undefined;
-        return words(value.length === 0 ? l10n.t('No structured data') : l10n.t('Types: {0}', list(value, locale)));
+        return words(value.length === 0 ? l10n.t('No structured data') : l10n.t('Types: {0}', list(value)));
       },
     ],
     [
@@ -244,7 +243,7 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
         if (!isObject(value)) return undefined;
         if (passed === true) return HIDDEN;
         const tags = Object.keys(value).map((key) => `og:${key}`);
-        return words(tags.length === 0 ? l10n.t('No Open Graph tags') : l10n.t('Open Graph tags: {0}', list(tags, locale)));
+        return words(tags.length === 0 ? l10n.t('No Open Graph tags') : l10n.t('Open Graph tags: {0}', list(tags)));
       },
     ],
     [
@@ -252,7 +251,7 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
       (value, passed) => {
         if (!isStringList(value)) return undefined;
         if (value.length === 0) return passed === false ? undefined : HIDDEN;
-        return words(l10n.t('Deprecated tags: {0}', list(value.map((tag) => `<${tag}>`), locale)));
+        return words(l10n.t('Deprecated tags: {0}', list(value.map((tag) => `<${tag}>`))));
       },
     ],
     [
@@ -276,6 +275,9 @@ function formatters(locale: string): ReadonlyMap<string, Formatter> {
   ]);
 }
 
+/** Built once: each formatter asks `@vscode/l10n` for its words when it runs, in the bundle loaded then. */
+const FORMATTERS = formatters();
+
 function numberFormatter(locale: string): NumberFormatter {
   const grouped = new Intl.NumberFormat(locale);
   const unit = (name: string, fractionDigits: number) =>
@@ -293,7 +295,6 @@ function numberFormatter(locale: string): NumberFormatter {
  */
 export function checkWords(check: CheckInput, locale = 'en'): CheckWords {
   const safe = safeLocale(locale);
-  const table = formatters(safe);
-  const formatter = table.get(check.name) ?? table.get(check.name.toLowerCase());
+  const formatter = FORMATTERS.get(check.name) ?? FORMATTERS.get(check.name.toLowerCase());
   return formatter?.(check.value, check.passed, numberFormatter(safe)) ?? { kind: 'generic' };
 }

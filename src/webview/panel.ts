@@ -480,18 +480,26 @@ function checkRow(s: PanelStrings, check: CheckView, withImportance: boolean): H
 
 /** A table of checks; its column names are for assistive technology (the rows speak for themselves). */
 function checksTable(s: PanelStrings, checks: CheckView[], labelledBy: string, withImportance: boolean): HTMLElement {
-  const column = (text: string, className?: string): HTMLElement =>
-    el('th', { className, attrs: { scope: 'col' } }, el('span', { className: 'sr-only', text }));
+  const column = (text: string): HTMLElement => el('th', { attrs: { scope: 'col' } }, el('span', { className: 'sr-only', text }));
   return el(
     'table',
     { className: `checks${withImportance ? ' with-importance' : ''}`, attrs: { 'aria-labelledby': labelledBy } },
+    // The columns' widths: a fixed table takes them from here, as its header row has no height.
+    el(
+      'colgroup',
+      {},
+      el('col', { className: 'col-status' }),
+      el('col', { className: 'col-name' }),
+      withImportance && el('col', { className: 'col-importance' }),
+      el('col', { className: 'col-value' }),
+    ),
     el(
       'thead',
-      { className: 'sr-only' },
+      {},
       el(
         'tr',
         {},
-        column(s.columnStatus, 'col-status'),
+        column(s.columnStatus),
         column(s.columnCheck),
         withImportance && column(s.columnImportance),
         column(s.columnValue),
