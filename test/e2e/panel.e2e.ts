@@ -339,6 +339,7 @@ describe('report panel (end to end)', function () {
       url: 'https://shop.localhost/panel/checks-first?page=2',
       result: 'bad',
       score: 21.4,
+      generated_at: new Date(Date.now() - 92 * 86_400_000).toISOString(),
       results: {
         title: pass('high', 'Lamps'),
         meta_description: fail('high', null),
@@ -373,6 +374,11 @@ describe('report panel (end to end)', function () {
     await waitForPanel('shop.localhost/panel/checks-first');
     await panel().locator('.analysis').waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal((await panel().locator('h1.title').innerText()).trim(), '/panel/checks-first?page=2');
+    // One line under it: result, score, host, privacy, when analysed.
+    assert.equal(
+      (await panel().locator('.header .meta').innerText()).replace(/\s+/g, ' ').trim(),
+      'Bad 21.4 shop.localhost Public Analysed 3 months ago',
+    );
     assert.ok(await wb.page.locator('.part.sidebar').isVisible(), 'the sidebar is open');
     assert.deepEqual(
       (await panel().locator('.checks-failed h3').allInnerTexts()).map((t) => t.trim()),
@@ -409,6 +415,9 @@ describe('report panel (end to end)', function () {
     assert.equal(await value('doctype'), '');
     assert.equal(await value('title'), 'Lamps');
     await panel().locator('details.checks-passed > summary').click();
+    await (
+      await panelFrame()
+    ).evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
     await wb.screenshot('panel-checks-first');
   });
 
