@@ -140,7 +140,7 @@ export const STATUS_BAR_ITEM_ID = 'pageReports.service';
 export const ThemeColorId = {
   /** A good report's icon in the views: the Testing view's pass colour is too pale in light themes. */
   resultGood: 'pageReports.resultGood',
-  /** A decent report's icon: the Problems view's warning colour is 2.9:1 against a light sidebar. */
+  /** A decent report's colour: amber, apart from the warnings' yellow (olive in light themes, near Good's green). */
   resultDecent: 'pageReports.resultDecent',
 } as const;
 

@@ -45,6 +45,10 @@ export function insightsStrings(): InsightsStrings {
   return {
     ...insightsWords(),
     heading: l10n.t('Insights: {0}', '{0}'),
+    headline: l10n.t('Key figures'),
+    meanScore: l10n.t('Mean score'),
+    medianScore: l10n.t('Median score'),
+    badShare: l10n.t('Bad share'),
     loading: l10n.t('Loading reports…'),
     cancel: l10n.t('Cancel'),
     refresh: l10n.t('Refresh'),
@@ -58,8 +62,6 @@ export function insightsStrings(): InsightsStrings {
     loaded: l10n.t('Loaded {0}:', '{0}'),
     resultsAria: l10n.t('Bar chart of results: {0}.', '{0}'),
     scoresAria: l10n.t('Histogram of scores in ten-point buckets: {0}.', '{0}'),
-    mean: l10n.t('Mean {0}', '{0}'),
-    median: l10n.t('Median {0}', '{0}'),
     overTime: l10n.t('Scores over time'),
     overTimeAria: l10n.t(
       'Scatter chart of {0} report scores by generated date, from {1} to {2}, with the weekly median as a line.',

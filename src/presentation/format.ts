@@ -9,6 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Check, CheckCounts, Importance, Report, ReportId, ReportResult } from '../api/types';
+import { checkWords } from './checkWords';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from '../text/dates';
 import { openableUrl } from '../protocols/panelProtocol';
 import { replaceUnsafe } from '../text/text';
@@ -332,6 +333,22 @@ export function formatValue(
   return { kind: jsonKind(value), text: short.text, full, truncated: short.truncated };
 }
 
+/**
+ * What the panel shows as a check's value: a known check's value in words (`checkWords.ts`),
+ * nothing for a passed one whose value tells no more, else the generic readable form.
+ */
+export function shownValue(
+  check: Pick<Check, 'name' | 'passed' | 'value'>,
+  locale: string,
+  labels: FormatLabels = DEFAULT_LABELS,
+): ValueView {
+  const said = checkWords(check, locale);
+  if (said.kind === 'hidden') return { kind: 'hidden', text: '', full: '', truncated: false };
+  if (said.kind === 'generic') return formatValue(check.value, labels);
+  const short = truncate(said.text, VALUE_DISPLAY_LIMIT);
+  return { kind: 'words', text: short.text, full: said.text, truncated: short.truncated };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Header fields.
 
@@ -354,6 +371,23 @@ export function resultLabel(result: ReportResult): string {
 export function reportTitle(url: string, id: ReportId): string {
   const title = tabTitle(hostAndPath(url, false));
   return title === '' ? tabTitle(l10n.t('Report {0}', String(id))) : title;
+}
+
+/**
+ * Where a report's page is, as the panel's header says it: its path and query (`/pricing`, `/`
+ * for the home page) and its host, for an http(s) URL; the whole URL (one line) and no host
+ * for any other.
+ */
+export function pageAndHost(url: string): { page: string; host: string | null } {
+  try {
+    const parsed = new URL(url);
+    if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host !== '') {
+      return { page: oneLine(parsed.pathname + parsed.search) || '/', host: oneLine(parsed.host) };
+    }
+  } catch {
+    // Not a URL: the text itself.
+  }
+  return { page: oneLine(url), host: null };
 }
 
 /** Host and path of the URL, and its query when `query`; the URL itself when it has no host. */
@@ -433,7 +467,7 @@ export function toReportView(report: Report | ReportData, options: FormatOptions
     status: checkStatus(check),
     importance: check.importance ?? null,
     importanceLabel: importanceLabel(check.importance),
-    value: formatValue(check.value, labels),
+    value: shownValue(check, locale, labels),
   }));
   const totals = { failed: 0, unknown: 0, passed: 0, all: checks.length };
   for (const check of checks) totals[check.status] += 1;
@@ -444,6 +478,7 @@ export function toReportView(report: Report | ReportData, options: FormatOptions
   return {
     id: report.id,
     title: reportTitle(report.url, report.id),
+    ...pageAndHost(report.url),
     url: report.url,
     urlOpenable: openableUrl(report.url) !== undefined,
     result: {

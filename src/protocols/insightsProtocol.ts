@@ -164,6 +164,12 @@ export interface InsightsState {
 /** The page's words, localized by the controller and sent in `init`; `{0}` filled by the page. */
 export interface InsightsStrings extends InsightsWords {
   heading: string;
+  /** The headline row's name for assistive technology, and its captions. */
+  headline: string;
+  meanScore: string;
+  medianScore: string;
+  /** The share of bad reports among all. */
+  badShare: string;
   loading: string;
   cancel: string;
   refresh: string;
@@ -178,8 +184,6 @@ export interface InsightsStrings extends InsightsWords {
   loaded: string;
   resultsAria: string;
   scoresAria: string;
-  mean: string;
-  median: string;
   overTime: string;
   overTimeAria: string;
   weeklyMedian: string;

@@ -49,8 +49,11 @@ export interface DateView {
 
 /** A check's value, formatted for reading. Nothing is lost: `full` holds all of it. */
 export interface ValueView {
-  /** The JSON type of the value; `missing` when the check had no `value` at all. */
-  kind: 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'missing';
+  /**
+   * The JSON type of the value; `missing` when the check had no `value` at all; `words` when a
+   * known check's value is said in words; `hidden` for a passed check whose value tells no more.
+   */
+  kind: 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'missing' | 'words' | 'hidden';
   /** What the list shows: readable, at most `VALUE_DISPLAY_LIMIT` characters plus "…". */
   text: string;
   /** The whole readable text (what `text` shortens). */
@@ -87,8 +90,12 @@ export interface ImportanceCounts {
 export interface ReportView {
   /** The report id exactly as the server sent it (number or string). */
   id: ReportId;
-  /** Host and path of the URL ("shop.localhost/cart"), the panel's title. */
+  /** Host and path of the URL ("shop.localhost/cart"), the panel's tab title. */
   title: string;
+  /** The page: the URL's path and query (`/cart`), or the whole URL when it is not http(s). */
+  page: string;
+  /** The URL's host (with its port), or null when it is not an http(s) URL. */
+  host: string | null;
   url: string;
   /** Whether the URL is an absolute http(s) URL: only then the page offers to open it. */
   urlOpenable: boolean;
@@ -201,20 +208,26 @@ export interface PanelStrings {
   created: string;
   updated: string;
   id: string;
+  url: string;
+  /** The disclosure holding the facts the header leaves out (dates, ID, project, URL). */
+  details: string;
+  /** `Analysed {0}`: {0} is how long ago ("3 months ago"). */
+  analysedAgo: string;
+  /** The secondary actions' group name for assistive technology. */
+  moreActions: string;
+  /** The analysis section's name for assistive technology. */
   summary: string;
   allPassed: string;
-  failedCount: string;
-  /** "0 of 1 check failed": the summary of a report with one check. */
-  failedCountOne: string;
-  /** "2 of 14 checks not determined": under the failed count when some are. */
-  unknownCount: string;
-  unknownCountOne: string;
-  high: string;
-  medium: string;
-  low: string;
-  noImportance: string;
+  /** Heading over the failed checks' groups (their counts are the groups'). */
   failedChecks: string;
+  /** `High ({0})`: the failed checks of high importance, with their count. */
+  highGroup: string;
+  mediumGroup: string;
+  lowGroup: string;
+  noImportanceGroup: string;
+  /** `Not determined ({0})`. */
   unknownChecks: string;
+  /** `Passed ({0})`: the collapsed passed checks. */
   passedChecks: string;
   noChecks: string;
   columnStatus: string;

@@ -128,8 +128,8 @@ interface Palette {
   decent: string;
   bad: string;
   other: string;
-  /** Failing checks of low importance: apart from high (bad), medium (decent) and none (other). */
-  low: string;
+  /** Failing checks by importance: neutral tones, darkest to faintest, apart from the results' colours. */
+  importance: { high: string; medium: string; low: string; none: string };
   background: string;
 }
 
@@ -153,7 +153,12 @@ function palette(): Palette {
     decent: css('--pr-decent', '#cca700'),
     bad: css('--pr-bad', '#f14c4c'),
     other: css('--vscode-disabledForeground', foreground),
-    low: css('--vscode-charts-blue', '#3794ff'),
+    importance: {
+      high: foreground,
+      medium: css('--vscode-descriptionForeground', foreground),
+      low: css('--vscode-disabledForeground', foreground),
+      none: css('--vscode-editorWidget-border', css('--vscode-widget-border', 'rgba(128,128,128,0.35)')),
+    },
     background: css('--vscode-editor-background', '#1e1e1e'),
   };
 }
@@ -190,6 +195,7 @@ function horizontalBars(p: Palette, series: string, bars: readonly Bar[]): Chart
           backgroundColor: bars.map((b) => b.colour),
           borderColor: p.grid,
           borderWidth: 1,
+          maxBarThickness: 32,
         },
       ],
     },
@@ -338,7 +344,8 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
       s.columnCount,
       rows.map(({ key, label, count }) => ({ label, value: count, colour: p[key] })),
     ),
-    barsHeight(rows.length, 34),
+    // As tall as the scores' histogram beside it, so neither leaves a gap under it.
+    SCORES_HEIGHT,
     'chart-results',
   );
   return section(
@@ -356,27 +363,25 @@ function resultsFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HT
   );
 }
 
+/** Height in pixels of the scores' histogram, and of the results' chart beside it. */
+const SCORES_HEIGHT = 220;
+
 function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTMLElement {
   const { scores } = model;
-  const mean = formatScoreNumber(scores.mean, locale, s.noScore);
-  const median = formatScoreNumber(scores.median, locale, s.noScore);
+  // The table says each bucket's range; the axis its start, upright ("0", "10" … "90").
   const labels = scores.buckets.map((_, i) => bucketLabel(i, locale));
-  const numbers = el(
-    'p',
-    { className: 'numbers' },
-    el('span', { className: 'count', text: fill(s.mean, mean) }),
-    ' ',
-    el('span', { className: 'count', text: fill(s.median, median) }),
-    ' ',
-    el('span', { className: 'count muted', text: fill(s.unscored, n(scores.unscored)) }),
-  );
+  const starts = scores.buckets.map((_, i) => n(i * 10));
+  // Mean and median are in the headline row; here only what it leaves out.
+  const numbers =
+    scores.unscored > 0 &&
+    el('p', { className: 'numbers' }, el('span', { className: 'count muted', text: fill(s.unscored, n(scores.unscored)) }));
   const colours = scores.buckets.map((_, i) => (i >= 8 ? p.good : i >= 5 ? p.decent : p.bad));
   const chart = chartCanvas(
     fill(s.scoresAria, labels.map((l, i) => `${l}: ${n(scores.buckets[i] ?? 0)}`).join(', ')),
     {
       type: 'bar',
       data: {
-        labels,
+        labels: starts,
         datasets: [
           { label: s.columnCount, data: scores.buckets, backgroundColor: colours, borderColor: p.grid, borderWidth: 1 },
         ],
@@ -384,14 +389,18 @@ function scoresFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
       options: {
         animation: false,
         maintainAspectRatio: false,
-        plugins: { legend: { display: false } },
+        plugins: {
+          legend: { display: false },
+          // The range, not the axis label: "60–69.99".
+          tooltip: { callbacks: { title: (items) => (items[0] ? (labels[items[0].dataIndex] ?? '') : '') } },
+        },
         scales: {
-          x: scaleStyle(p),
+          x: { ...scaleStyle(p), ticks: { color: p.foreground, maxRotation: 0, autoSkip: false } },
           y: { ...scaleStyle(p), beginAtZero: true, ticks: { color: p.foreground, precision: 0 } },
         },
       },
     },
-    220,
+    SCORES_HEIGHT,
     'chart-scores',
   );
   return section(
@@ -451,18 +460,24 @@ function overTimeFigure(s: InsightsStrings, model: InsightsModel, p: Palette): H
             label: s.reportScore,
             // Each point keeps its report, for the tooltip's page name.
             data: points.map((pt) => ({ x: pt.x, y: pt.y, report: pt.report })),
-            backgroundColor: p.accent,
-            borderColor: p.accent,
+            // Muted: the reports are the background the weekly median is read against.
+            backgroundColor: p.muted,
+            borderColor: p.muted,
             pointRadius: points.length > 1000 ? 1.5 : 2.5,
+            order: 2,
           },
           {
             type: 'line',
             label: s.weeklyMedian,
             data: medians,
-            borderColor: p.foreground,
-            backgroundColor: p.foreground,
-            borderWidth: 2,
+            borderColor: p.accent,
+            backgroundColor: p.accent,
+            borderWidth: 3,
             pointRadius: 3,
+            // A week without reports (a null) breaks the line rather than bridging it.
+            spanGaps: false,
+            // Drawn last, over the dots.
+            order: 1,
           },
         ],
       },
@@ -531,8 +546,7 @@ function checksFigure(s: InsightsStrings, model: InsightsModel, p: Palette): HTM
   const { checks } = model;
   if (checks.length === 0) return section('checks', s.checks, el('p', { className: 'muted', text: s.noFailures }));
   const top = checks.slice(0, 10);
-  const colour = (c: Pick<FailingCheck, 'importance'>): string =>
-    c.importance === 'high' ? p.bad : c.importance === 'medium' ? p.decent : c.importance === 'low' ? p.low : p.other;
+  const colour = (c: Pick<FailingCheck, 'importance'>): string => p.importance[c.importance ?? 'none'];
   const chart = chartCanvas(
     fill(s.checksAria, top.map((c) => `${c.label}: ${shareText(s, c)}`).join('; ')),
     horizontalBars(
@@ -614,8 +628,8 @@ function checksList(s: InsightsStrings, model: InsightsModel): HTMLElement {
       ' ',
       el('span', { className: 'muted', text: shareText(s, check) }),
     );
-    if (check.label !== check.name)
-      item.append(' ', el('code', { className: 'check-key', text: singleLine(check.name) }));
+    // The key is for who wants it, in the name's tooltip.
+    if (check.label !== check.name) toggle.title = singleLine(check.name);
     if (expanded) {
       const reports = check.reports.map((i) => model.reports[i]).filter((r): r is ReportRef => r !== undefined);
       const listed = reports.slice(0, openCheckListed);
@@ -748,6 +762,26 @@ function statusArea(s: InsightsStrings, state: InsightsState): HTMLElement {
   return area;
 }
 
+/** The headline numbers in one row: reports, mean and median score, the share of bad reports. */
+function headline(s: InsightsStrings, model: InsightsModel): HTMLElement {
+  const stat = (value: string, caption: string, className = ''): HTMLElement =>
+    el(
+      'div',
+      { className: `stat ${className}`.trim() },
+      el('dt', { className: 'stat-caption', text: caption }),
+      el('dd', { className: 'stat-value', text: value }),
+    );
+  const { scores, results, total } = model;
+  return el(
+    'dl',
+    { className: 'headline', attrs: { 'aria-label': s.headline } },
+    stat(n(total), s.columnReports),
+    stat(formatScoreNumber(scores.mean, locale, s.noScore), s.meanScore),
+    stat(formatScoreNumber(scores.median, locale, s.noScore), s.medianScore),
+    stat(total === 0 ? s.noScore : formatShare(results.bad / total, locale), s.badShare, 'result-bad'),
+  );
+}
+
 /** The figures, or nothing while the first load runs. */
 function figures(s: InsightsStrings, model: InsightsModel): HTMLElement {
   const p = palette();
@@ -761,6 +795,7 @@ function figures(s: InsightsStrings, model: InsightsModel): HTMLElement {
     'div',
     { className: 'figures' },
     model.total === 0 && el('p', { className: 'empty', text: s.noReports }),
+    headline(s, model),
     resultsFigure(s, model, p),
     scoresFigure(s, model, p),
     overTimeFigure(s, model, p),

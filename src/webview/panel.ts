@@ -20,6 +20,7 @@ import {
   type CheckStatus,
   type CheckView,
   type DateView,
+  type Importance,
   type HostMessage,
   type PageMessage,
   type PanelCommand,
@@ -61,7 +62,7 @@ let drewReport = false;
 /** A draw is waiting for the next frame. */
 let frameRequested = false;
 /** Relative date texts to refresh while the panel stays open. */
-let relativeDates: { element: HTMLElement; epochMs: number }[] = [];
+let relativeDates: { element: HTMLElement; epochMs: number; template: string }[] = [];
 const focus = new FocusKeeper();
 /** Says to screen readers what the page shows when it first shows it (dom.ts). */
 const announcer = new Announcer();
@@ -181,6 +182,10 @@ function renderDeleted(s: PanelStrings, state: Extract<PanelState, { kind: 'dele
   );
 }
 
+/**
+ * The score as a small ring beside its number, in the header's line. The ring's colour is the
+ * result's; the number carries the meaning, so the ring is hidden from assistive technology.
+ */
 function gauge(s: PanelStrings, report: ReportView): HTMLElement {
   const tone = report.result.value ?? 'none';
   const graphic = svg('svg', { viewBox: '0 0 36 36', class: 'gauge-svg', 'aria-hidden': 'true', focusable: 'false' });
@@ -199,10 +204,10 @@ function gauge(s: PanelStrings, report: ReportView): HTMLElement {
     );
   }
   const meter = el(
-    'div',
+    'span',
     {
       className: 'gauge',
-      attrs: { role: 'meter', 'aria-label': s.score, 'aria-valuemin': '0', 'aria-valuemax': '100' },
+      attrs: { role: 'meter', 'aria-label': s.score, 'aria-valuemin': '0', 'aria-valuemax': '100', title: s.score },
     },
     graphic,
     el('span', { className: 'gauge-label', text: report.score.label }),
@@ -216,16 +221,21 @@ function gauge(s: PanelStrings, report: ReportView): HTMLElement {
   return meter;
 }
 
+/** A date's relative text that the page keeps current while it stays open (`template` fills `{0}`). */
+function relativeDate(date: DateView, template = '{0}'): HTMLElement {
+  const relative = el('span', { className: 'date-relative', text: fill(template, date.relative) });
+  if (date.epochMs !== null) relativeDates.push({ element: relative, epochMs: date.epochMs, template });
+  return relative;
+}
+
 function dateFact(label: string, date: DateView): HTMLElement[] {
   if (date.iso === null || date.epochMs === null) {
     // Missing: one dash, not a dash and "(unknown)".
     return [el('dt', { text: label }), el('dd', { className: 'muted', text: date.absolute })];
   }
-  const relative = el('span', { className: 'date-relative', text: date.relative });
-  relativeDates.push({ element: relative, epochMs: date.epochMs });
   const value = el('time', { attrs: { datetime: date.iso }, text: date.absolute });
   value.title = date.iso;
-  return [el('dt', { text: label }), el('dd', {}, value, ' ', el('span', { className: 'muted' }, '(', relative, ')'))];
+  return [el('dt', { text: label }), el('dd', {}, value, ' ', el('span', { className: 'muted' }, '(', relativeDate(date), ')'))];
 }
 
 /**
@@ -244,11 +254,50 @@ function projectField(s: PanelStrings, project: string | null, foreign: boolean)
   });
 }
 
-/** `foreign`: the report is another service's. */
-function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElement {
+const PRIVACY_ICON: readonly IconName[] = ['globe', 'lock', 'key'];
+
+/**
+ * The page, then one line: result, score, host (it opens the page in the browser), privacy and
+ * when it was analysed. The other facts wait in the Details disclosure below.
+ */
+function header(s: PanelStrings, report: ReportView): HTMLElement {
   // Server text: a bidi control in the URL (as in a project or a check's name) shows as U+FFFD
   // instead of reordering what follows. Not in values: they are the page's own text, where a
   // right-to-left mark is real, and each stays within its cell.
+  const shownUrl = visibleText(report.url);
+  const host =
+    report.host === null
+      ? null
+      : report.urlOpenable
+        ? button(visibleText(report.host), 'link-external', () => post({ type: 'openUrl', url: report.url }), {
+            className: 'link url-host',
+            focusKey: 'host',
+            ariaLabel: fill(s.openUrl, shownUrl),
+            title: fill(s.openUrl, shownUrl),
+          })
+        : el('span', { text: visibleText(report.host) });
+  const privacyIcon = report.privacy.value === null ? 'question' : (PRIVACY_ICON[report.privacy.value] ?? 'question');
+  const analysed =
+    report.generated.iso === null
+      ? null
+      : el('time', { attrs: { datetime: report.generated.iso, title: report.generated.absolute } }, relativeDate(report.generated, s.analysedAgo));
+  const items = [
+    el('span', { className: `badge result-${report.result.value ?? 'none'}`, text: report.result.label }),
+    gauge(s, report),
+    host,
+    el('span', { className: 'privacy', attrs: { title: s.privacy } }, icon(privacyIcon), el('span', { text: report.privacy.label })),
+    analysed,
+  ].filter((item): item is HTMLElement => item !== null);
+  return el(
+    'header',
+    { className: 'header' },
+    el('h1', { className: 'title', text: visibleText(report.page), attrs: { title: shownUrl } }),
+    el('div', { className: 'meta' }, ...items.map((item) => el('span', { className: 'meta-item' }, item))),
+  );
+}
+
+/** The facts the header leaves out, behind a disclosure that stays as the user left it. */
+function details(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElement {
   const shownUrl = visibleText(report.url);
   const url = report.urlOpenable
     ? button(shownUrl, 'link-external', () => post({ type: 'openUrl', url: report.url }), {
@@ -258,48 +307,27 @@ function header(s: PanelStrings, report: ReportView, foreign: boolean): HTMLElem
         title: fill(s.openUrl, shownUrl),
       })
     : el('span', { className: 'url url-inert', text: shownUrl, attrs: { title: s.urlNotOpenable } });
-
-  const project = projectField(s, report.project, foreign);
-
-  const privacyIcon =
-    report.privacy.value === 0
-      ? 'globe'
-      : report.privacy.value === 1
-        ? 'lock'
-        : report.privacy.value === 2
-          ? 'key'
-          : 'question';
-
-  return el(
-    'header',
-    { className: 'header' },
-    gauge(s, report),
+  return keptOpen(
     el(
-      'div',
-      { className: 'header-text' },
-      el('h1', { className: 'title', text: report.title }),
-      url,
+      'details',
+      { className: 'details' },
+      el('summary', { text: s.details, focusKey: 'details' }),
       el(
         'dl',
         { className: 'facts' },
-        el('dt', { text: s.result }),
-        el(
-          'dd',
-          {},
-          el('span', { className: `badge result-${report.result.value ?? 'none'}`, text: report.result.label }),
-        ),
+        el('dt', { text: s.url }),
+        el('dd', {}, url),
         el('dt', { text: s.project }),
-        el('dd', {}, project),
-        el('dt', { text: s.privacy }),
-        el('dd', {}, icon(privacyIcon), ' ', el('span', { text: report.privacy.label })),
+        el('dd', {}, projectField(s, report.project, foreign)),
         ...dateFact(s.generated, report.generated),
         ...dateFact(s.created, report.created),
         ...dateFact(s.updated, report.updated),
-        // The id the extension's messages name a report by ("Report 14 re-analyzed."), as the tooltip's ID row.
+        // The id the extension's messages and the tooltip's ID row name a report by.
         el('dt', { text: s.id }),
         el('dd', { className: 'report-id', text: visibleText(String(report.id)) }),
       ),
     ),
+    'details',
   );
 }
 
@@ -311,6 +339,13 @@ const TOOLBAR: readonly { command: PanelCommand; icon: IconName; label: (s: Pane
   { command: 'delete', icon: 'trash', label: (s) => s.delete },
 ];
 
+/** How each action looks: one primary, Delete apart at the end, the rest a quiet group. */
+function actionClass(command: PanelCommand): string {
+  if (command === 'reanalyze') return 'button primary';
+  if (command === 'delete') return 'button secondary danger apart';
+  return 'button secondary quiet';
+}
+
 /**
  * A toolbar in the ARIA sense: one Tab stop, arrow keys move between its buttons. `foreign`
  * (a report of another service) leaves only Copy URL on: the URL is the report's own, shown
@@ -319,7 +354,7 @@ const TOOLBAR: readonly { command: PanelCommand; icon: IconName; label: (s: Pane
 function toolbar(s: PanelStrings, busy: boolean, foreign: boolean): HTMLElement {
   const buttons = TOOLBAR.map((item) =>
     button(item.label(s), item.icon, () => post({ type: 'command', name: item.command }), {
-      className: item.command === 'delete' ? 'button secondary danger' : 'button secondary',
+      className: actionClass(item.command),
       focusKey: `command:${item.command}`,
       disabled: busy || (foreign && !runsOnOtherService(item.command)),
     }),
@@ -328,7 +363,15 @@ function toolbar(s: PanelStrings, busy: boolean, foreign: boolean): HTMLElement 
   const active = buttons.filter((b) => !b.disabled);
   const stopAt = (stop: HTMLButtonElement | undefined): void => buttons.forEach((b) => (b.tabIndex = b === stop ? 0 : -1));
   stopAt(active[0]);
-  const bar = el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } }, ...buttons);
+  const [primary, ...rest] = buttons;
+  const apart = rest.pop();
+  const bar = el(
+    'div',
+    { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': s.toolbar } },
+    primary,
+    el('span', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': s.moreActions } }, ...rest),
+    apart,
+  );
   bar.addEventListener('keydown', (event) => {
     const index = active.findIndex((b) => b === document.activeElement);
     if (index < 0) return;
@@ -355,59 +398,34 @@ function toolbar(s: PanelStrings, busy: boolean, foreign: boolean): HTMLElement 
   return bar;
 }
 
-function summary(s: PanelStrings, report: ReportView): HTMLElement {
-  const section = el('section', { className: 'summary', attrs: { 'aria-label': s.summary } });
-  const { failed, unknown, all } = report.totals;
-  if (all === 0) {
-    section.append(el('p', { className: 'muted', text: s.noChecks }));
-    return section;
-  }
-  // Undetermined checks are not passed ones: the summary says how many, and their table follows.
-  if (failed === 0 && unknown === 0) {
-    section.append(
-      el(
-        'p',
-        { className: 'all-passed' },
-        icon('pass-filled', 'status-passed'),
-        ' ',
-        el('span', { text: s.allPassed }),
-      ),
-    );
-    return section;
-  }
-  // "0 of 1 check failed" for a report with one check, "0 of 3 checks failed" otherwise.
-  const ofAll = (many: string, one: string, count: number) => (all === 1 ? fill(one, count) : fill(many, count, all));
-  section.append(el('p', { className: 'summary-title', text: ofAll(s.failedCount, s.failedCountOne, failed) }));
-  if (unknown > 0)
-    section.append(
-      el('p', { className: 'summary-unknown muted', text: ofAll(s.unknownCount, s.unknownCountOne, unknown) }),
-    );
-  // The failed checks by importance; none failed, no row of zeros.
-  if (failed > 0) section.append(importanceChips(s, report.failedCounts));
-  return section;
-}
-
-function importanceChips(s: PanelStrings, counts: ReportView['failedCounts']): HTMLElement {
-  const chips = el('ul', { className: 'chips' });
-  const items: [keyof typeof counts, string][] = [
-    ['high', s.high],
-    ['medium', s.medium],
-    ['low', s.low],
-    ['unknown', s.noImportance],
-  ];
-  for (const [key, label] of items) {
-    if (key === 'unknown' && counts.unknown === 0) continue;
-    chips.append(
-      el(
-        'li',
-        { className: `chip importance-${key}${counts[key] === 0 ? ' zero' : ''}` },
-        el('span', { className: 'chip-count', text: String(counts[key]) }),
-        ' ',
-        el('span', { text: label }),
-      ),
+/**
+ * Importance on its own scale, apart from the results' colours: bars like a signal meter, three
+ * filled for high, two for medium, one for low, in the text's colour.
+ */
+function importanceMark(importance: Importance | null): SVGSVGElement {
+  const filled = importance === 'high' ? 3 : importance === 'medium' ? 2 : importance === 'low' ? 1 : 0;
+  const graphic = svg('svg', {
+    class: `importance-mark importance-${importance ?? 'unknown'}`,
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  });
+  for (let bar = 0; bar < 3; bar++) {
+    const height = 5 + bar * 4;
+    graphic.append(
+      svg('rect', {
+        class: bar < filled ? 'bar-on' : 'bar-off',
+        x: String(1.5 + bar * 5),
+        y: String(14.5 - height),
+        width: '3',
+        height: String(height),
+        rx: '0.5',
+      }),
     );
   }
-  return chips;
+  return graphic;
 }
 
 const STATUS_ICON: Record<CheckStatus, IconName> = { failed: 'error', unknown: 'question', passed: 'pass-filled' };
@@ -416,10 +434,10 @@ function statusText(s: PanelStrings, status: CheckStatus): string {
   return status === 'failed' ? s.statusFailed : status === 'passed' ? s.statusPassed : s.statusUnknown;
 }
 
-function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
-  const name = el('td', { className: 'check-name' }, el('span', { className: 'check-label', text: visibleText(check.label) }));
-  if (check.label !== check.name) name.append(el('code', { className: 'check-key', text: visibleText(check.name) }));
-
+/** One check: status, readable name (the key in its tooltip), importance where asked, value. */
+function checkRow(s: PanelStrings, check: CheckView, withImportance: boolean): HTMLElement {
+  const label = el('span', { className: 'check-label', text: visibleText(check.label) });
+  if (check.label !== check.name) label.title = visibleText(check.name);
   const value = el(
     'td',
     { className: `check-value kind-${check.value.kind}` },
@@ -448,45 +466,125 @@ function checkRow(s: PanelStrings, check: CheckView): HTMLElement {
       icon(STATUS_ICON[check.status], `status-${check.status}`),
       el('span', { className: 'sr-only', text: statusText(s, check.status) }),
     ),
-    name,
-    el('td', {
-      className: `check-importance importance-${check.importance ?? 'unknown'}`,
-      text: check.importanceLabel,
-    }),
+    el('td', { className: 'check-name' }, label),
+    withImportance &&
+      el(
+        'td',
+        { className: `check-importance importance-${check.importance ?? 'unknown'}` },
+        importanceMark(check.importance),
+        el('span', { text: check.importanceLabel }),
+      ),
     value,
   );
 }
 
-function checksSection(s: PanelStrings, title: string, checks: CheckView[], kind: CheckStatus): HTMLElement | null {
-  if (checks.length === 0) return null;
-  const headingId = `checks-${kind}`;
-  const table = el(
+/** A table of checks; its column names are for assistive technology (the rows speak for themselves). */
+function checksTable(s: PanelStrings, checks: CheckView[], labelledBy: string, withImportance: boolean): HTMLElement {
+  const column = (text: string): HTMLElement => el('th', { attrs: { scope: 'col' } }, el('span', { className: 'sr-only', text }));
+  return el(
     'table',
-    { className: 'checks', attrs: { 'aria-labelledby': headingId } },
+    { className: `checks${withImportance ? ' with-importance' : ''}`, attrs: { 'aria-labelledby': labelledBy } },
+    // The columns' widths: a fixed table takes them from here, as its header row has no height.
+    el(
+      'colgroup',
+      {},
+      el('col', { className: 'col-status' }),
+      el('col', { className: 'col-name' }),
+      withImportance && el('col', { className: 'col-importance' }),
+      el('col', { className: 'col-value' }),
+    ),
     el(
       'thead',
       {},
       el(
         'tr',
         {},
-        el(
-          'th',
-          { className: 'col-status', attrs: { scope: 'col' } },
-          el('span', { className: 'sr-only', text: s.columnStatus }),
-        ),
-        el('th', { attrs: { scope: 'col' }, text: s.columnCheck }),
-        el('th', { attrs: { scope: 'col' }, text: s.columnImportance }),
-        el('th', { attrs: { scope: 'col' }, text: s.columnValue }),
+        column(s.columnStatus),
+        column(s.columnCheck),
+        withImportance && column(s.columnImportance),
+        column(s.columnValue),
       ),
     ),
-    tbody(s, checks),
+    tbody(s, checks, withImportance),
   );
+}
+
+const IMPORTANCE_GROUPS: readonly { importance: Importance | null; title: (s: PanelStrings) => string }[] = [
+  { importance: 'high', title: (s) => s.highGroup },
+  { importance: 'medium', title: (s) => s.mediumGroup },
+  { importance: 'low', title: (s) => s.lowGroup },
+  { importance: null, title: (s) => s.noImportanceGroup },
+];
+
+/** The failed checks under one heading, in groups by importance, each with its count. */
+function failedSection(s: PanelStrings, failed: CheckView[]): HTMLElement | null {
+  if (failed.length === 0) return null;
+  const groups = IMPORTANCE_GROUPS.map(({ importance, title }) => {
+    const checks = failed.filter((c) => c.importance === importance);
+    if (checks.length === 0) return null;
+    const id = `failed-${importance ?? 'none'}`;
+    return el(
+      'div',
+      { className: `importance-group importance-${importance ?? 'unknown'}` },
+      el('h3', { attrs: { id } }, importanceMark(importance), el('span', { text: fill(title(s), checks.length) })),
+      checksTable(s, checks, id, false),
+    );
+  });
   return el(
     'section',
-    { className: `checks-section checks-${kind}` },
-    el('h2', { attrs: { id: headingId }, text: fill(title, checks.length) }),
-    table,
+    { className: 'checks-section checks-failed', attrs: { 'aria-labelledby': 'checks-failed' } },
+    el('h2', { attrs: { id: 'checks-failed' }, text: s.failedChecks }),
+    ...groups,
   );
+}
+
+/** Checks whose outcome the service did not give, open; passed ones behind their count. */
+function otherSection(s: PanelStrings, checks: CheckView[], kind: 'unknown' | 'passed'): HTMLElement | null {
+  if (checks.length === 0) return null;
+  const id = `checks-${kind}`;
+  const title = fill(kind === 'passed' ? s.passedChecks : s.unknownChecks, checks.length);
+  if (kind === 'unknown') {
+    return el(
+      'section',
+      { className: `checks-section checks-${kind}` },
+      el('h2', { attrs: { id }, text: title }),
+      checksTable(s, checks, id, true),
+    );
+  }
+  return keptOpen(
+    el(
+      'details',
+      { className: `checks-section checks-${kind}` },
+      el('summary', { focusKey: id }, el('h2', { attrs: { id }, text: title })),
+      checksTable(s, checks, id, true),
+    ),
+    id,
+  );
+}
+
+/** The analysis: failed checks first, in groups by importance, then undetermined, then passed. */
+function analysis(s: PanelStrings, report: ReportView): HTMLElement {
+  const section = el('section', { className: 'analysis', attrs: { 'aria-label': s.summary } });
+  const { failed, unknown, all } = report.totals;
+  if (all === 0) {
+    section.append(el('p', { className: 'muted', text: s.noChecks }));
+    return section;
+  }
+  const byStatus = (status: CheckStatus) => report.checks.filter((c) => c.status === status);
+  // Undetermined checks are not passed ones: "All checks passed" only when none is either.
+  if (failed === 0 && unknown === 0) {
+    section.append(
+      el('p', { className: 'all-passed' }, icon('pass-filled', 'status-passed'), ' ', el('span', { text: s.allPassed })),
+    );
+  }
+  section.append(
+    ...[
+      failedSection(s, byStatus('failed')),
+      otherSection(s, byStatus('unknown'), 'unknown'),
+      otherSection(s, byStatus('passed'), 'passed'),
+    ].filter((part): part is HTMLElement => part !== null),
+  );
+  return section;
 }
 
 /** `build()` now, or a placeholder that `build()` replaces right after the first paint. */
@@ -498,11 +596,12 @@ function afterFirstPaint(build: () => Node): Node {
 }
 
 /** The rows of a checks table: those below the fold of a first draw come just after its paint. */
-function tbody(s: PanelStrings, checks: CheckView[]): HTMLElement {
+function tbody(s: PanelStrings, checks: CheckView[], withImportance: boolean): HTMLElement {
   const body = el('tbody');
   let shown = 0;
-  while (shown < checks.length && takeRow()) body.append(checkRow(s, checks[shown++]));
-  if (shown < checks.length) later(() => body.append(...checks.slice(shown).map((check) => checkRow(s, check))));
+  while (shown < checks.length && takeRow()) body.append(checkRow(s, checks[shown++], withImportance));
+  if (shown < checks.length)
+    later(() => body.append(...checks.slice(shown).map((check) => checkRow(s, check, withImportance))));
   return body;
 }
 
@@ -545,9 +644,17 @@ function changeList(
         el(
           'li',
           { className: 'since-check' },
-          el('span', { className: 'check-label', text: visibleText(c.label) }),
-          c.label !== c.name ? el('code', { className: 'check-key', text: visibleText(c.name) }) : null,
-          el('span', { className: `since-importance importance-${c.importance ?? 'unknown'}`, text: importance(c) }),
+          el('span', {
+            className: 'check-label',
+            text: visibleText(c.label),
+            attrs: c.label !== c.name ? { title: visibleText(c.name) } : {},
+          }),
+          el(
+            'span',
+            { className: `since-importance importance-${c.importance ?? 'unknown'}` },
+            importanceMark(c.importance ?? null),
+            el('span', { text: importance(c) }),
+          ),
           outcome ? el('span', { className: 'since-outcome', text: outcome(c) }) : null,
         ),
       ),
@@ -625,7 +732,6 @@ function refreshBanner(s: PanelStrings, message: string): HTMLElement {
 function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'report' }>): HTMLElement {
   const { busy } = state;
   const report = toReportView(state.report, { locale, labels });
-  const byStatus = (status: CheckStatus) => report.checks.filter((c) => c.status === status);
   return el(
     'article',
     { className: `report${busy ? ' busy' : ''}`, attrs: { 'aria-busy': String(busy || state.refreshing) } },
@@ -634,19 +740,17 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
       : el('div', { className: 'progress-placeholder' }),
     state.foreign !== null && foreignBanner(s, state.foreign),
     state.refreshError !== null && refreshBanner(s, state.refreshError),
-    header(s, report, state.foreign !== null),
+    header(s, report),
     // A report from another service keeps its content with its actions off, but for Copy URL.
     toolbar(s, busy, state.foreign !== null),
+    details(s, report, state.foreign !== null),
     // The tree's summary of the report: its analysis is on its way (or could not be fetched:
     // the banner above says so and offers Retry).
     ...(state.partial === true
       ? [state.refreshError === null && el('p', { className: 'muted analysis-pending', text: s.loading })]
       : [
           state.previous !== null && sinceSection(s, state.previous, state.report, report),
-          summary(s, report),
-          checksSection(s, s.failedChecks, byStatus('failed'), 'failed'),
-          checksSection(s, s.unknownChecks, byStatus('unknown'), 'unknown'),
-          checksSection(s, s.passedChecks, byStatus('passed'), 'passed'),
+          analysis(s, report),
           afterFirstPaint(() => rawView(s, report)),
         ]),
   );
@@ -764,7 +868,8 @@ function scheduleDraw(): void {
 
 function refreshRelativeDates(): void {
   const now = Date.now();
-  for (const { element, epochMs } of relativeDates) element.textContent = formatRelative(epochMs, now, locale) ?? '';
+  for (const { element, epochMs, template } of relativeDates)
+    element.textContent = fill(template, formatRelative(epochMs, now, locale) ?? '');
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -140,7 +140,7 @@ describe('pseudo-locale: every word of ours on screen is translated', function (
     await wb.view('Reports').locator('.pane-body .monaco-list-row').first().click();
     const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     const body = frame.locator('#root');
-    await body.locator('section.summary').waitFor({ state: 'visible', timeout: 30_000 });
+    await body.locator('section.analysis').waitFor({ state: 'visible', timeout: 30_000 });
     await collect('report panel', await body.innerText());
     // Buttons say what they do in their accessible names too.
     await collect(

@@ -135,7 +135,43 @@ describe('report panel (end to end)', function () {
     await wb.page
       .locator('.tabs-container .tab.active', { hasText: title })
       .waitFor({ state: 'visible', timeout: 20_000 });
-    await panel().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+    // The header names the page: the title's path, `/` for a host alone.
+    const page = title.includes('/') ? title.slice(title.indexOf('/')) : '/';
+    await panel().locator('h1.title', { hasText: page }).waitFor({ state: 'visible', timeout: 20_000 });
+  }
+
+  /**
+   * The two colour scales in the panel under `theme`: Decent is amber (hue 20-50°) at 3:1 or more
+   * against the page, and the importance marks are in the text's colour, not a result's.
+   */
+  async function assertColourScales(theme: string): Promise<void> {
+    const seen = await (
+      await panelFrame()
+    ).evaluate(() => {
+      const { document, getComputedStyle } = globalThis as unknown as {
+        document: { body: unknown; documentElement: unknown; querySelector(selector: string): unknown };
+        getComputedStyle(element: unknown): { color: string; getPropertyValue(name: string): string };
+      };
+      const mark = document.querySelector('.importance-mark');
+      return {
+        decent: getComputedStyle(document.body).getPropertyValue('--pr-decent').trim(),
+        page: getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-background').trim(),
+        text: getComputedStyle(document.body).color,
+        mark: mark === null ? '' : getComputedStyle(mark).color,
+      };
+    });
+    assert.ok(contrast(seen.decent, seen.page) >= 3, `${theme}: Decent against the page: ${JSON.stringify(seen)}`);
+    const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => parseInt(seen.decent.slice(i, i + 2), 16));
+    const max = Math.max(r, g, b);
+    const hue = max === r ? (60 * (g - b)) / (max - Math.min(r, g, b)) : -1;
+    assert.ok(hue >= 20 && hue <= 50, `${theme}: Decent is amber (hue ${Math.round(hue)}°): ${seen.decent}`);
+    assert.equal(seen.mark, seen.text, `${theme}: importance in the text's colour`);
+  }
+
+  /** Opens a disclosure of the panel (Details, Passed (N)) unless it is open. */
+  async function disclose(selector: string): Promise<void> {
+    const details = panel().locator(selector);
+    if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
   }
 
   /**
@@ -173,7 +209,7 @@ describe('report panel (end to end)', function () {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await wb.page.setViewportSize({ width: 1400, height: 900 });
+    await wb.page.setViewportSize({ width: 1440, height: 900 });
     await wb.openView();
     await wb.enterApiKey();
     await wb.view('Reports').locator('.pane-body .monaco-list-row').first().waitFor({ timeout: 30_000 });
@@ -213,7 +249,7 @@ describe('report panel (end to end)', function () {
     const expected = sortChecks(report.checks);
     const failed = expected.filter((c) => c.passed === false);
     assert.ok(failed.length >= 3, 'a bad page fails several checks');
-    const shown = await panel().locator('td.check-name .check-label').allInnerTexts();
+    const shown = await panel().locator('td.check-name .check-label').allTextContents();
     assert.deepEqual(
       shown,
       expected.map((c) => checkLabel(c.name).label),
@@ -225,23 +261,27 @@ describe('report panel (end to end)', function () {
     const firstPassed = statuses.findIndex((c) => c.includes('check-passed'));
     assert.equal(firstPassed, failed.length, 'all failed rows come before the first passed one');
     assert.ok(statuses.slice(firstPassed).every((c) => c.includes('check-passed')));
-    const importances = await panel().locator('tr.check-failed td.check-importance').allInnerTexts();
-    const rank = { High: 0, Medium: 1, Low: 2 } as Record<string, number>;
-    assert.deepEqual(
-      importances.map((i) => rank[i.trim()]),
-      [...importances.map((i) => rank[i.trim()])].sort(),
-      'failed checks by importance',
-    );
-    const summary = await panel().locator('.summary').innerText();
-    assert.ok(summary.includes(`${failed.length} of ${expected.length} checks failed`), summary);
-    // The id the extension's messages name it by ("Report 14 re-analyzed.").
-    const facts = await panel().locator('.facts').innerText();
-    assert.match(facts, new RegExp(`\\bID\\s+${report.id}\\s*$`), facts);
+    // Failed checks in groups by importance, each with its count, said once.
+    const groups = (await panel().locator('.checks-failed h3').allInnerTexts()).map((g) => g.trim());
+    const counted = (['high', 'medium', 'low'] as const)
+      .map((importance) => [importance, failed.filter((c) => c.importance === importance).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([importance, n]) => `${{ high: 'High', medium: 'Medium', low: 'Low' }[importance]} (${n})`);
+    assert.deepEqual(groups, counted, 'failed checks grouped by importance, high first');
+    const passed = expected.length - failed.length;
+    assert.equal((await panel().locator('details.checks-passed > summary').innerText()).trim(), `Passed (${passed})`);
+    assert.equal(await panel().locator('details.checks-passed').getAttribute('open'), null, 'passed checks start collapsed');
+    const text = await panel().locator('#root').innerText();
+    assert.ok(!text.includes(`${failed.length} of ${expected.length}`), 'no second count of the failed checks');
+    // The id the extension's messages name it by, in Details.
+    assert.equal((await panel().locator('.facts .report-id').textContent())?.trim(), String(report.id));
 
+    await assertColourScales('Dark Modern');
     await wb.screenshot('panel-dark');
     await wb.setTheme('Light Modern');
     await waitForPanel(title);
-    // Bad's colour reads in a light theme: under the badge's text, and as the text of a failed check's High.
+    await assertColourScales('Light Modern');
+    // Bad's colour reads in a light theme: under the badge's text, and as a failed check's icon.
     const colours = await panel()
       .locator('.badge.result-bad')
       .evaluate((badge) => {
@@ -254,7 +294,7 @@ describe('report panel (end to end)', function () {
           document: { documentElement: unknown; querySelector(selector: string): unknown };
           getComputedStyle(element: unknown): Style;
         };
-        const high = document.querySelector('.check-failed .check-importance.importance-high');
+        const high = document.querySelector('.check-failed .status-failed');
         return {
           badgeText: getComputedStyle(badge).color,
           badge: getComputedStyle(badge).backgroundColor,
@@ -262,9 +302,9 @@ describe('report panel (end to end)', function () {
           page: getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-background').trim(),
         };
       });
-    assert.notEqual(colours.high, '', 'a failed check of high importance is shown');
+    assert.notEqual(colours.high, '', 'a failed check is shown');
     assert.ok(contrast(colours.badgeText, colours.badge) >= 4.5, `the Bad badge: ${JSON.stringify(colours)}`);
-    assert.ok(contrast(colours.high, colours.page) >= 4.5, `High in a failed row: ${JSON.stringify(colours)}`);
+    assert.ok(contrast(colours.high, colours.page) >= 3, `a failed check's icon: ${JSON.stringify(colours)}`);
     // Good and decent reports' icons in the Reports view are seen against the sidebar (an icon needs 3:1).
     for (const codicon of ['pass', 'warning']) {
       const seen = await wb
@@ -286,8 +326,99 @@ describe('report panel (end to end)', function () {
     await wb.screenshot('panel-light');
     await wb.setTheme('Dark High Contrast');
     await waitForPanel(title);
+    await assertColourScales('Dark High Contrast');
     await wb.screenshot('panel-high-contrast');
     await wb.setTheme('Dark Modern');
+  });
+
+  it('leads with the checks: eight failed ones or more without scrolling at 1440×900, their values in words', async () => {
+    // The reference service's checks, 19 of 23 failing: 5 high, 8 medium, 6 low.
+    const fail = (importance: string, value: unknown) => ({ passed: false, importance, value });
+    const pass = (importance: string, value: unknown) => ({ passed: true, importance, value });
+    await insert({
+      url: 'https://shop.localhost/panel/checks-first?page=2',
+      result: 'bad',
+      score: 21.4,
+      generated_at: new Date(Date.now() - 92 * 86_400_000).toISOString(),
+      results: {
+        title: pass('high', 'Lamps'),
+        meta_description: fail('high', null),
+        h1: fail('high', []),
+        image_alt: fail('high', {
+          images: 2,
+          missing_alt: 2,
+          examples: ['https://shop.localhost/img/lamp.svg', 'https://shop.localhost/img/chart.svg'],
+        }),
+        https: fail('high', 'http'),
+        noindex: fail('high', 'noindex, nofollow'),
+        title_length: fail('medium', 5),
+        heading_order: fail('medium', ['starts with h2', 'h2 → h4']),
+        lang: fail('medium', null),
+        viewport: fail('medium', null),
+        charset: pass('medium', 'utf-8'),
+        canonical: fail('medium', null),
+        word_count: fail('medium', 112),
+        page_size: fail('medium', 412_345),
+        response_time: pass('medium', 180),
+        deprecated_tags: fail('medium', ['center', 'font']),
+        meta_description_length: fail('low', 0),
+        favicon: fail('low', null),
+        links: fail('low', { internal: 3, external: 1, empty: 2 }),
+        structured_data: fail('low', []),
+        open_graph: fail('low', { type: 'website' }),
+        doctype: pass('low', '!DOCTYPE html'),
+        redirects: fail('low', 2),
+      },
+    });
+    await openReport('panel/checks-first', '/panel/checks-first');
+    await waitForPanel('shop.localhost/panel/checks-first');
+    await panel().locator('.analysis').waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal((await panel().locator('h1.title').innerText()).trim(), '/panel/checks-first?page=2');
+    // One line under it: result, score, host, privacy, when analysed.
+    assert.equal(
+      (await panel().locator('.header .meta').innerText()).replace(/\s+/g, ' ').trim(),
+      'Bad 21.4 shop.localhost Public Analysed 3 months ago',
+    );
+    assert.ok(await wb.page.locator('.part.sidebar').isVisible(), 'the sidebar is open');
+    assert.deepEqual(
+      (await panel().locator('.checks-failed h3').allInnerTexts()).map((t) => t.trim()),
+      ['High (5)', 'Medium (8)', 'Low (6)'],
+    );
+    assert.equal((await panel().locator('details.checks-passed > summary').innerText()).trim(), 'Passed (4)');
+
+    // Failed rows wholly inside the panel's viewport, as it first shows.
+    const seen = await (
+      await panelFrame()
+    ).evaluate(() => {
+      const g = globalThis as unknown as {
+        innerHeight: number;
+        scrollY: number;
+        document: { querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number } }> };
+      };
+      const rows = Array.from(g.document.querySelectorAll('tr.check-failed'));
+      return { shown: rows.filter((r) => r.getBoundingClientRect().bottom <= g.innerHeight).length, scrollY: g.scrollY };
+    });
+    assert.equal(seen.scrollY, 0);
+    assert.ok(seen.shown >= 8, `failed checks shown without scrolling: ${seen.shown}`);
+
+    // Values in words; the key in the name's tooltip.
+    const row = (key: string): Locator =>
+      panel().locator('tr.check', { has: panel().locator(`.check-label[title="${key}"]`) });
+    const value = async (key: string): Promise<string> => (await row(key).locator('.value-text').innerText()).trim();
+    assert.equal(await value('image_alt'), '2 of 2 images have no alt text: lamp.svg, chart.svg');
+    assert.equal(await value('meta_description'), 'No meta description');
+    assert.equal(await value('title_length'), 'Title is 5 characters long');
+    assert.equal(await value('heading_order'), 'Starts with h2, h2 followed by h4');
+    assert.equal(await panel().locator('code.check-key').count(), 0, 'no key under the names');
+    // A passed check whose value says no more shows none.
+    await disclose('details.checks-passed');
+    assert.equal(await value('doctype'), '');
+    assert.equal(await value('title'), 'Lamps');
+    await panel().locator('details.checks-passed > summary').click();
+    await (
+      await panelFrame()
+    ).evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await wb.screenshot('panel-checks-first');
   });
 
   it('shows markup, script and javascript: links in every field as text and runs none of them', async () => {
@@ -309,8 +440,10 @@ describe('report panel (end to end)', function () {
     });
     await openReport(`${MARK}='url'`, `window.${MARK}`);
     await wb.page.locator('.tabs-container .tab.active', { hasText: `window.${MARK}` }).waitFor({ timeout: 20_000 });
-    await panel().locator('.summary').waitFor({ state: 'visible', timeout: 20_000 });
+    await panel().locator('.analysis').waitFor({ state: 'visible', timeout: 20_000 });
     await panel().locator('summary', { hasText: 'Raw data' }).click();
+    await disclose('details.details');
+    await disclose('details.checks-passed');
 
     const text = await panel().locator('#root').innerText();
     assert.ok(text.includes(HOSTILE_URL), 'the URL as text');
@@ -383,7 +516,8 @@ describe('report panel (end to end)', function () {
     try {
       await openReport('pct-encoded', url.host);
       await waitForPanel(url.host + url.pathname);
-      const fromPanel = await openedBy(() => panel().locator('button.url').click());
+      // The header's host opens the page; so does the URL in Details.
+      const fromPanel = await openedBy(() => panel().locator('button.url-host').click());
       assert.equal(fromPanel, report.url);
       await wb.closeAllEditors();
 
@@ -409,7 +543,7 @@ describe('report panel (end to end)', function () {
     await openReport('panel-link', plainUrl.host);
     await waitForPanel(plainUrl.host + plainUrl.pathname);
     const popup = wb.page.context().waitForEvent('page', { timeout: 15_000 });
-    await panel().locator('button.url').click();
+    await panel().locator('button.url-host').click();
     const opened: Page = await popup;
     // code-server sends loopback URLs through its own port proxy: /proxy/PORT/path.
     const proxied = `/proxy/${plainUrl.port}${plainUrl.pathname}${plainUrl.search}`;
@@ -422,8 +556,9 @@ describe('report panel (end to end)', function () {
     const command = await insert({ url: 'command:workbench.action.closeAllEditors', result: 'bad', score: 1 });
     await openReport('closeAllEditors', 'command:');
     await wb.page.locator('.tabs-container .tab.active', { hasText: 'command:' }).waitFor({ timeout: 20_000 });
+    await disclose('details.details');
     await panel().locator('.url-inert').waitFor({ state: 'visible' });
-    assert.equal(await panel().locator('button.url').count(), 0, 'no link for a command: URL');
+    assert.equal(await panel().locator('button.url, button.url-host').count(), 0, 'no link for a command: URL');
     await panel().locator('.url-inert').click();
 
     // A page that forges the messages gets nothing opened: the extension checks every URL.
@@ -465,7 +600,7 @@ describe('report panel (end to end)', function () {
     assert.deepEqual(await ranSomething(), []);
   });
 
-  it('says how many checks were not determined, and shows no row of zero chips when none failed', async () => {
+  it('says how many checks were not determined, and shows no failed group when none failed', async () => {
     await insert({
       url: 'https://blog.localhost/panel/undetermined',
       result: 'decent',
@@ -478,11 +613,12 @@ describe('report panel (end to end)', function () {
     });
     await openReport('panel/undetermined', 'blog.localhost/panel/undetermined');
     await waitForPanel('blog.localhost/panel/undetermined');
-    const summary = panel().locator('.summary');
-    assert.equal(await summary.locator('.all-passed').count(), 0, 'not "All checks passed"');
-    assert.equal((await summary.locator('.summary-title').innerText()).trim(), '0 of 3 checks failed');
-    assert.equal((await summary.locator('.summary-unknown').innerText()).trim(), '2 of 3 checks not determined');
-    assert.equal(await summary.locator('.chips').count(), 0, 'no chips of zero failed checks');
+    const analysis = panel().locator('.analysis');
+    await analysis.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await analysis.locator('.all-passed').count(), 0, 'not "All checks passed"');
+    assert.equal(await analysis.locator('.checks-failed').count(), 0, 'no failed group of none');
+    assert.equal((await analysis.locator('.checks-unknown h2').innerText()).trim(), 'Not determined (2)');
+    assert.equal((await analysis.locator('.checks-passed > summary').innerText()).trim(), 'Passed (1)');
     await wb.screenshot('panel-undetermined');
   });
 
@@ -586,28 +722,14 @@ describe('report panel (end to end)', function () {
       results: { 'custom\u202Echeck': { passed: true, importance: 'low', value: 'x' } },
     });
     await openReport('panel/bidi-', 'blog.localhost/panel/bidi-');
-    await panel().locator('.summary').waitFor({ state: 'visible', timeout: 20_000 });
-    const url = await panel().locator('.url').innerText();
+    await panel().locator('.analysis').waitFor({ state: 'visible', timeout: 20_000 });
+    const url = (await panel().locator('.url').textContent()) ?? '';
     assert.ok(url.includes('bidi-\uFFFDgnp.exe') && !url.includes('\u202E'), url);
-    const names = (await panel().locator('td.check-name').allInnerTexts()).join(' ');
+    const names = (await panel().locator('td.check-name').allTextContents()).join(' ');
     assert.ok(names.includes('custom\uFFFDcheck') && !names.includes('\u202E'), names);
-    const project = await panel().locator('.facts dd').nth(1).innerText();
+    const project = (await panel().locator('.facts dd').nth(1).textContent()) ?? '';
     assert.ok(project.includes('bidi\uFFFDproject') && !project.includes('\u202E'), project);
     await wb.closeAllEditors();
-  });
-
-  it('counts a single check in the singular', async () => {
-    await insert({
-      url: 'https://blog.localhost/panel/one-check',
-      result: 'decent',
-      score: 70,
-      results: { h1: { passed: null, importance: 'high', value: null } },
-    });
-    await openReport('panel/one-check', 'blog.localhost/panel/one-check');
-    await waitForPanel('blog.localhost/panel/one-check');
-    const summary = panel().locator('.summary');
-    assert.equal((await summary.locator('.summary-title').innerText()).trim(), '0 of 1 check failed');
-    assert.equal((await summary.locator('.summary-unknown').innerText()).trim(), '1 of 1 check not determined');
   });
 
   it('comes back with its content after a window reload', async () => {
@@ -692,7 +814,7 @@ describe('report panel (end to end)', function () {
     await row.click();
     await waitForPanel('shop.localhost/panel/listed');
     await panel().locator('tr.check').first().waitFor({ state: 'visible', timeout: 3000 });
-    assert.deepEqual(await panel().locator('td.check-name .check-label').allInnerTexts(), ['Canonical URL', 'Title']);
+    assert.deepEqual(await panel().locator('td.check-name .check-label').allTextContents(), ['Canonical URL', 'Title']);
     assert.equal(await panel().locator('.analysis-pending').count(), 0);
     await wb.screenshot('panel-listed-at-once');
     await wb.closeAllEditors();
@@ -729,7 +851,7 @@ describe('report panel (end to end)', function () {
 
     // Then the analysis, in place.
     await panel().locator('tr.check').first().waitFor({ state: 'visible', timeout: 30_000 });
-    assert.deepEqual(await panel().locator('td.check-name .check-label').allInnerTexts(), ['H1 heading', 'Title']);
+    assert.deepEqual(await panel().locator('td.check-name .check-label').allTextContents(), ['H1 heading', 'Title']);
     assert.equal(await panel().locator('.analysis-pending').count(), 0);
     await panel().locator('.raw-json').waitFor({ state: 'attached', timeout: 5000 });
     assert.ok((await panel().locator('.raw-json').textContent())?.includes('"results"'));
@@ -857,6 +979,8 @@ describe('report panel (end to end)', function () {
     await openReport('scroll-long', new URL(long.url).host);
     await waitForPanel(titleOf(long.url));
     await panel().locator('tr.check').nth(59).waitFor({ state: 'attached' });
+    // The passed checks too: the page is long enough to scroll, and what was opened stays open.
+    await disclose('details.checks-passed');
     const more = panel().locator('details.value-more');
     await more.locator('summary').click();
     assert.equal(await more.getAttribute('open'), '');
@@ -878,6 +1002,7 @@ describe('report panel (end to end)', function () {
     }
     assert.ok(Math.abs(back - place) <= 2, `back at ${back}, the reader was at ${place}`);
     assert.equal(await more.getAttribute('open'), '', 'the full value the reader opened is open again');
+    assert.equal(await panel().locator('details.checks-passed').getAttribute('open'), '', 'the passed checks too');
     await wb.screenshot('panel-back-where-the-reader-was');
     await wb.closeAllEditors();
   });
