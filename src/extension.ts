@@ -14,6 +14,7 @@ import { createTreeShells } from './activation/shell';
 import { notedState, rawServiceUrl } from './activation/stateNote';
 import { ServiceStatusBar } from './activation/statusBar';
 import { loadMain } from './activation/loadMain';
+import { registerAgentTools } from './agent/register';
 import type { Main } from './main';
 import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';
 
@@ -50,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): void {
     keyCreator(() => load().run(Command.setApiKey, [])),
   );
   subscriptions.push(statusBar, auth);
+  // The language model tools (src/agent/): registered now, built with main.ts on first call.
+  subscriptions.push(registerAgentTools(context, () => load().agentTools));
 
   for (const command of Object.values(Command)) {
     subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));

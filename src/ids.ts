@@ -54,6 +54,8 @@ export const Command = {
   exportReportJson: 'pageReports.exportReportJson',
   exportReportsCsv: 'pageReports.exportReportsCsv',
   analyzeUrl: 'pageReports.analyzeUrl',
+  // Agents (src/agent/)
+  askAgentToFix: 'pageReports.askAgentToFix',
 } as const;
 
 /** A command id of package.json. */
@@ -151,7 +153,24 @@ export const TestHook = {
   handleUri: Symbol.for('pageReports.handleUri'),
   accounts: Symbol.for('pageReports.accounts'),
   insights: Symbol.for('pageReports.insights.testHook'),
+  /** The agent tools' `prepareInvocation`, which VS Code calls without showing anything under tests. */
+  agentTools: Symbol.for('pageReports.agentTools'),
 } as const;
+
+/**
+ * The language model tools of package.json `contributes.languageModelTools` (src/agent/): public
+ * names agents and prompts (`#pageReports_getReport`) use, so they never change.
+ */
+export const LmTool = {
+  findReports: 'pageReports_findReports',
+  getReport: 'pageReports_getReport',
+  getInsights: 'pageReports_getInsights',
+  reanalyzeReport: 'pageReports_reanalyzeReport',
+  createReport: 'pageReports_createReport',
+} as const;
+
+/** A tool name of package.json. */
+export type LmToolName = (typeof LmTool)[keyof typeof LmTool];
 
 /** The authentication provider's id (package.json `contributes.authentication`). */
 export const AUTH_PROVIDER_ID = 'pageReports';
