@@ -91,6 +91,13 @@ function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispo
 /** Builds the tools over the parts and the commands' writes (one in-flight guard for both). */
 export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
   const { connection, log } = parts;
+  /**
+   * The service each write's question named (undefined: none was asked, nothing being connected
+   * then), by tool and input. A write goes only to the service the user was asked about: one
+   * switched meanwhile, or connected only after, gets nothing.
+   */
+  const asked = new Map<string, string | undefined>();
+  const askKey = (name: LmToolName, input: unknown): string => `${name}:${JSON.stringify(input) ?? ''}`;
 
   /** The client once the key is read, or what is missing; never asks the user. */
   async function service(): Promise<Service | 'noUrl' | 'noKey'> {
@@ -195,8 +202,19 @@ export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     const tag = newBlockTag();
+    const write = name === LmTool.reanalyzeReport || name === LmTool.createReport;
+    // The service the user was asked about (undefined: not asked, nothing being connected then).
+    const key = askKey(name, input);
+    const wasAsked = asked.has(key);
+    const askedAbout = asked.get(key);
+    asked.delete(key);
     const s = await service();
     if (typeof s === 'string') return textResult(notConnectedText(s));
+    if (write && (!wasAsked || askedAbout !== s.serviceUrl)) {
+      return textResult(
+        'Nothing was sent: the user was not asked about this service (it changed, or was connected only after the question). Call the tool again to ask.',
+      );
+    }
     const { signal, dispose } = signalOf(token);
     try {
       switch (name) {
@@ -234,15 +252,23 @@ export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
       case LmTool.getInsights:
         return { invocationMessage: l10n.t('Adding up Page Reports insights…') };
       case LmTool.reanalyzeReport:
-        return prepareReanalyze(input, token);
-      case LmTool.createReport:
-        return prepareCreate(input);
+      case LmTool.createReport: {
+        await connection.ready;
+        const serviceUrl = connection.api === undefined ? undefined : connection.serviceUrl;
+        asked.set(askKey(name, input), serviceUrl);
+        // Not connected: invoke says what the user must set up and sends nothing, so nothing to ask.
+        if (serviceUrl === undefined) return {};
+        return name === LmTool.reanalyzeReport
+          ? prepareReanalyze(input, serviceUrl, token)
+          : prepareCreate(input, serviceUrl);
+      }
     }
   }
 
   /** Names the page, report and service; reads the report for its page when no panel has it (a read, never the write). */
   async function prepareReanalyze(
     input: unknown,
+    serviceUrl: string,
     token: vscode.CancellationToken,
   ): Promise<vscode.PreparedToolInvocation> {
     let id: ReportId;
@@ -252,8 +278,6 @@ export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
       // invoke answers the model that the input is wrong, and sends nothing.
       return { invocationMessage: l10n.t('Re-analyzing a report…') };
     }
-    await connection.ready;
-    const serviceUrl = connection.serviceUrl;
     let report = parts.panels.current(id);
     const api = connection.api;
     if (report === undefined && api !== undefined) {
@@ -264,7 +288,7 @@ export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
       );
       dispose();
     }
-    const at = serviceUrl === undefined ? l10n.t('no service') : shown(new URL(serviceUrl).host);
+    const at = shown(new URL(serviceUrl).host);
     const place = report === undefined ? undefined : pageAndHost(report.url);
     const title =
       place?.host === undefined
@@ -281,16 +305,14 @@ export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
     };
   }
 
-  async function prepareCreate(input: unknown): Promise<vscode.PreparedToolInvocation> {
+  function prepareCreate(input: unknown, serviceUrl: string): vscode.PreparedToolInvocation {
     let checked: { url: string; privacy: 0 | 1 };
     try {
       checked = readCreateInput(input, isHttpUrl);
     } catch {
       return { invocationMessage: l10n.t('Creating a report…') };
     }
-    await connection.ready;
-    const serviceUrl = connection.serviceUrl;
-    const at = serviceUrl === undefined ? l10n.t('no service') : shown(new URL(serviceUrl).host);
+    const at = shown(new URL(serviceUrl).host);
     const place = pageAndHost(checked.url);
     return {
       invocationMessage: l10n.t('Creating a report for {0}…', shown(`${place.host ?? ''}${place.page}`)),
