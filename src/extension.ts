@@ -13,6 +13,7 @@ import { createTreeShells } from './activation/shell';
 import { notedState, rawServiceUrl } from './activation/stateNote';
 import { ServiceStatusBar } from './activation/statusBar';
 import { start, type Main } from './main';
+import { registerAgentTools } from './agent/register';
 import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -46,6 +47,8 @@ export function activate(context: vscode.ExtensionContext): void {
     keyCreator(() => load().run(Command.setApiKey, [])),
   );
   subscriptions.push(statusBar, auth);
+  // The language model tools (src/agent/): registered now, built with main.ts on first call.
+  subscriptions.push(registerAgentTools(context, () => load().agentTools));
 
   for (const command of Object.values(Command)) {
     subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => load().run(command, args)));

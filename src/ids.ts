@@ -56,6 +56,8 @@ export const Command = {
   exportReportJson: 'pageReports.exportReportJson',
   exportReportsCsv: 'pageReports.exportReportsCsv',
   analyzeUrl: 'pageReports.analyzeUrl',
+  // Agents (src/agent/)
+  askAgentToFix: 'pageReports.askAgentToFix',
 } as const;
 
 /** A command id of package.json. */
@@ -155,7 +157,24 @@ export const TestHook = {
   insights: Symbol.for('pageReports.insights.testHook'),
   /** `{ cancel() }`: presses Cancel on the running bulk write (integration tests cannot reach its notification). */
   batch: Symbol.for('pageReports.batch.testHook'),
+  /** The agent tools' `prepareInvocation`, which VS Code calls without showing anything under tests. */
+  agentTools: Symbol.for('pageReports.agentTools'),
 } as const;
+
+/**
+ * The language model tools of package.json `contributes.languageModelTools` (src/agent/): public
+ * names agents and prompts (`#pageReports_getReport`) use, so they never change.
+ */
+export const LmTool = {
+  findReports: 'pageReports_findReports',
+  getReport: 'pageReports_getReport',
+  getInsights: 'pageReports_getInsights',
+  reanalyzeReport: 'pageReports_reanalyzeReport',
+  createReport: 'pageReports_createReport',
+} as const;
+
+/** A tool name of package.json. */
+export type LmToolName = (typeof LmTool)[keyof typeof LmTool];
 
 /** The authentication provider's id (package.json `contributes.authentication`). */
 export const AUTH_PROVIDER_ID = 'pageReports';

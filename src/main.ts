@@ -7,6 +7,8 @@
 import * as vscode from 'vscode';
 import type { ServiceStatusBar } from './activation/statusBar';
 import { commandHandlers, uriHandler } from './commands/index';
+import { Writes } from './commands/writes';
+import { createAgentTools, type AgentTools } from './agent/tools';
 import type { UriOutcome } from './commands/links';
 import type { ConfirmOptions } from './ui/notify';
 import { Connection } from './services/connection';
@@ -24,6 +26,8 @@ import type { TreeShells } from './activation/shell';
 export interface Main extends vscode.Disposable {
   readonly views: RegisteredViews;
   readonly panels: ReportPanels;
+  /** The language model tools' work (src/agent/), which `activate`'s registrations forward to. */
+  readonly agentTools: AgentTools;
   /** Runs the command `id` (its failures are reported and resolve undefined). */
   run(id: string, args: unknown[]): Promise<unknown>;
   /** Handles a URI opened for the extension (`vscode://page-reports.page-reports/…`). */
@@ -69,11 +73,15 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     analyses,
     insights,
   };
-  const commands = commandHandlers(parts);
+  // One in-flight guard for the commands' writes and the agent tools': one write at a time per report.
+  const writes = new Writes(parts);
+  const commands = commandHandlers(parts, writes);
+  const agentTools = createAgentTools(parts, writes);
   const disposables: vscode.Disposable[] = [...health, forgetListed, insights, panels, views, errors, connection, log];
   return {
     views,
     panels,
+    agentTools,
     async run(id, args) {
       const handler = commands.get(id);
       if (!handler) throw new Error(`No handler for the command ${id}.`);

@@ -21,7 +21,8 @@ import { deleteReports } from './delete';
 import { deleteProject } from './deleteProject';
 import { changePrivacy, privacyArgs } from './privacy';
 import { reanalyze } from './reanalyze';
-import { confirmOf, writeArgs, Writes } from './writes';
+import { confirmOf, writeArgs, type Writes } from './writes';
+import { askAgentToFixCommand } from '../agent/askAgent';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -31,8 +32,7 @@ type Handler = (...args: unknown[]) => unknown;
  * write's are read here, once, into one typed object (`writeArgs`, `createReportArgs`,
  * `privacyArgs`); the others take them as they come and check them.
  */
-function commandTable(parts: Parts): Record<CommandId, Handler> {
-  const writes = new Writes(parts);
+function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> {
   const reading = reportOpenCommands(parts);
   const exports = reportExportCommands(parts);
   const links = linkCommands(parts);
@@ -86,6 +86,9 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     // The first argument only: the second of exportCsv is its own Retry's progress.
     [Command.exportReportsCsv]: (args) => exports.exportCsv(args),
     [Command.analyzeUrl]: () => links.analyzeUrl(),
+
+    // Agents (src/agent/)
+    [Command.askAgentToFix]: onPanel((arg) => askAgentToFixCommand(parts, arg)),
   };
 }
 
@@ -140,9 +143,10 @@ function wrap(parts: Parts, id: string, handler: Handler): Handler {
 
 /**
  * Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these.
+ * `writes` is the one in-flight guard the commands share with the agent tools.
  * The table has exactly the ids of `Command` (the compiler holds it to them), and those are
  * package.json's (test/unit/ids.test.ts; registration: test/integration/extension.test.ts).
  */
-export function commandHandlers(parts: Parts): ReadonlyMap<string, Handler> {
-  return new Map(Object.entries(commandTable(parts)).map(([id, handler]) => [id, wrap(parts, id, handler)]));
+export function commandHandlers(parts: Parts, writes: Writes): ReadonlyMap<string, Handler> {
+  return new Map(Object.entries(commandTable(parts, writes)).map(([id, handler]) => [id, wrap(parts, id, handler)]));
 }

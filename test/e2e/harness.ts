@@ -57,6 +57,8 @@ export interface WorkbenchOptions {
   language?: string;
   /** Names this workbench's log files (.test-output/logs/e2e-NAME-code-server.log). Default: a counter. */
   name?: string;
+  /** More VSIX files to install next to Page Reports (a test-only extension, such as one playing an agent). */
+  extraVsix?: string[];
 }
 
 /** A running workbench and what drives it. */
@@ -213,6 +215,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       stateDir: path.join(temp, 'state'),
     };
     copyExtensions(extensions, dirs.extensionsDir);
+    for (const file of options.extraVsix ?? []) await installExtension(tools, dirs, file);
     let titles: Record<ViewName, string> = { Projects: 'Projects', Reports: 'Reports' };
     if (options.language) {
       const installed = fs.readdirSync(dirs.extensionsDir).find((d) => d.startsWith('page-reports.page-reports-'));
