@@ -32,6 +32,9 @@ const PURE_PART_MODULES = [
   'src/accounts/labels.ts',
   'src/panels/html.ts',
   'src/insights/load.ts',
+  'src/findings/sources.ts',
+  'src/findings/elements.ts',
+  'src/findings/lookup.ts',
 ];
 const noCommands = {
   regex: '(^|/)commands/',
@@ -134,6 +137,7 @@ export default tseslint.config(
       'src/connection/**/*.ts',
       'src/accounts/**/*.ts',
       'src/insights/**/*.ts',
+      'src/findings/**/*.ts',
       'src/ui/**/*.ts',
     ],
     rules: {

@@ -54,6 +54,8 @@ export const Command = {
   exportReportJson: 'pageReports.exportReportJson',
   exportReportsCsv: 'pageReports.exportReportsCsv',
   analyzeUrl: 'pageReports.analyzeUrl',
+  // Findings in the code (src/findings/)
+  openSource: 'pageReports.openSource',
 } as const;
 
 /** A command id of package.json. */
@@ -83,6 +85,10 @@ export const ContextKey = {
    * bar leaves out the actions its own toolbar has off.
    */
   reportActionsOff: 'pageReports.report.actionsOff',
+  /** Some workspace folder maps pages to files (`pageReports.sources`): report items offer Open Source. */
+  sourcesMapped: 'pageReports.sources.mapped',
+  /** The active report panel's page is under a `pageReports.sources` prefix: its title bar offers Open Source. */
+  reportHasSource: 'pageReports.report.hasSource',
 } as const;
 
 /**
@@ -98,6 +104,8 @@ export const Setting = {
   autoRefresh: 'pageReports.autoRefresh',
   insightsLimit: 'pageReports.insightsLimit',
   statusBar: 'pageReports.statusBar',
+  sources: 'pageReports.sources',
+  hovers: 'pageReports.hovers',
 } as const;
 
 /** Keys of `ExtensionContext.globalState` (shared by every window). */
@@ -151,6 +159,7 @@ export const TestHook = {
   handleUri: Symbol.for('pageReports.handleUri'),
   accounts: Symbol.for('pageReports.accounts'),
   insights: Symbol.for('pageReports.insights.testHook'),
+  findings: Symbol.for('pageReports.findings.testHook'),
 } as const;
 
 /** The authentication provider's id (package.json `contributes.authentication`). */

@@ -14,6 +14,7 @@ import { createErrorReporter } from './ui/errorReporter';
 import { RecentAnalyses } from './common/recentAnalyses';
 import { RecentReports } from './common/recentReports';
 import { InsightsPanels } from './insights/panel';
+import { Findings } from './findings/findings';
 import { Log } from './log';
 import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
@@ -58,6 +59,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const analyses = new RecentAnalyses(context.workspaceState);
   const panels = registerPanels({ context, log, connection, errors, analyses, recentReports });
   const insights = new InsightsPanels({ context, log, connection, errors, panels });
+  const findings = new Findings({ log, connection, errors, panels });
   const parts: Parts = {
     context,
     log,
@@ -68,9 +70,10 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     panels,
     analyses,
     insights,
+    findings,
   };
   const commands = commandHandlers(parts);
-  const disposables: vscode.Disposable[] = [...health, forgetListed, insights, panels, views, errors, connection, log];
+  const disposables: vscode.Disposable[] = [...health, forgetListed, findings, insights, panels, views, errors, connection, log];
   return {
     views,
     panels,

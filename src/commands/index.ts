@@ -21,6 +21,7 @@ import { deleteReports } from './delete';
 import { deleteProject } from './deleteProject';
 import { changePrivacy, privacyArgs } from './privacy';
 import { reanalyze } from './reanalyze';
+import { openSource } from './openSource';
 import { confirmOf, writeArgs, Writes } from './writes';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -49,7 +50,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.searchProjects]: (text) => views.searchProjects(parts, text),
     [Command.sortProjects]: (sort) => views.sortProjects(parts, sort),
     [Command.clearProjectSearch]: () => parts.projectsView.clearSearch(),
-    [Command.refreshProjects]: () => parts.projectsView.refresh(), // page 1 again, expansion kept
+    [Command.refreshProjects]: () => refreshWithFindings(parts, parts.projectsView.refresh()), // page 1 again, expansion kept
     [Command.showProjectInReports]: (item) => views.showProjectInReports(parts, item),
     [Command.deleteProject]: (item, ...rest) => deleteProject(writes, item, confirmOf(...rest)),
 
@@ -57,7 +58,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.filterReports]: (filter) => views.filterReports(parts, filter),
     [Command.sortReports]: (sort) => views.sortReports(parts, sort),
     [Command.clearReportFilters]: () => parts.reportsView.clearFilters(), // the sort stays
-    [Command.refreshReports]: () => parts.reportsView.refresh(), // page 1 again
+    [Command.refreshReports]: () => refreshWithFindings(parts, parts.reportsView.refresh()), // page 1 again
     [Command.loadMore]: (item) => views.loadMore(parts, item),
     [Command.retry]: (item) => views.retry(parts, item),
 
@@ -84,7 +85,15 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     // The first argument only: the second of exportCsv is its own Retry's progress.
     [Command.exportReportsCsv]: (args) => exports.exportCsv(args),
     [Command.analyzeUrl]: () => links.analyzeUrl(),
+
+    // Findings in the code (src/findings/)
+    [Command.openSource]: onPanel((item) => openSource(parts, item)),
   };
+}
+
+/** Refresh in a view reloads the findings in the code too: their reports may have changed with the list. */
+async function refreshWithFindings(parts: Parts, view: Promise<void>): Promise<void> {
+  await Promise.all([view, parts.findings.refresh()]);
 }
 
 /**
