@@ -11,7 +11,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RawReport, RecordedRequest } from '../service/types';
-import { admin, configure, keys, panelTabs, resetService, serviceUrl, waitFor } from './harness';
+import * as os from 'node:os';
+import { admin, configure, keys, pageReportsLogWith, panelTabs, resetService, serviceUrl, waitFor } from './harness';
 
 /** Waits are long: the machines that run these are often busy, and a lookup waits its turn. */
 const LONG = 20_000;
@@ -236,6 +237,23 @@ describe('findings in the code', function () {
     assert.match(other, /Analyze Page/);
     const requests = await admin<RecordedRequest[]>('requests');
     assert.ok(!requests.some((r) => r.rawQuery.includes('elsewhere')), 'no request names the URL outside the prefixes');
+  });
+
+  it('refuses a pattern that leaves the folder and a file reached through a symbolic link, saying so in the log', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'page-reports-outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.html'), PRICING_HTML);
+    const linked = path.join(folder().fsPath, 'site', 'linked.html');
+    fs.symlinkSync(path.join(outside, 'secret.html'), linked);
+    await insert(`${site()}linked.html`, { title: { passed: false, importance: 'high', value: 'through a link' } });
+    await vscode.workspace
+      .getConfiguration('pageReports')
+      .update('sources', [{ url: site(), files: ['../{path}', 'site/{path}', 'site/{path}/index.md'] }], vscode.ConfigurationTarget.Workspace);
+    await pageReportsLogWith('the pattern "../{path}" is refused', LONG);
+    await open(vscode.Uri.file(linked));
+    await pageReportsLogWith('site/linked.html is a symbolic link', LONG);
+    assert.deepEqual(ours(vscode.Uri.file(linked)), []);
+    fs.rmSync(linked);
+    fs.rmSync(outside, { recursive: true, force: true });
   });
 
   it('clears the diagnostics on a service switch', async () => {
