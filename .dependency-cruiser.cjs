@@ -5,10 +5,10 @@
 /** Pure folders: no `vscode`; the page bundles text/, protocols/ and presentation/ too. */
 const PURE = '^src/(text|protocols|presentation|stores)/';
 /** The parts main.ts builds, and the editor UI they share. */
-const PARTS = '^src/(views|panels|insights|services|ui|commands)/';
+const PARTS = '^src/(views|panels|insights|services|ui|commands|findings|agent)/';
 /** Modules of the parts that stay free of `vscode`, so unit tests run them in plain Node. */
 const PURE_PART_MODULES =
-  '^src/(views/(query|listState|format|summary)|services/labels|panels/html|insights/load|commands/linkQuestion|agent/(results|queries|prompt))\\.ts$';
+  '^src/(views/(query|listState|format|summary)|services/labels|panels/html|insights/load|commands/linkQuestion|agent/(results|queries|prompt)|findings/(sources|elements|lookup))\\.ts$';
 const VSCODE = '^node_modules/@types/vscode/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -63,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): void {
     // A new URL, or a key stored or removed in another window, changes the state: the
     // connection works it out (and then follows these changes itself).
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!main && e.affectsConfiguration(Setting.serviceUrl)) load();
+      if (!main && (e.affectsConfiguration(Setting.serviceUrl) || e.affectsConfiguration(Setting.sources))) load();
     }),
     context.secrets.onDidChange(() => {
       if (!main) load();
@@ -95,7 +95,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // was not running) the connection works the state out right after activation.
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (state) void vscode.commands.executeCommand('setContext', ContextKey.state, state);
-  else timer = setTimeout(() => (disposed ? undefined : load()), 0);
+  // A workspace that maps pages to its files (findings in the code) wants its diagnostics at once.
+  if (!state || mapsPagesToFiles()) timer = setTimeout(() => (disposed ? undefined : load()), 0);
 
   // Integration tests read the views' providers; only in the extension's test mode.
   if (context.extensionMode === vscode.ExtensionMode.Test) {
@@ -122,6 +123,14 @@ export function activate(context: vscode.ExtensionContext): void {
       },
     });
   }
+}
+
+/** Whether a workspace folder sets `pageReports.sources` (checked without loading main.ts). */
+function mapsPagesToFiles(): boolean {
+  return (vscode.workspace.workspaceFolders ?? []).some((folder) => {
+    const sources = vscode.workspace.getConfiguration(undefined, folder.uri).get<unknown>(Setting.sources);
+    return Array.isArray(sources) && sources.length > 0;
+  });
 }
 
 export function deactivate(): void {

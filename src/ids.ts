@@ -58,6 +58,8 @@ export const Command = {
   analyzeUrl: 'pageReports.analyzeUrl',
   // Agents (src/agent/)
   askAgentToFix: 'pageReports.askAgentToFix',
+  // Findings in the code (src/findings/)
+  openSource: 'pageReports.openSource',
 } as const;
 
 /** A command id of package.json. */
@@ -87,6 +89,10 @@ export const ContextKey = {
    * bar leaves out the actions its own toolbar has off.
    */
   reportActionsOff: 'pageReports.report.actionsOff',
+  /** Some workspace folder maps pages to files (`pageReports.sources`): report items offer Open Source. */
+  sourcesMapped: 'pageReports.sources.mapped',
+  /** The active report panel's page is under a `pageReports.sources` prefix: its title bar offers Open Source. */
+  reportHasSource: 'pageReports.report.hasSource',
 } as const;
 
 /**
@@ -102,6 +108,8 @@ export const Setting = {
   autoRefresh: 'pageReports.autoRefresh',
   insightsLimit: 'pageReports.insightsLimit',
   statusBar: 'pageReports.statusBar',
+  sources: 'pageReports.sources',
+  hovers: 'pageReports.hovers',
 } as const;
 
 /** Keys of `ExtensionContext.globalState` (shared by every window). */
@@ -159,6 +167,7 @@ export const TestHook = {
   batch: Symbol.for('pageReports.batch.testHook'),
   /** The agent tools' `prepareInvocation`, which VS Code calls without showing anything under tests. */
   agentTools: Symbol.for('pageReports.agentTools'),
+  findings: Symbol.for('pageReports.findings.testHook'),
 } as const;
 
 /**

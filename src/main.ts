@@ -16,6 +16,7 @@ import { createErrorReporter } from './ui/errorReporter';
 import { RecentAnalyses } from './stores/recentAnalyses';
 import { RecentReports } from './stores/recentReports';
 import { InsightsPanels } from './insights/panel';
+import { Findings } from './findings/findings';
 import { Log } from './log';
 import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
@@ -62,6 +63,7 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const analyses = new RecentAnalyses(context.workspaceState);
   const panels = registerPanels({ context, log, connection, errors, analyses, recentReports });
   const insights = new InsightsPanels({ context, log, connection, errors, panels });
+  const findings = new Findings({ log, connection, errors, panels });
   const parts: Parts = {
     context,
     log,
@@ -72,12 +74,13 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
     panels,
     analyses,
     insights,
+    findings,
   };
   // One in-flight guard for the commands' writes and the agent tools': one write at a time per report.
   const writes = new Writes(parts);
   const commands = commandHandlers(parts, writes);
   const agentTools = createAgentTools(parts, writes);
-  const disposables: vscode.Disposable[] = [...health, forgetListed, insights, panels, views, errors, connection, log];
+  const disposables: vscode.Disposable[] = [...health, forgetListed, findings, insights, panels, views, errors, connection, log];
   return {
     views,
     panels,

@@ -209,6 +209,24 @@ export interface InsightsPanelsApi {
   open(project: string | null): Promise<void>;
 }
 
+/** Findings in the code (src/findings/): what writes and refreshes tell them. */
+export interface FindingsApi {
+  /** A write's answer (re-analysis, privacy, new report) on `serviceUrl`: files of its page show it. */
+  reportChanged(report: Report, serviceUrl: string | undefined): void;
+  /** Report `id` of `serviceUrl` was deleted: its diagnostics go. */
+  reportGone(id: ReportId, serviceUrl: string | undefined): void;
+  /** Forgets the looked-up reports and looks the open files, and those with diagnostics, up again. Never rejects. */
+  refresh(): Promise<void>;
+  /** The files pages map to (`pageReports.sources`), for Open Source. */
+  readonly sources: {
+    find(pageUrl: string): Promise<
+      | { readonly kind: 'found'; readonly source: { readonly uri: vscode.Uri } }
+      | { readonly kind: 'missing'; readonly tried: readonly string[] }
+      | { readonly kind: 'unmapped' }
+    >;
+  };
+}
+
 export interface Parts {
   readonly context: vscode.ExtensionContext;
   readonly log: Log;
@@ -221,6 +239,8 @@ export interface Parts {
   readonly analyses: RecentAnalyses;
   /** The insights panels (issue #17). */
   readonly insights: InsightsPanelsApi;
+  /** Findings in the code: diagnostics, hovers, Open Source (issue #49). */
+  readonly findings: FindingsApi;
 }
 
 /** Tree elements of both views. Commands receive these as their first argument from menus. */

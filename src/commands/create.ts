@@ -130,6 +130,7 @@ async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise
  */
 async function showCreated(w: Writes, report: Report, serviceUrl: string | undefined): Promise<void> {
   w.log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
+  w.parts.findings.reportChanged(report, serviceUrl);
   await w.refreshViews(serviceUrl);
   await w.panels.open(report.id, report, serviceUrl);
   if (w.serviceUrl === serviceUrl) await w.reportsView.reveal(report);

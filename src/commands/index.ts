@@ -23,6 +23,7 @@ import { changePrivacy, privacyArgs } from './privacy';
 import { reanalyze } from './reanalyze';
 import { confirmOf, writeArgs, type Writes } from './writes';
 import { askAgentToFixCommand } from '../agent/askAgent';
+import { openSource } from './openSource';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -51,7 +52,7 @@ function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> 
     [Command.searchProjects]: (text) => views.searchProjects(parts, text),
     [Command.sortProjects]: (sort) => views.sortProjects(parts, sort),
     [Command.clearProjectSearch]: () => parts.projectsView.clearSearch(),
-    [Command.refreshProjects]: () => parts.projectsView.refresh(), // page 1 again, expansion kept
+    [Command.refreshProjects]: () => refreshWithFindings(parts, parts.projectsView.refresh()), // page 1 again, expansion kept
     [Command.showProjectInReports]: (item) => views.showProjectInReports(parts, item),
     [Command.deleteProject]: (item, ...rest) => deleteProject(writes, item, confirmOf(...rest)),
 
@@ -59,7 +60,7 @@ function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> 
     [Command.filterReports]: (filter) => views.filterReports(parts, filter),
     [Command.sortReports]: (sort) => views.sortReports(parts, sort),
     [Command.clearReportFilters]: () => parts.reportsView.clearFilters(), // the sort stays
-    [Command.refreshReports]: () => parts.reportsView.refresh(), // page 1 again
+    [Command.refreshReports]: () => refreshWithFindings(parts, parts.reportsView.refresh()), // page 1 again
     [Command.loadMore]: (item) => views.loadMore(parts, item),
     [Command.retry]: (item) => views.retry(parts, item),
 
@@ -89,7 +90,14 @@ function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> 
 
     // Agents (src/agent/)
     [Command.askAgentToFix]: onPanel((arg) => askAgentToFixCommand(parts, arg)),
+    // Findings in the code (src/findings/)
+    [Command.openSource]: onPanel((item) => openSource(parts, item)),
   };
+}
+
+/** Refresh in a view reloads the findings in the code too: their reports may have changed with the list. */
+async function refreshWithFindings(parts: Parts, view: Promise<void>): Promise<void> {
+  await Promise.all([view, parts.findings.refresh()]);
 }
 
 /**

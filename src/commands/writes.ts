@@ -127,12 +127,14 @@ export class Writes {
   showUpdated(report: Report, serviceUrl = this.serviceUrl): void {
     for (const view of this.#viewsOf(serviceUrl)) view.update(report);
     this.parts.panels.update(report, serviceUrl);
+    this.parts.findings.reportChanged(report, serviceUrl);
   }
 
   /** A report is gone from the service: its rows leave both views and its panel closes. */
   dropReport(id: ReportId, serviceUrl = this.serviceUrl): void {
     for (const view of this.#viewsOf(serviceUrl)) view.remove(id);
     this.parts.panels.close(id, serviceUrl);
+    this.parts.findings.reportGone(id, serviceUrl);
   }
 
   /** A failed write's Retry, sent only to the service it failed on: {@link retryOn}. */
@@ -146,12 +148,13 @@ export class Writes {
   }
 
   /**
-   * Reloads both views, the pages loaded so far (the rows the user paged to stay), while they
-   * show `serviceUrl` (by default the current service); none after a switch away from it.
-   * Never rejects.
+   * Reloads both views, the pages loaded so far (the rows the user paged to stay), and the
+   * findings in the code, while they show `serviceUrl` (by default the current service); none
+   * after a switch away from it. Never rejects.
    */
   async refreshViews(serviceUrl = this.serviceUrl): Promise<void> {
-    await Promise.allSettled(this.#viewsOf(serviceUrl).map((view) => view.refresh(true)));
+    const findings = serviceUrl === this.serviceUrl ? [this.parts.findings.refresh()] : [];
+    await Promise.allSettled([...this.#viewsOf(serviceUrl).map((view) => view.refresh(true)), ...findings]);
   }
 
   /** The in-flight key of the writes on report `id` of the current service: one at a time each. */

@@ -59,6 +59,8 @@ export interface WorkbenchOptions {
   name?: string;
   /** More VSIX files to install next to Page Reports (a test-only extension, such as one playing an agent). */
   extraVsix?: string[];
+  /** Files to write into the workspace folder before it opens, by path relative to it. */
+  files?: Record<string, string>;
 }
 
 /** A running workbench and what drives it. */
@@ -72,8 +74,8 @@ export interface Workbench {
   url: string;
   /** The Page Reports icon in the activity bar. */
   activityIcon: Locator;
-  /** Saves a PNG of the page to .test-output/screenshots/NAME.png and returns its path. */
-  screenshot(name: string): Promise<string>;
+  /** Saves a PNG of the page (or of `clip` on it) to .test-output/screenshots/NAME.png and returns its path. */
+  screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string>;
   /** Runs a command through the Command Palette by its full title, e.g. 'Page Reports: Set Service URL…'. */
   runCommand(title: string): Promise<void>;
   /** Enters an API key through Set API Key… (default: the main key), as a user types it. */
@@ -209,6 +211,10 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const folder = path.join(temp, 'workspace');
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'README.md'), '# End-to-end test workspace\n');
+    for (const [relative, text] of Object.entries(options.files ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(folder, relative)), { recursive: true });
+      fs.writeFileSync(path.join(folder, relative), text);
+    }
     const dirs: CodeServerDirs = {
       userDataDir: path.join(temp, 'user-data'),
       extensionsDir: path.join(temp, 'extensions'),
@@ -271,10 +277,10 @@ function makeWorkbench(
     url,
     activityIcon,
 
-    async screenshot(shotName) {
+    async screenshot(shotName, clip) {
       const file = path.join(outputDir, 'screenshots', `${safeName(shotName)}.png`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      await page.screenshot({ path: file });
+      await page.screenshot({ path: file, clip });
       return file;
     },
 

@@ -133,9 +133,15 @@ describe('manifest (package.json)', () => {
       [['pageReports.analyzeUrl', 'editorFocus']],
     );
     const panelTitle = manifest.contributes.menus['editor/title'] ?? [];
-    // Only on a report panel, and not on one that cannot act (its report deleted, or another service's).
+    // Only on a report panel, and not on one that cannot act (its report deleted, or another service's);
+    // Open Source also only when the page maps to a file (pageReports.sources).
     assert.ok(
-      panelTitle.every((m) => m.when === "activeWebviewPanelId == 'pageReports.report' && !pageReports.report.actionsOff"),
+      panelTitle.every(
+        (m) =>
+          m.when === "activeWebviewPanelId == 'pageReports.report' && !pageReports.report.actionsOff" ||
+          (m.command === 'pageReports.openSource' &&
+            m.when === "activeWebviewPanelId == 'pageReports.report' && !pageReports.report.actionsOff && pageReports.report.hasSource"),
+      ),
     );
     assert.deepEqual(
       panelTitle.filter((m) => m.group?.startsWith('navigation')).map((m) => m.command),
