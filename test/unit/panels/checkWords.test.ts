@@ -119,6 +119,30 @@ describe('check values in words', () => {
     assert.equal(gesagt('deprecated_tags', ['center']), 'Veraltete Tags: <center>');
   });
 
+  it('says every formatter in German too', () => {
+    const cases: [string, unknown, string][] = [
+      ['h1', ['A', 'B'], '2 H1-Überschriften: A, B'],
+      ['image_alt', { images: 3, missing_alt: 1, examples: [] }, '1 von 3 Bildern hat keinen Alternativtext'],
+      ['lang', null, 'Kein Sprachattribut'],
+      ['viewport', null, 'Kein Viewport-Meta-Tag'],
+      ['charset', null, 'Kein Zeichensatz angegeben'],
+      ['canonical', null, 'Keine kanonische URL'],
+      ['noindex', 'noindex', 'Robots-Anweisungen: noindex'],
+      ['favicon', null, 'Kein Favicon'],
+      ['links', { internal: 1200, external: 1, empty: 0 }, 'Interne Links: 1.200, externe: 1, leere: 0'],
+      ['response_time', 1500, 'Antwort in 1.500 ms'],
+      ['structured_data', [], 'Keine strukturierten Daten'],
+      ['open_graph', { title: 'x' }, 'Open-Graph-Tags: og:title'],
+      ['doctype', null, 'Kein Doctype'],
+      ['redirects', 3, '3 Weiterleitungen'],
+      ['title_length', 1, 'Titel ist 1 Zeichen lang'],
+      ['meta_description_length', 0, 'Meta-Beschreibung ist leer'],
+      ['heading_order', ['starts with h3'], 'Beginnt mit h3'],
+      ['word_count', 0, 'Keine Wörter'],
+    ];
+    for (const [name, value, expected] of cases) assert.equal(gesagt(name, value), expected, name);
+  });
+
   it('leaves unknown checks and values of another shape to the generic rendering', () => {
     assert.equal(said('custom_check', 'x'), 'generic');
     assert.equal(said('title_length', '4'), 'generic');
