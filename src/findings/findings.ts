@@ -207,7 +207,11 @@ export class Findings implements FindingsApi, vscode.HoverProvider, vscode.CodeA
 
   // ---- Quick fixes ------------------------------------------------------------------------
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     const shown = this.#shown.get(document.uri.toString());
     if (shown === undefined) return [];
     const actions: vscode.CodeAction[] = [];
@@ -230,9 +234,10 @@ export class Findings implements FindingsApi, vscode.HoverProvider, vscode.CodeA
         fix(l10n.t('Re-analyze Page'), Command.reanalyzeReport),
         fix(l10n.t('Copy as Markdown'), Command.copyReportMarkdown),
       );
-      // ASK AGENT TO FIX: the code action for `pageReports.askAgentToFix` goes here (with
-      // `ours` and `report`), offered only where the agent tools exist and the setting
-      // `chat.disableAIFeatures` is off: a code action cannot read context keys.
+      // A code action cannot read context keys, so the chat's own setting stands in for `chatIsEnabled`.
+      if (!vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures', false)) {
+        actions.push(fix(l10n.t('Ask Agent to Fix'), Command.askAgentToFix));
+      }
     }
     return actions;
   }
@@ -240,7 +245,8 @@ export class Findings implements FindingsApi, vscode.HoverProvider, vscode.CodeA
   // ---- Hovers -----------------------------------------------------------------------------
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
-    if (vscode.workspace.getConfiguration(undefined, document.uri).get<boolean>(Setting.hovers) === false) return undefined;
+    if (vscode.workspace.getConfiguration(undefined, document.uri).get<boolean>(Setting.hovers) === false)
+      return undefined;
     const { connection } = this.deps;
     const api = connection.api;
     if (connection.state !== 'ready' || api === undefined) return undefined;
@@ -253,7 +259,9 @@ export class Findings implements FindingsApi, vscode.HoverProvider, vscode.CodeA
       try {
         report = await this.#pages.lookup(found.url, api);
       } catch (e) {
-        this.deps.log.warn(`Hover: the report of ${urlForLog(found.url)} could not be looked up: ${connection.redact(e instanceof Error ? e.message : String(e))}`);
+        this.deps.log.warn(
+          `Hover: the report of ${urlForLog(found.url)} could not be looked up: ${connection.redact(e instanceof Error ? e.message : String(e))}`,
+        );
         return undefined;
       }
     }

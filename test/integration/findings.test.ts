@@ -52,7 +52,11 @@ function write(relative: string, text: string): vscode.Uri {
   return vscode.Uri.file(file);
 }
 
-async function insert(url: string, results: Record<string, unknown>, generatedAt = new Date().toISOString()): Promise<RawReport> {
+async function insert(
+  url: string,
+  results: Record<string, unknown>,
+  generatedAt = new Date().toISOString(),
+): Promise<RawReport> {
   const answer = await admin<{ data: RawReport }>('reports', {
     key: keys().main,
     report: { url, result: 'bad', score: 20, generated_at: generatedAt, results },
@@ -109,7 +113,11 @@ describe('findings in the code', function () {
     demo = write('site/demo-site/good.html', PRICING_HTML);
     none = write('site/none.html', PRICING_HTML);
     // An older report of the same page must not be the one shown.
-    await insert(`${site()}pricing.html`, { title: { passed: false, importance: 'high', value: 'old' } }, '2024-01-01T00:00:00.000000Z');
+    await insert(
+      `${site()}pricing.html`,
+      { title: { passed: false, importance: 'high', value: 'old' } },
+      '2024-01-01T00:00:00.000000Z',
+    );
     await insert(`${site()}pricing.html`, {
       title: { passed: false, importance: 'high', value: HOSTILE },
       viewport: { passed: false, importance: 'medium', value: null },
@@ -123,17 +131,26 @@ describe('findings in the code', function () {
     await insert(`${site()}docs/`, { title: { passed: false, importance: 'high', value: 'Docs' } });
     demoReport = await insert(
       `${site()}demo-site/good.html`,
-      { title: { passed: false, importance: 'high', value: null }, made_up_check: { passed: false, importance: 'low', value: 1 } },
+      {
+        title: { passed: false, importance: 'high', value: null },
+        made_up_check: { passed: false, importance: 'low', value: 1 },
+      },
       '2024-01-01T00:00:00.000000Z',
     );
     await vscode.workspace
       .getConfiguration('pageReports')
-      .update('sources', [{ url: site(), files: ['site/{path}', 'site/{path}/index.md'] }], vscode.ConfigurationTarget.Workspace);
+      .update(
+        'sources',
+        [{ url: site(), files: ['site/{path}', 'site/{path}/index.md'] }],
+        vscode.ConfigurationTarget.Workspace,
+      );
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.getConfiguration('pageReports').update('sources', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('pageReports')
+      .update('sources', undefined, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(path.join(folder().fsPath, 'site'), { recursive: true, force: true });
     await configure();
   });
@@ -163,9 +180,15 @@ describe('findings in the code', function () {
     const title = byCode.get('title');
     assert.ok(title?.message.startsWith('Title: '), title?.message);
     // The value is plain text: as sent, its line break made one line.
-    assert.ok(title?.message.includes('<img src=x onerror=alert(1)> **bold** [link](command:workbench.action.quit)'), title?.message);
+    assert.ok(
+      title?.message.includes('<img src=x onerror=alert(1)> **bold** [link](command:workbench.action.quit)'),
+      title?.message,
+    );
     assert.ok(!title?.message.includes('\n'));
-    assert.equal(typeof title?.code === 'object' && new URLSearchParams(title.code.target.query).get('service'), serviceUrl());
+    assert.equal(
+      typeof title?.code === 'object' && new URLSearchParams(title.code.target.query).get('service'),
+      serviceUrl(),
+    );
   });
 
   it('maps a Markdown file by index, the report’s trailing slash ignored, onto its front matter', async () => {
@@ -183,13 +206,19 @@ describe('findings in the code', function () {
 
   it('gives a file without a report of its page no diagnostics', async () => {
     await open(none);
-    await waitFor(async () => (await lookupsOf(`${site()}none.html`)).length > 0, { message: 'the lookup of none.html', timeoutMs: LONG });
+    await waitFor(async () => (await lookupsOf(`${site()}none.html`)).length > 0, {
+      message: 'the lookup of none.html',
+      timeoutMs: LONG,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(ours(none), []);
   });
 
   it('offers Open Report, Re-analyze Page and Copy as Markdown, and Open Report opens the report', async () => {
-    const [first] = await waitFor(() => (ours(pricing).length > 0 ? ours(pricing) : undefined), { message: 'findings', timeoutMs: LONG });
+    const [first] = await waitFor(() => (ours(pricing).length > 0 ? ours(pricing) : undefined), {
+      message: 'findings',
+      timeoutMs: LONG,
+    });
     assert.ok(first);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
@@ -198,7 +227,10 @@ describe('findings in the code', function () {
       vscode.CodeActionKind.QuickFix.value,
     );
     const titles = actions.map((a) => a.title);
-    for (const title of ['Open Report', 'Re-analyze Page', 'Copy as Markdown']) assert.ok(titles.includes(title), titles.join(', '));
+    for (const title of ['Open Report', 'Re-analyze Page', 'Copy as Markdown', 'Ask Agent to Fix'])
+      assert.ok(titles.includes(title), titles.join(', '));
+    const askAgent = actions.find((a) => a.title === 'Ask Agent to Fix');
+    assert.equal(askAgent?.command?.command, 'pageReports.askAgentToFix');
     const openReport = actions.find((a) => a.title === 'Open Report');
     assert.ok(openReport?.command);
     const before = panelTabs().length;
@@ -209,7 +241,10 @@ describe('findings in the code', function () {
 
   it('updates after Re-analyze', async () => {
     await open(demo);
-    await waitFor(() => ours(demo).some((d) => codeOf(d) === 'made_up_check'), { message: 'the stale findings', timeoutMs: LONG });
+    await waitFor(() => ours(demo).some((d) => codeOf(d) === 'made_up_check'), {
+      message: 'the stale findings',
+      timeoutMs: LONG,
+    });
     await vscode.commands.executeCommand('pageReports.reanalyzeReport', { id: demoReport.id });
     // The demo page's own analysis has no such check, and a title.
     await waitFor(() => !ours(demo).some((d) => codeOf(d) === 'made_up_check' || codeOf(d) === 'title'), {
@@ -247,7 +282,11 @@ describe('findings in the code', function () {
     await insert(`${site()}linked.html`, { title: { passed: false, importance: 'high', value: 'through a link' } });
     await vscode.workspace
       .getConfiguration('pageReports')
-      .update('sources', [{ url: site(), files: ['../{path}', 'site/{path}', 'site/{path}/index.md'] }], vscode.ConfigurationTarget.Workspace);
+      .update(
+        'sources',
+        [{ url: site(), files: ['../{path}', 'site/{path}', 'site/{path}/index.md'] }],
+        vscode.ConfigurationTarget.Workspace,
+      );
     await pageReportsLogWith('the pattern "../{path}" is refused', LONG);
     await open(vscode.Uri.file(linked));
     await pageReportsLogWith('site/linked.html is a symbolic link', LONG);
@@ -259,7 +298,10 @@ describe('findings in the code', function () {
   it('clears the diagnostics on a service switch', async () => {
     await waitFor(() => ours(pricing).length > 0, { message: 'findings before the switch', timeoutMs: LONG });
     await configure(serviceUrl(), keys().other);
-    await waitFor(() => ours(pricing).length === 0 && ours(docs).length === 0, { message: 'no findings after the switch', timeoutMs: LONG });
+    await waitFor(() => ours(pricing).length === 0 && ours(docs).length === 0, {
+      message: 'no findings after the switch',
+      timeoutMs: LONG,
+    });
     await configure();
   });
 });
