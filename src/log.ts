@@ -7,33 +7,45 @@ import { escapeForLog } from './text/text';
  * duration, retries) and short messages; callers never pass keys, passwords or bodies.
  * Every entry is written through `escapeForLog`: messages carry server text (URLs, ids,
  * project names, the service's messages), and a line break or control character in it must
- * not forge another entry.
+ * not forge another entry. And through the connection's redaction (`redactWith`), so no
+ * line holds the key, whatever put it there.
  */
 export class Log implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;
+  #redact: (text: string) => string = (text) => text;
 
   constructor() {
     this.channel = vscode.window.createOutputChannel('Page Reports', { log: true });
+  }
+
+  /** Every line from now on goes through `redact` first (the connection's, built after the log). */
+  redactWith(redact: (text: string) => string): void {
+    this.#redact = redact;
+  }
+
+  /** One line as written: redacted, then escaped. */
+  #line(text: string): string {
+    return escapeForLog(this.#redact(text));
   }
 
   request(entry: RequestLogEntry): void {
     const status = entry.status === undefined ? (entry.error ?? 'no answer') : String(entry.status);
     const retries = entry.retries > 0 ? ` (after ${entry.retries} ${entry.retries === 1 ? 'retry' : 'retries'})` : '';
     const line = `${entry.method} ${entry.path} → ${status} in ${Math.round(entry.durationMs)} ms${retries}`;
-    if (entry.status !== undefined && entry.status < 400) this.channel.info(escapeForLog(line));
-    else this.channel.warn(escapeForLog(line));
+    if (entry.status !== undefined && entry.status < 400) this.channel.info(this.#line(line));
+    else this.channel.warn(this.#line(line));
   }
 
   info(message: string): void {
-    this.channel.info(escapeForLog(message));
+    this.channel.info(this.#line(message));
   }
 
   warn(message: string): void {
-    this.channel.warn(escapeForLog(message));
+    this.channel.warn(this.#line(message));
   }
 
   error(message: string): void {
-    this.channel.error(escapeForLog(message));
+    this.channel.error(this.#line(message));
   }
 
   show(): void {

@@ -46,6 +46,7 @@ export interface Main extends vscode.Disposable {
 export function start(context: vscode.ExtensionContext, shells: TreeShells, statusBar: ServiceStatusBar): Main {
   const log = new Log();
   const connection = new Connection(context, log);
+  log.redactWith((text) => connection.redact(text));
   // The status bar item (built by activate) shows what the connection learns.
   const showHealth = (): void => statusBar.setHealth(connection.health);
   const health = [

@@ -13,6 +13,7 @@ import { globalMemento } from '../stores/globalMemento';
 import { isApiError, KEY_REMOVED, keyReplacedError, SERVICE_CHANGED, serviceChangedError } from '../api/errors';
 import { noteState, rawServiceUrl } from '../activation/stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
+import { redactSecret } from '../text/text';
 
 export { secretKeyFor };
 
@@ -304,11 +305,11 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /**
-   * Replaces every occurrence of the current key in `text`. Defence in depth for text
-   * that leaves the extension (logs, messages): no code path puts the key there.
+   * Replaces every occurrence of the current key in `text` (`redactSecret`). Defence in depth
+   * for text that leaves the extension (every log line, messages): no code path puts the key there.
    */
   redact(text: string): string {
-    return this.#key !== undefined && this.#key.length > 0 ? text.split(this.#key).join('[key]') : text;
+    return redactSecret(text, this.#key);
   }
 
   dispose(): void {

@@ -102,6 +102,21 @@ export function clipboardUrls(urls: readonly string[]): string {
   return urls.map((url) => replaceUnsafe(url, encodeURIComponent)).join(' ');
 }
 
+/**
+ * `text` with `secret` (the API key) replaced by `[key]` wherever it shows: as it is,
+ * percent-encoded (a URL the service chose), in any case (a host name the URL parser
+ * lowercased). The last guard on everything logged or put in a message; no code path puts
+ * the key there.
+ */
+export function redactSecret(text: string, secret: string | undefined): string {
+  if (secret === undefined || secret === '') return text;
+  let redacted = text;
+  for (const form of new Set([secret, encodeURIComponent(secret)])) {
+    redacted = redacted.replace(new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[key]');
+  }
+  return redacted;
+}
+
 /** Fills `{0}`, `{1}`… of `template` with `args` as plain text (no other interpretation). */
 export function fill(template: string, ...args: (string | number)[]): string {
   return template.replace(/\{(\d+)\}/g, (match, i: string) => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clipboardUrls, escapeForLog, escapeForMessage, escapeIcons, escapeMarkdown, singleLine } from '../../../src/text/text';
+import { clipboardUrls, escapeForLog, redactSecret, escapeForMessage, escapeIcons, escapeMarkdown, singleLine } from '../../../src/text/text';
 
 /** The 403 message of the hardening issue: a link that would run a command on click. */
 const COMMAND_LINK = '[Renew](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
@@ -64,5 +64,13 @@ describe('text escaping per sink (src/text/text)', () => {
     assert.equal(several, 'https://a.example/ https://b.example/%0D%0Ax');
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
     assert.doesNotMatch(several, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
+  });
+
+  it('redactSecret: the key as it is, percent-encoded and in any case, in a log line or message', () => {
+    const key = 'prk_Live+7f/3a';
+    const line = `GET /r?echo=${key}&e=${encodeURIComponent(key)} host ${key.toLowerCase()}.evil.example`;
+    assert.equal(redactSecret(line, key), 'GET /r?echo=[key]&e=[key] host [key].evil.example');
+    assert.equal(redactSecret('nothing here', key), 'nothing here');
+    assert.equal(redactSecret(`a ${key}`, undefined), `a ${key}`);
   });
 });
