@@ -1,8 +1,7 @@
 /**
- * The host side of the insights panels (issue #17): one `WebviewPanel` per project (or for all
- * projects), which loads the project's reports page by page, aggregates them
- * (`aggregate.ts`) and sends the page the result. The page is untrusted: it may ask to open
- * only reports of the data it was sent.
+ * The host side of the insights panels: one `WebviewPanel` per project (or for all projects)
+ * that loads its reports, aggregates them and sends the page the result. The page is
+ * untrusted: it may open only reports of the data it was sent.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -133,10 +132,8 @@ class InsightsPanel implements vscode.Disposable {
 
   /**
    * Show Insights… on the open panel: brought forward, and loaded again when its figures are
-   * another key's or service's, or {@link RELOAD_ON_REVEAL_MS} old or more (writes elsewhere
-   * change them); they stay on screen until the new ones replace them, as on Refresh. Not
-   * while a load runs, nor over a load of this connection that failed or was cancelled: its
-   * Retry goes on from where it stopped.
+   * another key's or service's or {@link RELOAD_ON_REVEAL_MS} old; not while a load runs, nor
+   * over a failed or cancelled one, whose Retry goes on from where it stopped.
    */
   reveal(): void {
     this.#openedAt = performance.now();

@@ -44,8 +44,8 @@ export const REFRESH_AFTER_DRAW_FALLBACK_MS = 5000;
 /**
  * Within this long of the last one, a refused URL is logged but not told again. Only a page
  * gone wrong (or forged) asks to open what it shows as text, and it may ask many times at
- * once: the workbench closes a repeated notification and drops a toast shown more than 3 times
- * in 800 ms, so a burst could end with no warning on screen at all.
+ * once: the workbench closes a repeated notification and drops toasts shown in a quick burst,
+ * so a burst could end with no warning on screen at all.
  */
 const REFUSED_URL_WARNING_GAP_MS = 2000;
 
@@ -346,7 +346,7 @@ export class ReportPanel implements vscode.Disposable {
    * Refreshes the report once the page has drawn it, not now. For a panel that opens with the
    * whole report from a list answer (src/stores/recentReports.ts): the page shows that at once,
    * so nothing waits for the fetch, and a fetch running while the webview starts delays its
-   * page (`npm run bench`, see recentReports.ts). Should the page not draw within
+   * page. Should the page not draw within
    * {@link REFRESH_AFTER_DRAW_FALLBACK_MS} (hidden at once, scripts refused), it refreshes then.
    */
   refreshOnceShown(): void {

@@ -118,11 +118,7 @@ export async function save(
   flash(l10n.t('API key saved for {0}.', hostOf(origin)));
 }
 
-/**
- * Set API Key…. With a string argument (tests, automation) it skips the input box but
- * still checks the key; without one it opens a password box. Resolves true when a key
- * was saved. A 401 saves nothing.
- */
+/** Set API Key…; a string argument skips the input box, not the check. Resolves whether a key was saved. */
 export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;
   await conn.ready;
@@ -431,10 +427,8 @@ export async function writeServiceUrl(deps: ConnectionCommandDeps, url: string |
 }
 
 /**
- * Set Service URL…. With a string argument it skips the input box but still checks the
- * URL (and still asks before an unencrypted `http:` connection to another machine).
- * Resolves true when a URL was set. From the input box, a URL without a stored key goes
- * on to Set API Key….
+ * Set Service URL…; a string argument skips the input box, not the checks. Resolves whether a
+ * URL was set; from the input box, a URL without a stored key goes on to Set API Key….
  */
 export async function setServiceUrl(
   deps: ConnectionCommandDeps,
@@ -474,10 +468,9 @@ export async function setServiceUrl(
 }
 
 /**
- * Remove API Key: offers every origin with a stored key (the index in global state), the
- * current one first, and after a confirmation deletes the chosen one's key. With an options
- * argument (`{ origin, confirmed }`, tests and automation) it asks nothing but the
- * confirmation and defaults to the current origin. Resolves true when a key was removed.
+ * Remove API Key: offers every origin with a stored key, the current one first, and deletes the
+ * chosen one's after a confirmation (`{ origin, confirmed }` skips the pick). Resolves whether
+ * a key was removed.
  */
 export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;

@@ -1,10 +1,7 @@
 /**
- * The text that names a service everywhere the user sees one (Accounts menu, status bar,
- * Switch Service…, the Projects view's description): its host with the port when the URL
- * has one (`reports.example.com`, `127.0.0.1:8787`), or the whole origin when another known
- * service has the same host over the other scheme (`http://example.com` next to
- * `https://example.com`); with its path when another known service shares its origin
- * (`x.example/staging` next to `x.example/prod`). Free of `vscode`.
+ * The text that names a service everywhere the user sees one: its host and port
+ * (`127.0.0.1:8787`), the whole origin where that alone would be ambiguous, and its path when
+ * another known service shares its origin (`x.example/staging`). Free of `vscode`.
  */
 
 /** The origin of `url`, or undefined when there is none or it does not parse. */

@@ -1,8 +1,6 @@
 /**
- * Switch Service…: a quick pick of the known services (label, `$(key)` when a key is stored,
- * when last used), the current one marked, plus Add Service…, and a remove button on each row.
- * Choosing one writes the application setting `Setting.serviceUrl`; the views, the panels
- * and the status bar follow the connection.
+ * Switch Service…: a quick pick of the known services, plus Add Service… and a remove button on
+ * each row. Choosing one writes `Setting.serviceUrl`; everything else follows the connection.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
