@@ -14,11 +14,7 @@ import { showChangesSummary, type ReportChangeSummary } from './changes';
 import { reportTargets } from './refs';
 import { listForConfirmation, type WriteArgs, type Writes } from './writes';
 
-/**
- * Re-analyzes one report: busy item and panel, then both show the new analysis. The analysis
- * the extension had just before (fetched first when it had none) goes to the recent analyses
- * store, so the panel can say what changed. Resolves both.
- */
+/** Re-analyzes one report and keeps the analysis it had before; resolves both. */
 async function reanalyzeOne(
   w: Writes,
   api: ReportsApi,

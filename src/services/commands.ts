@@ -25,11 +25,7 @@ export interface ConnectionCommandDeps {
   readonly connection: ConnectionControls;
 }
 
-/**
- * What checking a key found. `failed` with `wrongUrl`: the answer shows the service URL is
- * wrong (no such resource there, or a redirect to another server), so saving the key
- * unchecked cannot help; the URL is what to fix.
- */
+/** What checking a key found; `wrongUrl`: the URL is what to fix, so saving the key unchecked cannot help. */
 type KeyCheck =
   | { kind: 'ok' }
   | { kind: 'rejected' }
@@ -352,11 +348,7 @@ export function askServiceUrl(title: string, value?: string): Thenable<string | 
   });
 }
 
-/**
- * Checks a service URL as it is typed (Set Service URL…, Add Service…): an error (also for an
- * http: address a browser will not let the extension reach), the warning that the key would
- * travel unencrypted, or nothing.
- */
+/** Checks a service URL as it is typed: an error, the warning that the key would travel unencrypted, or nothing. */
 function validateServiceUrl(value: string): string | vscode.InputBoxValidationMessage | undefined {
   const parsed = parseServiceUrl(value);
   if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
