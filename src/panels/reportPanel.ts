@@ -110,8 +110,7 @@ export class ReportPanel implements vscode.Disposable {
   /** Fires once, when the panel closes (by the user or by `dispose`). */
   readonly onDidDispose: vscode.Event<void>;
 
-  /** Opens a new panel for the report, beside nothing: in the active editor group. */
-  /** `serviceUrl`: the service the report is of (a service left since shows it with its banner). */
+  /** Opens a new panel for the report of `serviceUrl` in the active editor group. */
   static create(deps: PanelDeps, id: ReportId, initial?: Report, serviceUrl?: string): ReportPanel {
     // Without a report yet, the title its empty URL gives: `Report 42`.
     const panel = createPagePanel(deps.context, WebviewType.report, reportTitle(initial?.url ?? '', id));
@@ -160,10 +159,8 @@ export class ReportPanel implements vscode.Disposable {
       .then((html) => this.#setHtml(html));
     this.#life.own(webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)));
     this.#life.own(panel.onDidChangeViewState(() => this.#showTitleActions()));
-    // The page's words and first state go now, not after the page's `ready` (a round trip
-    // through the workbench): VS Code holds messages for a page until its document has loaded,
-    // and the page script's listener is in place by then. `ready` posts them again (same seq:
-    // the page does not draw a state twice), for a page that was reloaded after being hidden.
+    // The words and first state go now, not after the page's `ready`: VS Code holds them until
+    // the page has loaded, which saves a round trip. `ready` posts them again (same seq).
     this.#postInit();
     if (initial) this.showReport(initial);
   }
@@ -234,9 +231,8 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /**
-   * Fetches the report and shows it. Without data yet it shows the loading state, then the
-   * report or the error with Retry. With data it refreshes in place; if that fails it keeps
-   * the data and says so, with Retry. A 404 shows the deleted state. Never rejects.
+   * Fetches the report and shows it; a refresh that fails keeps the data shown and says so,
+   * with Retry. A 404 shows the deleted state. Never rejects.
    */
   async load(): Promise<void> {
     this.#cancelRefreshAfterDraw();
