@@ -3,12 +3,10 @@ import type { RequestLogEntry } from './api/types';
 import { escapeForLog } from './text/text';
 
 /**
- * The `Page Reports` log output channel. Takes request entries (method, path, status,
- * duration, retries) and short messages; callers never pass keys, passwords or bodies.
- * Every entry is written through `escapeForLog`: messages carry server text (URLs, ids,
- * project names, the service's messages), and a line break or control character in it must
- * not forge another entry. And through the connection's redaction (`redactWith`), so no
- * line holds the key, whatever put it there.
+ * The `Page Reports` log output channel: request entries and short messages, never keys,
+ * passwords or bodies. Every entry goes through `escapeForLog`, so server text in it cannot
+ * forge another entry.
+ * The connection's redaction (`redactWith`) runs over every line too, so no line holds the key.
  */
 export class Log implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;

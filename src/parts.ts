@@ -1,6 +1,6 @@
 /**
- * The parts of the extension and the interfaces between them. `extension.ts` builds one of
- * each and hands this object around; no part imports another's class, only these interfaces.
+ * The interfaces the parts of the extension talk through. `main.ts` builds one of each part and
+ * hands this object around; no part imports another's class, only these interfaces.
  */
 import type * as vscode from 'vscode';
 import type {
@@ -237,7 +237,7 @@ export interface Parts {
   readonly panels: ReportPanelsApi;
   /** THE store of recent analyses (the previous analysis of re-analyzed reports). */
   readonly analyses: RecentAnalyses;
-  /** The insights panels (issue #17). */
+  /** The insights panels. */
   readonly insights: InsightsPanelsApi;
   /** Findings in the code: diagnostics, hovers, Open Source (issue #49). */
   readonly findings: FindingsApi;

@@ -105,10 +105,9 @@ export function keyReplacedError(error: ApiError): ApiError {
 }
 
 /**
- * What the client of a service the user has left, or whose key they removed, throws instead
- * of sending (the connection refuses its requests): `cancelled`, so lists and panels drop it
- * quietly, with a reason the error reporter tells the user, since a command they started was
- * stopped. Sent on, the request would go without a key and be told the key was rejected.
+ * What the client of a service the user has left, or whose key they removed, throws instead of
+ * sending without a key: `cancelled`, so lists drop it quietly, with a reason the error reporter
+ * tells the user, since a command they started stopped.
  */
 export function serviceChangedError(serviceUrl: string, reason = SERVICE_CHANGED): ApiError {
   const host = new URL(serviceUrl).host;

@@ -21,11 +21,9 @@ export interface RequestTarget {
 }
 
 /**
- * Server text made safe for a one-line message: control, bidi-override and zero-width
- * characters removed, whitespace collapsed, length capped, and the secrets of the request
- * (the API key, a report password), should a hostile server echo them, blanked out before
- * anything else changes the text and again after ({@link withoutSecrets}). Returns undefined
- * for an empty result, and for a text that holds a secret inside a word.
+ * Server text made safe for a one-line message: invisible and bidi characters removed,
+ * whitespace collapsed, length capped, and the request's secrets, should a hostile server echo
+ * them, blanked out ({@link withoutSecrets}). Undefined when nothing usable is left.
  */
 export function sanitizeServerText(text: string, secrets: readonly string[] = [], max = SERVICE_MESSAGE_MAX): string | undefined {
   let clean = withoutSecrets(text, secrets);
@@ -42,10 +40,8 @@ export function sanitizeServerText(text: string, secrets: readonly string[] = []
 }
 
 /**
- * `text` with each secret in it replaced by `***`; undefined when a secret sits against a
- * letter or digit. A short report password inside a word (`pass` in "password") blanked in
- * place garbles the text and shows where the password was ("The ***word field"), so such a
- * text is not used at all: the message falls back to the extension's own sentence.
+ * `text` with each secret in it replaced by `***`; undefined when a secret sits inside a word,
+ * where blanking it would show where it was ("The ***word field").
  */
 export function withoutSecrets(text: string, secrets: readonly (string | undefined)[]): string | undefined {
   let clean = text;
@@ -231,10 +227,9 @@ const FRIENDLY_CODES: Record<string, string> = {
 };
 
 /**
- * A short reason for a failure without an HTTP answer, from the first error `code` found in
- * the `cause` chain (and `AggregateError.errors`, which Node uses when it tried several
- * addresses): `ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`, `CERT_HAS_EXPIRED`, … Falls back to
- * a short, known message ("bad port", "terminated"), else "network error".
+ * A short reason for a failure without an HTTP answer: the first error `code` in the `cause`
+ * chain (`AggregateError.errors` included: Node tried several addresses), a short known message,
+ * or "network error".
  */
 export function networkReason(error: unknown): string {
   const queue: unknown[] = [error];

@@ -1,8 +1,6 @@
 /**
- * The end of a bulk Re-analyze: one message counting what went up, down or stayed
- * ("3 improved, 1 got worse, 2 unchanged"; improved = the score went up) with a button that
- * lists every change; choosing one opens that report's panel, which shows the section
- * "Since the previous analysis".
+ * The end of a bulk Re-analyze: one message counting what went up, down or stayed, with a
+ * button listing every change; choosing one opens that report's panel.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';

@@ -53,10 +53,8 @@ function urlError(value: string): string | undefined {
 }
 
 /**
- * The clipboard's text for a suggestion, or ''. Not in a browser (VS Code for the Web,
- * code-server): there reading the clipboard needs a permission, and a refusal shows an
- * error notification and leaves the read hanging; a suggestion is not worth either. A slow
- * clipboard elsewhere never holds up the input box either.
+ * The clipboard's text for a suggestion, or ''. Not in a browser, where the read needs a
+ * permission whose refusal shows an error and hangs: a suggestion is not worth that.
  */
 async function clipboardText(): Promise<string> {
   if (vscode.env.uiKind === vscode.UIKind.Web) return '';
@@ -124,9 +122,7 @@ async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise
 
 /**
  * After a create on `serviceUrl`: both views refresh, the new report is revealed and its panel
- * opens. When the user has switched service meanwhile (while it analysed or while the lists
- * reloaded), its panel says whose it is (on the current service that id is another report), and
- * the views, the current service's, are left alone.
+ * opens. After a switch of service meanwhile, only its panel opens, saying whose it is.
  */
 async function showCreated(w: Writes, report: Report, serviceUrl: string | undefined): Promise<void> {
   w.log.info(`Report ${report.id} created for ${urlForLog(report.url)}.`);
@@ -138,11 +134,9 @@ async function showCreated(w: Writes, report: Report, serviceUrl: string | undef
 }
 
 /**
- * Sends the store and shows the new report; a failure other than a 422 is reported here. When
- * the service may have created the report anyway ({@link mayHaveActed}), sending again could
- * make a second one: the message says so and offers Refresh. Otherwise its Retry sends the
- * same input again (the password stays in memory only with that notification). A 422 is
- * rethrown for the inputs to show next to the field.
+ * Sends the store and shows the new report. A 422 is rethrown for the inputs to show next to
+ * the field. When the service may have created the report anyway ({@link mayHaveActed}), the
+ * message offers Refresh rather than Retry, which could make a second one.
  */
 async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Promise<Report | undefined> {
   const serviceUrl = w.serviceUrl;
@@ -206,11 +200,7 @@ async function createFromArgs(
   }
 }
 
-/**
- * New Report… with inputs: URL, privacy, and a password when privacy is Password. A 422
- * goes back to the step of the field it names, with the service's message next to it
- * and everything typed kept.
- */
+/** New Report… with inputs; a 422 goes back to the step of its field, everything typed kept. */
 async function createWithInputs(w: Writes, api: ReportsApi, prefill?: string): Promise<Report | undefined> {
   let url = prefill ?? (await suggestedUrl());
   let privacy: Privacy = 0;

@@ -71,10 +71,7 @@ async function deleteAfterAsking(
   }
 }
 
-/**
- * Delete Report…: `Command.deleteReport(item?, selected?, options?)`. Asks once in a
- * modal naming what goes; resolves true (one report) or the batch outcome (several).
- */
+/** Delete Report…: `Command.deleteReport(item?, selected?, options?)`; resolves true or the batch outcome. */
 export async function deleteReports(w: Writes, { item, selected, confirm }: WriteArgs) {
   const api = await requireApi(w.parts.connection);
   if (api === undefined) return undefined;

@@ -1,7 +1,6 @@
 /**
- * Delete Project…: a modal confirmation that names the project and says its reports go
- * with it (with their number when the service tells it), then one DELETE. A 404 means the
- * project is gone already, which is the goal.
+ * Delete Project…: a modal confirmation that names the project and says its reports go with
+ * it, then one DELETE. A 404 means the project is gone already, which is the goal.
  */
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
@@ -27,10 +26,7 @@ async function reportCount(log: Log, api: ReportsApi, project: string): Promise<
   }
 }
 
-/**
- * The modal's question; a modal shows plain text, so the name only has to stay on one line,
- * cut as Delete Report… cuts its URL (a name of kilobytes would push the buttons off screen).
- */
+/** The modal's question, the name on one line and cut, so a long one cannot push the buttons off screen. */
 function question(name: string, count: number | undefined): string {
   const project = truncate(singleLine(name), 200).text;
   if (count === undefined) return l10n.t('Delete project {0} and all its reports?', project);

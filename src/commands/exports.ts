@@ -1,11 +1,7 @@
 /**
- * Links out of the editor: Copy as Markdown (a report for an issue or pull request), Export
- * Report as JSON… (every field the service sent) and Export List as CSV… (every report of the
- * Reports view's current query).
- *
- * A save is never half-done silently: a cancelled dialog or a cancelled export says that
- * nothing was written; a write that fails says why and offers to save the same content
- * elsewhere (nothing is fetched again, nothing is lost).
+ * Copy as Markdown, Export Report as JSON… and Export List as CSV…. A save is never half-done
+ * silently: a cancel says nothing was written, and a failed write offers to save the same
+ * content elsewhere without fetching it again.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -72,10 +68,8 @@ interface SaveOptions {
 }
 
 /**
- * The folder a save dialog opens in, so it can suggest the file name: the last export's while
- * it is there, else the workspace's first folder, else VS Code's `files.dialog.defaultPath`,
- * else the home folder. Undefined when there is none (the dialog then opens where VS Code
- * chooses, without a name).
+ * The folder a save dialog opens in, so it can suggest the file name: the last export's, the
+ * workspace's, `files.dialog.defaultPath` or the home folder; undefined when there is none.
  */
 export async function exportFolder(state: vscode.Memento): Promise<vscode.Uri | undefined> {
   const last = globalMemento(state).get<unknown>(GlobalStateKey.lastExportFolder);
@@ -248,9 +242,8 @@ export function reportExportCommands(parts: Parts) {
   const { errors } = parts;
 
   /**
-   * Copy as Markdown: the selected reports, one block each, to the clipboard. Several reports
-   * the panel does not hold already load one after another with progress (runBatch: cancel,
-   * rate limits, a switch of service); what loaded is copied, and one message says what did not.
+   * Copy as Markdown: the selected reports, one block each. Reports not at hand load with
+   * runBatch; what loaded is copied, and one message says what did not.
    */
   async function copyMarkdown(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);

@@ -29,9 +29,7 @@ type Handler = (...args: unknown[]) => unknown;
 
 /**
  * Builds the table, keyed by the command ids of src/ids.ts (`Record<CommandId, …>`: every id
- * has a handler). Arguments are what menus, the panel, tests or other extensions pass; a
- * write's are read here, once, into one typed object (`writeArgs`, `createReportArgs`,
- * `privacyArgs`); the others take them as they come and check them.
+ * has a handler). A write's arguments are read here, once, into one typed object.
  */
 function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> {
   const reading = reportOpenCommands(parts);
@@ -101,12 +99,9 @@ async function refreshWithFindings(parts: Parts, view: Promise<void>): Promise<v
 }
 
 /**
- * For commands in the report panel's title bar: VS Code passes no report there (at most the
- * panel's own resource URI and an editor context), so a call without a report argument while a
- * report panel is the active editor acts on that panel's report (the one it shows, so Copy as
- * Markdown needs no request). Anything else passes through.
- * A panel whose report came from another service than the current one is refused: the same id
- * on the current service is another report (the panel's own buttons are off for that reason).
+ * VS Code passes no report to commands in the report panel's title bar, so a call without one
+ * acts on the active panel's report. A panel of another service is refused: the same id on
+ * the current service is another report.
  */
 function activePanelFallback(parts: Parts): (handler: Handler) => Handler {
   return (handler) =>
@@ -152,8 +147,6 @@ function wrap(parts: Parts, id: string, handler: Handler): Handler {
 /**
  * Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these.
  * `writes` is the one in-flight guard the commands share with the agent tools.
- * The table has exactly the ids of `Command` (the compiler holds it to them), and those are
- * package.json's (test/unit/ids.test.ts; registration: test/integration/extension.test.ts).
  */
 export function commandHandlers(parts: Parts, writes: Writes): ReadonlyMap<string, Handler> {
   return new Map(Object.entries(commandTable(parts, writes)).map(([id, handler]) => [id, wrap(parts, id, handler)]));

@@ -1,13 +1,8 @@
 /**
- * Links into the editor and from the editor:
- *
- * - Copy Link to Report: `${uriScheme}://page-reports.page-reports/report?id=42&service=SERVICE_URL`
- *   (always with `service=`), through `vscode.env.asExternalUri`, to the clipboard.
- * - The URI handler: `/report?id=…&service=…` opens the report's panel; `/new?url=…` starts
- *   New Report… with the URL filled in, so nothing is sent without the user's confirmation.
- *   Only http(s) URLs, only report ids; a `service=` naming another known service asks
- *   (modal) before switching; an unknown one is refused with a message, never contacted.
- * - Analyze Page: the selection or the URL under the cursor, into New Report….
+ * Links into and out of the editor: Copy Link to Report
+ * (`${uriScheme}://page-reports.page-reports/report?id=42&service=SERVICE_URL`), the URI
+ * handler (`/report?id=…&service=…`, `/new?url=…`) and Analyze Page. A link never sends a
+ * write by itself, and a `service=` the machine does not know is refused, never contacted.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -31,11 +26,9 @@ import { Command, EXTENSION_ID } from '../ids';
 export type UriOutcome = 'opened' | 'prefilled' | 'refused' | 'cancelled';
 
 /**
- * The service a link's `service=` names, as this machine knows it, or undefined for one it
- * does not. Known are the current service, those Switch Service… lists and every origin a key
- * is stored for (the accounts' index); the one place links ask. A link carries the whole
- * service URL; one naming only an origin (every link before services under a path were
- * carried whole) means the known service there, the current one first.
+ * The known service a link's `service=` names, or undefined: the current one, those Switch
+ * Service… lists, or an origin with a stored key. A bare origin (older links) means the known
+ * service there, the current one first.
  */
 export function linkedService(parts: Pick<Parts, 'context' | 'connection'>, service: string): string | undefined {
   const parsed = parseServiceUrl(service);

@@ -16,10 +16,7 @@ import { Setting } from '../ids';
 /** Most panels (or browser tabs) one command on a selection opens. */
 const MAX_OPEN = 10;
 
-/**
- * Says that a selection of more than {@link MAX_OPEN} opened only the first ones: `opened`
- * of them (fewer when some had nothing to open, each of which said so).
- */
+/** Says that a selection of more than {@link MAX_OPEN} opened only the first `opened`. */
 function sayCapped(selected: number, opened = MAX_OPEN): void {
   if (selected <= MAX_OPEN) return;
   void vscode.window.showInformationMessage(

@@ -207,11 +207,8 @@ export async function changePrivacy(
           updated = await send(2, password);
           return undefined;
         } catch (e) {
-          // While the box is open: the service's field messages, or why it failed where
-          // sending the same again can help (a 5xx, the network, a rate limit), show next to
-          // the password and Enter sends it again. Otherwise (a refused key, CORS, the report
-          // gone, a switch of service, or the box closed with Escape meanwhile) the
-          // notification says what became of it.
+          // Where sending again can help (field messages, a 5xx, the network, a rate limit) the
+          // box shows why and Enter sends again; otherwise a notification says what became of it.
           if (isOpen()) {
             const invalid = fieldErrors(e);
             if (invalid !== undefined) {

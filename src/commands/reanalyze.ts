@@ -15,10 +15,8 @@ import { reportTargets } from './refs';
 import { listForConfirmation, type WriteArgs, type Writes } from './writes';
 
 /**
- * Re-analyzes one report: busy item and panel, then both show the new analysis. The analysis
- * the extension had just before (fetched first when it had none) goes to the recent analyses
- * store, so the panel can say what changed. Resolves both, or undefined when a write on the
- * report is in flight already (the agent tool's re-analysis goes through here too).
+ * Re-analyzes one report and keeps the analysis it had before; resolves both, or undefined when
+ * a write on the report is in flight already. The agent tool's re-analysis goes through here too.
  */
 export async function reanalyzeOne(
   w: Writes,

@@ -54,11 +54,9 @@ interface ServerPickOptions<T> {
 type PickItem<T> = vscode.QuickPickItem & { value?: T };
 
 /**
- * A quick pick whose items come from the server's search as the user types (debounced;
- * an older answer never replaces a newer one). Enter pressed before the answer to what is
- * typed takes the first item of that answer, not a row of the older list still shown (every
- * row stays visible: `alwaysShow`); typing again cancels that Enter, and an Enter before
- * anything was typed or listed does nothing. Resolves undefined when dismissed.
+ * A quick pick whose items come from the server's search as the user types; an older answer
+ * never replaces a newer one, and Enter before the answer takes that answer's first item, not
+ * a row of the older list. Resolves undefined when dismissed.
  */
 function serverPick<T>(options: ServerPickOptions<T>): Promise<T | undefined> {
   return new Promise<T | undefined>((resolve) => {

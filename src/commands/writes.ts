@@ -1,13 +1,8 @@
 /**
- * What the writes share (product spec "Writing"): each write is sent once, never retried
- * automatically (but for a batch item the service refused with 429 before acting, batch.ts),
- * and a second invocation for the same target and operation while the first is in flight is
- * ignored; the target's items and panel show it busy meanwhile; afterwards the lists and the
- * panel show the result. A write belongs to the service it was sent to: when the user
- * switches service while it runs, its answer goes to that service's panel only (the views
- * show the other service now, where the same id is another report), and its Retry refuses.
- * One module per write uses this: create.ts, reanalyze.ts, privacy.ts, delete.ts,
- * deleteProject.ts.
+ * What the writes share: each is sent once and never retried automatically (batch.ts retries
+ * only a 429 refused before acting); one write at a time per target, shown busy meanwhile.
+ * A write belongs to the service it was sent to: after a switch, the same id is another
+ * report, so its answer goes to that service's panel only and its Retry refuses.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -170,21 +165,18 @@ export class Writes {
   }
 
   /**
-   * Runs `task`, a command's question about `subject` of the current service (`report:42`,
-   * `project:shop`) and what follows it, unless the same question is being prepared or open
-   * already (then resolves undefined): a double click on Delete, or the Delete key twice, asks
-   * once, where VS Code would queue a second question behind the first.
+   * Runs `task`, a question about `subject` (`report:42`, `project:shop`) and what follows,
+   * unless the same question is already open (then resolves undefined): a double click on
+   * Delete asks once, where VS Code would queue a second question.
    */
   askingOnce<T>(subject: string, task: () => Promise<T>): Promise<T | undefined> {
     return this.inFlight.run(`ask:${this.serviceUrl ?? ''}:${subject}`, task);
   }
 
   /**
-   * Runs a write on report `id` of the current service unless one is in flight on it already
-   * (then resolves undefined), the report's items and panel busy meanwhile: one write at a
-   * time per report, so a quick Change Privacy… does not end a running re-analysis's busy
-   * state, nor a Delete make it fail. `task` gets the service it writes to, for what it shows
-   * afterwards.
+   * Runs a write on report `id` unless one is in flight on it (then resolves undefined), its
+   * items and panel busy meanwhile, so a quick second write cannot end the first one's busy
+   * state or make it fail. `task` gets the service it writes to.
    */
   write<T>(id: ReportId, task: (serviceUrl: string | undefined) => Promise<T>): Promise<T | undefined> {
     // Another began meanwhile (while this one's confirmation was open, say): said, not silent.

@@ -1,8 +1,6 @@
 /**
- * `Command.showInsights`: opens a project's insights. With `{ project: name }`,
- * `{ project: null }` (all projects), a project tree node or a name it opens without asking;
- * from the palette it asks in a quick pick whose first item, preselected, is `All projects`,
- * followed by the projects by name, paged in as the service pages them.
+ * `Command.showInsights`: opens a project's insights (`{ project: null }` for all projects), or
+ * asks in a quick pick that starts with `All projects`.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';

@@ -1,8 +1,7 @@
 /**
- * The host side of the insights panels (issue #17): one `WebviewPanel` per project (or for all
- * projects), which loads the project's reports page by page, aggregates them
- * (`aggregate.ts`) and sends the page the result. The page is untrusted: it may ask to open
- * only reports of the data it was sent.
+ * The host side of the insights panels: one `WebviewPanel` per project (or for all projects)
+ * that loads its reports, aggregates them and sends the page the result. The page is
+ * untrusted: it may open only reports of the data it was sent.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -78,9 +77,8 @@ class InsightsPanel implements vscode.Disposable {
   /** The service the load running or last run asks: their ids are not opened on another service. */
   #dataServiceUrl: string | undefined;
   /**
-   * Connection changes seen (URL, key), and how many there had been when the loaded
-   * reports' load began: Retry continues only on the same connection. A new key on the same
-   * service is another account, whose reports must not join the first one's.
+   * Connection changes seen, and how many there were when the loaded reports' load began:
+   * Retry continues only on the same connection, as a new key may be another account.
    */
   #connectionChanges = 0;
   #dataConnection = 0;
@@ -133,10 +131,8 @@ class InsightsPanel implements vscode.Disposable {
 
   /**
    * Show Insights… on the open panel: brought forward, and loaded again when its figures are
-   * another key's or service's, or {@link RELOAD_ON_REVEAL_MS} old or more (writes elsewhere
-   * change them); they stay on screen until the new ones replace them, as on Refresh. Not
-   * while a load runs, nor over a load of this connection that failed or was cancelled: its
-   * Retry goes on from where it stopped.
+   * another key's or service's or {@link RELOAD_ON_REVEAL_MS} old; not while a load runs, nor
+   * over a failed or cancelled one, whose Retry goes on from where it stopped.
    */
   reveal(): void {
     this.#openedAt = performance.now();
@@ -223,11 +219,7 @@ class InsightsPanel implements vscode.Disposable {
     }
   }
 
-  /**
-   * Makes the reports loaded the result shown: always when `complete`; after a failure or a
-   * cancel only when no complete result of this connection is shown (a Refresh cut short
-   * keeps the figures it was refreshing).
-   */
+  /** Shows the reports loaded, unless they are partial and a complete result of this connection is shown. */
   #show(complete: boolean): void {
     const kept = this.#showsCompleteOf(this.#dataConnection);
     if (!complete && (kept || this.#progress.reports.length === 0)) return;
@@ -293,10 +285,8 @@ class InsightsPanel implements vscode.Disposable {
       return;
     }
     if (this.#shown === undefined) return;
-    // Figures of another service, or of the same service after the key changed or the user
-    // switched away and back (the connection cannot tell whether the key is the same one: it
-    // may be another account): they stay in view, under a notice (not a failure: nothing
-    // failed) that says why to Refresh.
+    // Figures of another service or key stay in view under a notice (nothing failed) that
+    // says why to Refresh.
     this.#setState({
       ...this.#stateOf('cancelled'),
       progressText: null,
@@ -371,8 +361,7 @@ class InsightsPanel implements vscode.Disposable {
     if (!this.#pageReady || this.#life.ended) return;
     this.#seq += 1;
     this.lastPosted = this.#state;
-    // The page keeps the model it has: a progress message of a Refresh of 20,000 reports does
-    // not send the figures it is refreshing again at every page.
+    // The page keeps the model it has: progress messages do not send it again at every page.
     const state = this.#state;
     const kept = state.model !== null && state.modelAt === this.#pageModelAt;
     this.#pageModelAt = state.modelAt;

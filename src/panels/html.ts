@@ -80,10 +80,8 @@ function safeLang(lang: string | undefined): string {
 }
 
 /**
- * `text` for the inside of a `<script>` or `<style>` element. The HTML parser ends the element
- * at the first `</script` or `</style`, whatever the code means there, and after a `<!--` a
- * `<script` inside a script keeps its `</script>` from ending it; text holding any of these is
- * refused (esbuild writes `<\/script` in strings; a shipped file holding one is a build bug).
+ * `text` for the inside of a `<script>` or `<style>` element, refused when it holds what would
+ * end the element early (`</script`, `</style`, `<!--`): in a shipped file that is a build bug.
  */
 function elementText(text: string, tag: 'script' | 'style'): string {
   if (new RegExp(`</${tag}|<!--`, 'i').test(text))

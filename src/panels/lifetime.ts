@@ -110,12 +110,8 @@ export function keepWhileOpen<P extends { onDidDispose(listener: () => void): un
 
 /**
  * A panel tab's light and dark icons, given to the tab after the page's first draw rather than
- * with the panel. Set with the panel, the report panel's icon delayed the start of its page's
- * frame by about 35 ms and its first paint by about 40 ms a later open (`npm run bench`, 27
- * later opens each, the page swapped for a trivial one: 193 ms with the icon set at once,
- * 149 ms without; the floor webview 139 and 154 ms in those runs). The workbench's side of
- * that cost was not traced. A page that never draws (its script refused) leaves the tab
- * without the icon, which is all it costs.
+ * with the panel: set with the panel, the icon delayed the page's first paint (`npm run bench`).
+ * A page that never draws (its script refused) leaves the tab without the icon.
  */
 export class TabIcon {
   #icon: { light: vscode.Uri; dark: vscode.Uri } | undefined;

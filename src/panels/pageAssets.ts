@@ -1,24 +1,14 @@
 /**
  * The report page's own script and stylesheet as text, put into each panel's HTML
- * (src/panels/html.ts, `inline`): the page then starts without fetching them through the
- * webview's resource loader (figures in the commit that added it). The read is a local file
- * in the Node host and the extension's own URL in the browser's.
+ * (src/panels/html.ts, `inline`), so the page starts without fetching them.
  */
 import * as vscode from 'vscode';
 import type { InlineAssets } from './html';
 
 /**
- * The report page's script (dist/webview/panel.js) and stylesheet (media/panel.css), read once
- * and kept (about 50 KB) for every panel of this extension host. Read on each open, they cost a
- * later open 48–156 ms before its webview had any HTML: that is how long
- * `vscode.workspace.fs.readFile` of the two files took in code-server (`npm run bench`, host
- * section, timing marks in the panel and its page). The first read starts when the panels part
- * is built, which is when main.ts loads: usually at startup, as a view asks for its items, so
- * the first panel of a window usually finds the text read. When opening or restoring a panel
- * is the first use, that panel waits for the read once.
- *
- * In an Extension Development Host (F5, `npm run watch`) the files are read on every open, so a
- * rebuilt page script shows in the next panel.
+ * The page's script (dist/webview/panel.js) and stylesheet (media/panel.css), read once per
+ * extension host, when the panels part is built: read on each open, they held up the webview's
+ * HTML. In an Extension Development Host they are read on every open, so a rebuilt script shows.
  */
 export class ReportPageAssets {
   #kept: Promise<InlineAssets> | undefined;

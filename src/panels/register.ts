@@ -91,7 +91,6 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
     this.#panel(id, serviceUrl)?.setBusy(busy);
   }
 
-  /** A write on report `id` of `serviceUrl` found it gone: its panel says so, as after a load. */
   showDeleted(id: ReportId, serviceUrl: string | undefined): void {
     this.#panel(id, serviceUrl)?.showDeleted();
   }

@@ -44,8 +44,8 @@ export const REFRESH_AFTER_DRAW_FALLBACK_MS = 5000;
 /**
  * Within this long of the last one, a refused URL is logged but not told again. Only a page
  * gone wrong (or forged) asks to open what it shows as text, and it may ask many times at
- * once: the workbench closes a repeated notification and drops a toast shown more than 3 times
- * in 800 ms, so a burst could end with no warning on screen at all.
+ * once: the workbench closes a repeated notification and drops toasts shown in a quick burst,
+ * so a burst could end with no warning on screen at all.
  */
 const REFUSED_URL_WARNING_GAP_MS = 2000;
 
@@ -110,8 +110,7 @@ export class ReportPanel implements vscode.Disposable {
   /** Fires once, when the panel closes (by the user or by `dispose`). */
   readonly onDidDispose: vscode.Event<void>;
 
-  /** Opens a new panel for the report, beside nothing: in the active editor group. */
-  /** `serviceUrl`: the service the report is of (a service left since shows it with its banner). */
+  /** Opens a new panel for the report of `serviceUrl` in the active editor group. */
   static create(deps: PanelDeps, id: ReportId, initial?: Report, serviceUrl?: string): ReportPanel {
     // Without a report yet, the title its empty URL gives: `Report 42`.
     const panel = createPagePanel(deps.context, WebviewType.report, reportTitle(initial?.url ?? '', id));
@@ -160,10 +159,8 @@ export class ReportPanel implements vscode.Disposable {
       .then((html) => this.#setHtml(html));
     this.#life.own(webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)));
     this.#life.own(panel.onDidChangeViewState(() => this.#showTitleActions()));
-    // The page's words and first state go now, not after the page's `ready` (a round trip
-    // through the workbench): VS Code holds messages for a page until its document has loaded,
-    // and the page script's listener is in place by then. `ready` posts them again (same seq:
-    // the page does not draw a state twice), for a page that was reloaded after being hidden.
+    // The words and first state go now, not after the page's `ready`: VS Code holds them until
+    // the page has loaded, which saves a round trip. `ready` posts them again (same seq).
     this.#postInit();
     if (initial) this.showReport(initial);
   }
@@ -234,9 +231,8 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /**
-   * Fetches the report and shows it. Without data yet it shows the loading state, then the
-   * report or the error with Retry. With data it refreshes in place; if that fails it keeps
-   * the data and says so, with Retry. A 404 shows the deleted state. Never rejects.
+   * Fetches the report and shows it; a refresh that fails keeps the data shown and says so,
+   * with Retry. A 404 shows the deleted state. Never rejects.
    */
   async load(): Promise<void> {
     this.#cancelRefreshAfterDraw();
@@ -346,7 +342,7 @@ export class ReportPanel implements vscode.Disposable {
    * Refreshes the report once the page has drawn it, not now. For a panel that opens with the
    * whole report from a list answer (src/stores/recentReports.ts): the page shows that at once,
    * so nothing waits for the fetch, and a fetch running while the webview starts delays its
-   * page (`npm run bench`, see recentReports.ts). Should the page not draw within
+   * page. Should the page not draw within
    * {@link REFRESH_AFTER_DRAW_FALLBACK_MS} (hidden at once, scripts refused), it refreshes then.
    */
   refreshOnceShown(): void {

@@ -1,11 +1,7 @@
 /**
- * What changed between two analyses of one report (the panel's "Since the previous analysis"
- * section and the summary of a bulk Re-analyze). Imports no `vscode`: the webview renders it
- * and the unit tests run it in plain Node.
- *
- * Server data is data: names and values pass through as sent; the callers put them on screen
- * as text. Whatever shape either side has (no checks, no score, a check without `passed`),
- * the diff is complete and never throws.
+ * What changed between two analyses of one report, for the panel and a bulk Re-analyze's
+ * summary. Names and values pass through as sent (callers show them as text); whatever shape
+ * either side has, it never throws. Imports no `vscode`.
  */
 import type { Check, Importance, ReportResult } from '../api/types';
 import { safeLocale } from '../text/dates';

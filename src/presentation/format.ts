@@ -1,11 +1,7 @@
 /**
- * Builds the report panel's view model (`ReportView`, see protocol.ts) from a `Report`:
- * check order, readable check names, value texts, counts, dates, score, privacy, title.
- * Imports no `vscode`: every rule here is unit-tested in plain Node.
- *
- * Server data stays data: strings pass through unchanged (no escaping, no markup), and the
- * page puts them into the DOM as text. Nothing is lost: a shortened value keeps its full
- * text next to it, and the raw view holds every field as sent.
+ * Builds the report panel's view model (`ReportView`, protocols/panelProtocol.ts) from a
+ * `Report`: check order and names, value texts, counts, dates. Server strings pass through
+ * unchanged, for the page to show as text; a shortened value keeps its full text. Imports no `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 import type { Check, CheckCounts, Importance, Report, ReportId, ReportResult } from '../api/types';

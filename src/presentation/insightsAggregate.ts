@@ -1,10 +1,7 @@
 /**
- * Insights: what a project's reports add up to (issue #17). Pure and `vscode`-free: it turns
- * the reports the loader fetched into the numbers the insights page draws and prints, and
- * into the Markdown summary. Every rule here is unit-tested in plain Node.
- *
- * Server strings stay data: check names, URLs and project names pass through unchanged (the
- * page puts them into the DOM as text); only the Markdown summary escapes them, for Markdown.
+ * Insights: what a project's reports add up to, for the insights page and its Markdown
+ * summary. Server strings pass through unchanged (the page shows them as text); only the
+ * Markdown summary escapes them. Imports no `vscode`.
  */
 import type { Importance, Report } from '../api/types';
 import { epochOf, safeLocale } from '../text/dates';

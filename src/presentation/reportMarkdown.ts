@@ -1,11 +1,7 @@
 /**
- * A report as a Markdown block for an issue or a pull request (Copy as Markdown): URL,
- * result, score, generated date and the failed checks grouped by importance. Imports no
- * `vscode`; its words go through `@vscode/l10n`.
- *
- * Every string from the server is escaped ({@link escapeMarkdown}): no server text can become
- * a link, an image, HTML, a heading or a list in the reader's tracker. The only link is the
- * report's own URL, and only when it is an absolute http(s) URL.
+ * A report as a Markdown block for an issue or a pull request (Copy as Markdown). Every server
+ * string is escaped ({@link escapeMarkdown}); the only link is the report's own http(s) URL.
+ * Imports no `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
@@ -38,11 +34,9 @@ function importanceHeading(importance: Importance | undefined): string {
 }
 
 /**
- * A link destination the reader's renderer takes as one piece, to the host the URL names:
- * characters that would end or break it are percent-encoded, and `&` is backslash-escaped,
- * since Markdown reads entities in destinations (`https://good.example&#64;evil.example/`
- * passed {@link openableUrl}, its host being `good.example&`, but would link to
- * `good.example@evil.example`, that is to evil.example). Escaping keeps a query's `&` as it is.
+ * A link destination the renderer takes as one piece, to the host the URL names: characters
+ * that would end it are percent-encoded, and `&` is escaped, since Markdown reads entities
+ * there (`https://good.example&#64;evil.example/` would link to evil.example).
  */
 function linkDestination(url: string): string {
   return url

@@ -3,13 +3,10 @@
  * (webview), both ways, with type guards for what arrives. Imports no `vscode` and nothing
  * from the DOM: both sides compile it.
  *
- * Handshake: the controller posts `init` (the l10n bundle, locale) and its first `state` as soon as
- * it sets the page's HTML (VS Code delivers them once the page has loaded). The page posts
- * `ready` once its script runs (again after every reload of the page, since the panel does
- * not retain its context when hidden); the controller answers with `init` and the last
- * `state` again, same `seq`, which the page does not draw twice. Everything the page shows
- * comes from those two messages. Everything the page asks for is validated by the
- * controller: the page is treated as untrusted, as it renders server data.
+ * Handshake: the controller posts `init` (words, locale) and the current `state` with the HTML;
+ * the page posts `ready` whenever its script starts (a hidden panel loses its page), and the
+ * controller answers with both again, same `seq`, which the page does not draw twice. The
+ * controller validates everything the page asks: the page renders server data, so it is untrusted.
  */
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';

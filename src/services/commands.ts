@@ -25,11 +25,7 @@ export interface ConnectionCommandDeps {
   readonly connection: ConnectionControls;
 }
 
-/**
- * What checking a key found. `failed` with `wrongUrl`: the answer shows the service URL is
- * wrong (no such resource there, or a redirect to another server), so saving the key
- * unchecked cannot help; the URL is what to fix.
- */
+/** What checking a key found; `wrongUrl`: the URL is what to fix, so saving the key unchecked cannot help. */
 type KeyCheck =
   | { kind: 'ok' }
   | { kind: 'rejected' }
@@ -118,11 +114,7 @@ export async function save(
   flash(l10n.t('API key saved for {0}.', hostOf(origin)));
 }
 
-/**
- * Set API Key…. With a string argument (tests, automation) it skips the input box but
- * still checks the key; without one it opens a password box. Resolves true when a key
- * was saved. A 401 saves nothing.
- */
+/** Set API Key…; a string argument skips the input box, not the check. Resolves whether a key was saved. */
 export async function setApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;
   await conn.ready;
@@ -356,11 +348,7 @@ export function askServiceUrl(title: string, value?: string): Thenable<string | 
   });
 }
 
-/**
- * Checks a service URL as it is typed (Set Service URL…, Add Service…): an error (also for an
- * http: address a browser will not let the extension reach), the warning that the key would
- * travel unencrypted, or nothing.
- */
+/** Checks a service URL as it is typed: an error, the warning that the key would travel unencrypted, or nothing. */
 function validateServiceUrl(value: string): string | vscode.InputBoxValidationMessage | undefined {
   const parsed = parseServiceUrl(value);
   if (!parsed.ok) return value.trim() === '' ? undefined : parsed.error;
@@ -431,10 +419,8 @@ export async function writeServiceUrl(deps: ConnectionCommandDeps, url: string |
 }
 
 /**
- * Set Service URL…. With a string argument it skips the input box but still checks the
- * URL (and still asks before an unencrypted `http:` connection to another machine).
- * Resolves true when a URL was set. From the input box, a URL without a stored key goes
- * on to Set API Key….
+ * Set Service URL…; a string argument skips the input box, not the checks. Resolves whether a
+ * URL was set; from the input box, a URL without a stored key goes on to Set API Key….
  */
 export async function setServiceUrl(
   deps: ConnectionCommandDeps,
@@ -474,10 +460,9 @@ export async function setServiceUrl(
 }
 
 /**
- * Remove API Key: offers every origin with a stored key (the index in global state), the
- * current one first, and after a confirmation deletes the chosen one's key. With an options
- * argument (`{ origin, confirmed }`, tests and automation) it asks nothing but the
- * confirmation and defaults to the current origin. Resolves true when a key was removed.
+ * Remove API Key: offers every origin with a stored key, the current one first, and deletes the
+ * chosen one's after a confirmation (`{ origin, confirmed }` skips the pick). Resolves whether
+ * a key was removed.
  */
 export async function removeApiKey(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;

@@ -37,15 +37,9 @@ type UrlReading =
   | { kind: 'ok'; url: string; origin: string };
 
 /**
- * The connection to the service: the URL from the application-scoped setting, the key
- * from SecretStorage for that URL's origin, and a client built from both.
- *
- * Besides {@link ConnectionApi} it offers what the connection commands need (store and
- * remove the key, confirm an unencrypted origin); `commands` reach it via
- * {@link connectionControls}.
- *
- * Built once by `main.ts`, it starts reading the setting and the secret at once, and sets the
- * `ContextKey.state` context key to a best guess, corrected after the read.
+ * The connection to the service: the URL from the application-scoped setting, the key from
+ * SecretStorage for that URL's origin, and a client built from both. Built once by `main.ts`;
+ * the `ContextKey.state` context key shows a best guess until the first read is done.
  */
 export class Connection implements ConnectionApi, vscode.Disposable {
   #current: UrlReading = { kind: 'none' };
@@ -104,11 +98,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     void this.#reload();
   }
 
-  /**
-   * Waits for the read of the current origin's key: the first after start-up, and the one a
-   * switch to another origin starts (one secret read, longer while the OS keyring asks to be
-   * unlocked). Meanwhile the state says no key, which is not known yet. Never rejects.
-   */
   get ready(): Promise<void> {
     return this.#pendingLoad;
   }
@@ -122,12 +111,10 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return this.#current.kind === 'ok' ? this.#current.url : undefined;
   }
 
-  /** Origin of the usable service URL, e.g. `https://reports.example.com`. */
   get origin(): string | undefined {
     return this.#current.kind === 'ok' ? this.#current.origin : undefined;
   }
 
-  /** The request timeout in milliseconds, from `Setting.requestTimeout`. */
   get requestTimeoutMs(): number {
     return this.#timeoutMs;
   }
@@ -156,19 +143,11 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return this.#client.api;
   }
 
-  /**
-   * Stores `key` for `origin` (the origin it was checked against) and waits until the
-   * connection uses it, when that is still the current origin.
-   */
   async storeKey(origin: string, key: string): Promise<void> {
     await storeKey(this.context.secrets, this.context.globalState, origin, key);
     if (origin === this.origin) await this.#loadKey(this.#generation);
   }
 
-  /**
-   * Removes the key of `origin` (by default the current one) from SecretStorage and the
-   * index, and waits until the connection no longer uses it.
-   */
   async removeKey(origin: string | undefined = this.origin): Promise<void> {
     if (origin === undefined) return;
     await deleteKey(this.context.secrets, this.context.globalState, origin);
@@ -184,12 +163,10 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     this.#servicesEmitter.fire();
   }
 
-  /** Origins with a stored key, per the index in global state (`services/keyIndex.ts`). */
   originsWithKey(): string[] {
     return indexedOrigins(this.context.globalState);
   }
 
-  /** The label of the service at `url` among the known services (`services/labels.ts`). */
   labelOf(url: string): string {
     return serviceName(
       url,
@@ -197,10 +174,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     );
   }
 
-  /**
-   * The label of the current service (`reports.example.com`) when more than one service is
-   * known, for the views to say where their data comes from; otherwise undefined.
-   */
   get distinguishingLabel(): string | undefined {
     const url = this.serviceUrl;
     if (url === undefined) return undefined;
@@ -208,7 +181,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return new Set([url, ...known]).size > 1 ? this.labelOf(url) : undefined;
   }
 
-  /** The current service's state as its answers show it (see {@link onDidChangeHealth}). */
   get health(): ServiceHealth {
     if (this.state === 'noKey') return { kind: 'noKey' };
     return this.#health;
@@ -288,7 +260,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     };
   }
 
-  /** Records that the user accepted an unencrypted connection to `origin`. */
   async allowInsecure(origin: string): Promise<void> {
     const state = globalMemento(this.context.globalState);
     const allowed = state.get<string[]>(INSECURE_ALLOWED, []);
@@ -299,7 +270,6 @@ export class Connection implements ConnectionApi, vscode.Disposable {
     return globalMemento(this.context.globalState).get<string[]>(INSECURE_ALLOWED, []).includes(origin);
   }
 
-  /** Re-reads the setting and the secret now and waits for both (after a command wrote them). */
   reloadNow(): Promise<void> {
     return this.#reload();
   }
@@ -397,10 +367,8 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /**
-   * Updates the context key, and fires onDidChange when the state, the URL or the key differ
-   * from what listeners last saw (the key by a counter, never its value). A new timeout is no
-   * news for them: the next request's client has it (see `api`), and lists, panels and
-   * insights must not start over as if the service had changed.
+   * Updates the context key, and fires onDidChange when the state, the URL or the key (by a
+   * counter) changed. Not for a new timeout: lists and panels must not start over for that.
    */
   #publish(): void {
     const state = this.state;

@@ -1,10 +1,7 @@
 /**
- * Where API keys live and which origins have one. The key of each service origin is kept in
- * SecretStorage under {@link secretKeyFor}; global state keeps the list of those origins
- * (origins only, never a key), since `SecretStorage.keys()` needs a newer VS Code than the
- * extension supports. The index lets Remove API Key, Sign Out and the Accounts menu offer every
- * origin that has a key, not only the current service's. It is repaired whenever a key is read,
- * stored or deleted, in this window or another.
+ * Where API keys live: each origin's in SecretStorage under {@link secretKeyFor}, and the list
+ * of origins with a key in global state (never a key), since `SecretStorage.keys()` needs a
+ * newer VS Code than the extension supports. The list is repaired on every read, store or delete.
  */
 import type * as vscode from 'vscode';
 import { globalMemento } from '../stores/globalMemento';

@@ -1,9 +1,7 @@
 /**
- * The text that names a service everywhere the user sees one (Accounts menu, status bar,
- * Switch Service…, the Projects view's description). An account's label depends on its origin
- * alone: VS Code keys the extensions a user lets read an account by its label, so a label that
- * depended on which other services are known could pass from a removed service to a later one,
- * with the trust given to it. Free of `vscode`.
+ * The text that names a service everywhere the user sees one. An account's label depends on its
+ * origin alone: VS Code keys the trust a user gives to an account by its label, so a label must
+ * never pass from a removed service to a later one. Free of `vscode`.
  */
 import { isLoopbackHost } from '../text/urls';
 

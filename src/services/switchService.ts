@@ -1,8 +1,6 @@
 /**
- * Switch Service…: a quick pick of the known services (label, `$(key)` when a key is stored,
- * when last used), the current one marked, plus Add Service…, and a remove button on each row.
- * Choosing one writes the application setting `Setting.serviceUrl`; the views, the panels
- * and the status bar follow the connection.
+ * Switch Service…: a quick pick of the known services, plus Add Service… and a remove button on
+ * each row. Choosing one writes `Setting.serviceUrl`; everything else follows the connection.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -32,10 +30,9 @@ interface ServiceItem extends vscode.QuickPickItem {
 }
 
 /**
- * The command. Arguments: a URL string switches to it (tests, automation); `{ switchBack }`,
- * a panel's or a notification's Switch Back, switches to a known service and asks for its
- * key when it has none; `{ add, key }` adds a service after checking its key; `{ remove,
- * confirmed }` removes one. Resolves true when something changed.
+ * The command. A URL string switches to it; `{ switchBack }` switches back to a known service;
+ * `{ add, key }` adds one after checking its key; `{ remove, confirmed }` removes one.
+ * Resolves whether something changed.
  */
 export async function switchService(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;
@@ -209,9 +206,8 @@ async function addServiceWithKey(
 }
 
 /**
- * The service Add Service… adds: `raw` parsed, with its origin. When there is nothing to add it
- * answers `done` instead: an invalid URL (said in an error message), or a known service, which
- * `switchToKnown` switches to rather than adding it twice.
+ * The service Add Service… adds, with its origin; `done` when there is nothing to add (an
+ * invalid URL, said so, or a known service, switched to instead).
  */
 async function serviceToAdd(
   deps: ConnectionCommandDeps,

@@ -1,15 +1,9 @@
 /**
  * THE store of recent analyses: for each report re-analyzed lately, the analysis the extension
- * had just before it sent `update=1` (the "previous analysis" the panel compares with). One
- * small bounded list in workspace state, keyed by service URL and report id, the
- * {@link RECENT_ANALYSES_LIMIT} most recently re-analyzed reports first; older ones drop off.
- * Anything else that needs recent analyses reads this store instead of keeping its own.
- *
- * Imports no `vscode`: it takes the `Memento`-like state it is given (unit tests pass a map).
- * What it keeps is the report's fields exactly as the service sent them (`Report.raw`), so
- * they are parsed by the same code as a fresh answer; a stored entry of another shape (an
- * older version, a hand-edited state) is ignored, never trusted. No password is kept, at any
- * depth: one an older version stored goes when the entries are read.
+ * had just before it sent `update=1`, which the panel compares with. A bounded list in
+ * workspace state, keyed by service URL and report id. It keeps `Report.raw`, so an entry is
+ * parsed like a fresh answer; an entry of another shape is ignored, never trusted.
+ * No password is kept, at any depth.
  */
 import type { ReportId } from '../api/types';
 import { WorkspaceStateKey } from '../ids';
@@ -18,9 +12,9 @@ import { isRecord, withoutPasswords } from '../text/guards';
 /** How many reports keep their previous analysis. */
 export const RECENT_ANALYSES_LIMIT = 50;
 /**
- * The largest previous analysis kept, as JSON (UTF-16 code units): a real report's is a few
- * KB, and answers may be up to 16 MB, so a hostile service could otherwise grow workspace
- * state by 50 such answers, rewritten on every re-analysis.
+ * The largest previous analysis kept, as JSON (UTF-16 code units): far above a real report's,
+ * far below what a hostile service could send, which would otherwise grow workspace state on
+ * every re-analysis.
  */
 export const RECENT_ANALYSIS_MAX_CHARS = 256 * 1024;
 

@@ -1,18 +1,7 @@
 /**
- * The recent-reports cache: the whole reports of the latest list answers, so a report opened
- * from its tree row shows its analysis at once instead of after a round trip to the service.
- * The views keep only summaries (src/views/summary.ts); the answers they come from carry every
- * report's analysis, and this keeps the {@link RECENT_REPORTS_LIMIT} most recently listed of
- * them, in memory only. Keyed by service URL and report id.
- *
- * A kept report serves only a row of the same version (see {@link sameVersion}): a row that a
- * write changed since the list answer (a re-analysis, a new privacy) gets nothing, and its
- * panel fetches the report as before. Imports no `vscode`.
- *
- * Why the panel asks the service again only after its first draw (ReportPanel.refreshOnceShown):
- * timing marks over `npm run bench -- --only host` (27 later opens a run, 2-core machine) put
- * the page's document start 35-46 ms after the floor webview's while a fetch of the report ran
- * during the webview's start, and level with it (3 ms before) when none did.
+ * The recent-reports cache: the whole reports of the latest list answers, in memory, so a
+ * report opened from its row shows its analysis at once; the views keep only summaries. A kept
+ * report serves only a row of the same version ({@link sameVersion}). Imports no `vscode`.
  */
 import type { Report, ReportId } from '../api/types';
 import { checkCounts } from '../presentation/format';

@@ -1,21 +1,10 @@
 /**
- * Reports as CSV (Export List as CSV…). Imports no `vscode`.
- *
- * - RFC 4180: fields separated by commas, records by CRLF; a field holding a comma, a double
- *   quote, CR or LF is quoted, with its quotes doubled. The header row always comes first, so
- *   an empty list is a header row alone.
- * - Numbers (the service's numeric id, score, privacy) are written bare, so a spreadsheet
- *   reads them as numbers.
- * - Formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
- *   return gets a `'` in front, so no spreadsheet runs server text as a formula. So does such
- *   a character after a `;`, a tab or a line break inside the text (after any double quotes
- *   there): a spreadsheet whose list separator is `;` or tab splits the cell there, and a
- *   quote only counts at the start of a field, so quoting cannot keep it in one piece.
- * - Text is written as it came (any Unicode) but for the characters that would hide or
- *   disguise it in a spreadsheet: control characters other than tab, CR and LF, and bidi
- *   controls (`…\u202Eexe.pdf` shows as `…fdp.exe`) become U+FFFD, so what a cell holds is
- *   what it shows. The caller encodes the file as UTF-8 with a byte-order mark
- *   ({@link CSV_BOM}), which spreadsheets need to read it as UTF-8.
+ * Reports as CSV (Export List as CSV…), RFC 4180 with a header row. Numbers are written bare so
+ * spreadsheets read them as numbers; a text cell starting with `=`, `+`, `-`, `@`, a tab or CR
+ * gets a `'` in front, so no spreadsheet runs server text as a formula. So does such a character
+ * after a `;`, a tab or a line break inside the text: a `;` or tab reader splits the cell there; characters that would
+ * hide or disguise text become U+FFFD. The caller writes UTF-8 with {@link CSV_BOM}, which
+ * spreadsheets need. Imports no `vscode`.
  */
 import type { Report } from '../api/types';
 import { epochOf } from './dates';

@@ -1,9 +1,7 @@
 /**
- * The one way dates are said: absolute ("Nov 20, 2026, 10:15 AM") and relative ("3 hours
- * ago", "yesterday", "in 2 minutes"), in the display language through `Intl`. The tree, the
- * report panel (host and page) and anything else that shows a report's dates use this module,
- * so they agree for the same report. Imports neither `vscode` nor the DOM. A missing or
- * unreadable date gives `undefined`, which callers show as missing; never "Invalid Date"/"NaN".
+ * The one way dates are said, absolute and relative, in the display language, so the tree
+ * and both sides of the panel agree. A missing or unreadable date gives `undefined`, never
+ * "Invalid Date". Imports neither `vscode` nor the DOM.
  */
 
 const SECOND = 1000;

@@ -66,11 +66,9 @@ export function escapeIcons(text: string): string {
 }
 
 /**
- * Text for a notification (a progress notification's title and message included) or an
- * input box's validation message. All render `[label](target)` as a link (a `command:` target runs the command on click) and may
- * render `$(name)` as an icon. Whitespace runs become one space, unsafe characters U+FFFD,
- * the link syntax is broken by a space (`[Renew] (command:…)`, still readable) and icons
- * are escaped. Idempotent.
+ * Text for a notification or an input box's validation message, which render `[label](target)`
+ * as a link (a `command:` target runs on click) and `$(name)` as an icon: the link syntax is
+ * broken by a space (`[Renew] (command:…)`), icons are escaped, whitespace collapsed. Idempotent.
  */
 export function escapeForMessage(text: string): string {
   return escapeIcons(text.replace(/\s+/g, ' ')).replace(/\]\s*\(/g, '] (');

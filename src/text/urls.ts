@@ -5,12 +5,10 @@
  */
 
 /**
- * The URL when it may be opened in the browser, else undefined: absolute `http:` or
- * `https:`, no user info (`user:password@`), and none of the characters a URL parser strips
- * or rewrites on the way (control characters, spaces, backslashes). VS Code and the WHATWG
- * parser read `https://example.com\@evil.example/` as different hosts; refusing the
- * backslash and user info means the host the user sees is the host that opens. The single
- * rule for every URL from the service that is opened.
+ * The URL when it may be opened in the browser, else undefined: absolute http(s), no user
+ * info, and none of the characters parsers strip or rewrite (VS Code and WHATWG read
+ * `https://example.com\@evil.example/` as different hosts), so the host the user sees is the
+ * one that opens. The one rule for every URL from the service that is opened.
  */
 export function openableUrl(url: string): string | undefined {
   // Longer than the panel's messages carry (panelProtocol.ts): shown, not offered as a link.
@@ -75,12 +73,9 @@ export function reportPageUrl(template: string, baseUrl: string, id: string | nu
 
 /**
  * The parameters of a link's query, and a `/new` link's URL. VS Code hands the handler the
- * query already percent-decoded, so the `&`, `=` and `+` of the URL being linked look like the
- * link's own: `url=https%3A%2F%2Fex.com%2Fs%3Fq%3Da%26lang%3Dde` arrives as
- * `url=https://ex.com/s?q=a&lang=de`. The URL is therefore everything after the first
- * `url=` (links put it last, as the README says), taken as it is; the parameters before it
- * (`service=`) are read as usual. A link written before that rule, with `service=` after the
- * URL, still names its service: a trailing `&service=` with an http(s) origin is taken off.
+ * query already percent-decoded, so the linked URL's own `&` and `=` look like the link's: the
+ * URL is everything after the first `url=` (links put it last). An older link's trailing
+ * `&service=` with an http(s) origin is still read as the service.
  */
 export function linkQuery(query: string): { params: URLSearchParams; url: string | undefined } {
   const match = /(?:^|&)url=/.exec(query);

@@ -26,10 +26,8 @@ export function idText(id: ReportId): string {
 
 /**
  * The error with `secret` (a report password) blanked out of every text the service sent
- * back, so a server echoing the password cannot put it into a message or the log; a text that
- * holds it inside a word is dropped ({@link withoutSecrets}). The client already does so with
- * the key and the form's password before it cleans the service's text (src/api/failures.ts);
- * this second pass covers the text as the error holds it.
+ * back, so a server echoing it cannot put it into a message or the log. A second pass after
+ * the client's (src/api/failures.ts), over the text as the error holds it.
  */
 export function withoutSecret(error: unknown, secret: string | undefined): unknown {
   if (!secret || !isApiError(error)) return error;
@@ -51,10 +49,8 @@ export function withoutSecret(error: unknown, secret: string | undefined): unkno
 }
 
 /**
- * `describeError` (its sentences go through `@vscode/l10n`) with the message inert by
- * construction ({@link escapeForMessage}): it may hold server text, and it is shown in
- * notifications and input boxes, which would render a `[label](command:…)` in it as a link
- * that runs a command.
+ * `describeError` with the message made inert ({@link escapeForMessage}): it may hold server
+ * text, and notifications would run a `[label](command:…)` in it.
  */
 export function describe(error: unknown, context?: ErrorContext): ErrorDescription {
   const described = describeError(error, context);
@@ -167,11 +163,9 @@ export function flash(message: string): void {
 }
 
 /**
- * Opens a checked http(s) URL in the browser as it is. Given a `Uri`, VS Code opens the URL it
- * rebuilds from the decoded parts, so `?q=t%26c` would open as `?q=t&c` and `/o/a%2Fb.jpg` as
- * `/o/a/b.jpg` (microsoft/vscode#85930). Given the string, which the extension host's
- * `openExternal` also takes (ExtHostWindow.openUri: `string | URI`), the workbench opens that
- * string. Should a VS Code refuse the string, the `Uri` opens instead.
+ * Opens a checked http(s) URL as it is. Given a `Uri`, VS Code rebuilds the URL from decoded
+ * parts (`?q=t%26c` opens as `?q=t&c`, microsoft/vscode#85930); given the string, which
+ * `openExternal` also takes, it opens that. Should a VS Code refuse the string, the `Uri` opens.
  */
 export function openInBrowser(url: string): Thenable<boolean> {
   return vscode.env

@@ -1,10 +1,7 @@
 /**
- * Rows show relative dates ("now", "3 minutes ago") as of when they were drawn. Each minute,
- * while the window has focus, the views that show draw those rows again; and when a view comes
- * into view or the window gets focus back. Nothing is fetched, and only the rows are drawn
- * (`ViewBase.redrawDates`), never the tree: VS Code keeps its handles, the selection,
- * expansion and scroll position. Reloading from the service stays Refresh's and
- * auto-refresh's (`Setting.autoRefresh`).
+ * Keeps relative dates ("3 minutes ago") true: each minute while the window has focus, and when
+ * a view shows again, the visible views redraw those rows (`ViewBase.redrawDates`), never the
+ * tree, so selection, expansion and scroll stay. Nothing is fetched.
  */
 import * as vscode from 'vscode';
 

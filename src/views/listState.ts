@@ -63,11 +63,7 @@ export interface ListHandle {
   retry(): Promise<void>;
 }
 
-/**
- * The most pages {@link PagedList.refreshLoaded} loads again: past that, an auto-refresh
- * would send more requests a minute than the service's rate limit likes for a list nobody
- * scrolls through; such a list keeps its first pages and offers Load more again.
- */
+/** The most pages a refresh loads again: past that, a list nobody scrolls would eat the rate limit. */
 export const MAX_REFRESHED_PAGES = 5;
 
 export class PagedList<T> implements Disposable, ListHandle {
@@ -155,13 +151,9 @@ export class PagedList<T> implements Disposable, ListHandle {
   }
 
   /**
-   * Reloads page 1 of the same query, or with `keepPages` the pages loaded so far (at most
-   * {@link MAX_REFRESHED_PAGES}: after a write, so the rows the user paged to stay). The old
-   * items stay until the answer replaces them.
-   * A refresh in flight is waited for and followed by exactly one more (shared by every
-   * refresh asked for meanwhile), because it may have started before the change the caller
-   * wants to see; a Load more in flight is aborted, as the reload supersedes it (one that
-   * keeps the pages loads that page too).
+   * Reloads page 1 of the same query, or with `keepPages` the pages loaded so far (after a
+   * write); the old items stay until the answer replaces them. A refresh in flight is followed
+   * by exactly one more, shared, as it may predate the change the caller wants to see.
    */
   refresh(keepPages = false): Promise<void> {
     if (!this.#fetcher) return Promise.resolve();
@@ -190,10 +182,8 @@ export class PagedList<T> implements Disposable, ListHandle {
   }
 
   /**
-   * Loads again every page loaded so far (at most {@link MAX_REFRESHED_PAGES}) and swaps them
-   * in at once, so the rows the user paged to stay, with their selection (auto-refresh).
-   * Only from a loaded list, or one whose last step failed (the next tick recovers it), with
-   * nothing in flight; otherwise does nothing (the next tick asks again).
+   * Auto-refresh: loads every page loaded so far again and swaps them in at once, so the rows
+   * the user paged to stay. Does nothing while a request is in flight: the next tick asks again.
    */
   refreshLoaded(): Promise<void> {
     const settled = this.#currentStatus === 'loaded' || this.#currentStatus === 'error';
@@ -208,10 +198,8 @@ export class PagedList<T> implements Disposable, ListHandle {
   }
 
   /**
-   * Fetches the next page and appends it. Joins a Load more in flight instead of overlapping
-   * it; during a reload of the same query (after a write, auto-refresh) it follows the reload,
-   * so the click is not lost. A reload that keeps the pages may take the page over (see
-   * `refresh`): the promise then resolves before that page is in.
+   * Fetches the next page and appends it. Joins a Load more in flight; during a reload of the
+   * same query it follows the reload, so the click is not lost.
    */
   loadMore(): Promise<void> {
     const current = this.#inFlight;

@@ -227,13 +227,11 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     await this.setQuery(withProjectSearch(this.#state, undefined));
   }
 
-  /** Load more for the project list (`projects`) or a project's reports (`project:<name>`). */
   async loadMore(listKey: string): Promise<void> {
     const list = this.#listFor(listKey);
     if (list) await this.track(list.loadMore());
   }
 
-  /** Runs the failed step of that list again; nothing when it has not failed. */
   async retry(listKey: string): Promise<void> {
     const list = this.#listFor(listKey);
     if (list?.status === 'error') await this.track(list.retry());

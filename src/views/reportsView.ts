@@ -61,7 +61,6 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     this.showQueryWhenReady();
   }
 
-  /** The current query (filters and sort). */
   get query(): ReportQueryState {
     return this.#state;
   }
@@ -136,7 +135,6 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   // ---- Query ----
 
-  /** Applies a new query: stores it, shows it, and starts the list again from page 1. */
   async setQuery(next: ReportQueryState): Promise<void> {
     if (sameReportQuery(this.#state, next)) return;
     this.#state = next;
@@ -150,12 +148,10 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     await this.setQuery(clearReportFilters(this.#state));
   }
 
-  /** Fetches the next page (Load more). */
   async loadMore(): Promise<void> {
     await this.track(this.#list.loadMore());
   }
 
-  /** Runs the failed step again (Retry on the error row); nothing when the list has not failed. */
   async retry(): Promise<void> {
     if (this.#list.status === 'error') await this.track(this.#list.retry());
   }

@@ -3,11 +3,7 @@
  * sorting and commands need the id, URL, project, result, score, privacy and dates; the
  * analysis (`results`, often most of a report's size) goes with the answer it came in. A
  * panel opened from a row finds the whole report in the recent-reports cache
- * (src/stores/recentReports.ts, the last 100 listed) or fetches it. Imports no `vscode`.
- *
- * Bench (`npm run bench`, row "Lists: heap growth, list held"): 10,000 seeded reports held as
- * full reports took 51 MB of heap; as summaries, see the row "Lists: heap per report" (which
- * includes the recent-reports cache the answers fill).
+ * (src/stores/recentReports.ts) or fetches it. Imports no `vscode`.
  */
 import type { Check, Page, Report } from '../api/types';
 import type { RecentReports } from '../stores/recentReports';

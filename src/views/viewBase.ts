@@ -19,7 +19,7 @@ import { listedPage } from './summary';
 import { Setting } from '../ids';
 import { singleLine } from '../text/text';
 
-/** What `registerViews` is given by `activate`. */
+/** What `registerViews` is given by `main.ts`. */
 export interface ViewDeps {
   readonly context: vscode.ExtensionContext;
   readonly log: Log;

@@ -1,10 +1,7 @@
 /**
- * Work the page puts off until just after its first paint of a report: the check rows below
- * the fold and the raw view. The first paint then lays out a screenful, not every check (a
- * report with 60 checks is a 60-row table and its whole JSON); the rest follows in the next
- * task, before the user can scroll to it. Only the page's first draw of a report defers:
- * later draws (busy, refreshed data) build everything at once so the scroll position and the
- * focus they restore are there.
+ * Work the page puts off until just after its first paint of a report (the rows below the fold,
+ * the raw view), so that paint lays out a screenful. Later draws build everything at once, so
+ * the scroll position and focus they restore are there.
  */
 
 /** Check rows built with the first paint: about a screenful under the header. */

@@ -81,13 +81,9 @@ export function svg<K extends keyof SVGElementTagNameMap>(
 }
 
 /**
- * Keeps keyboard focus on the same control across redraws that replace a page's DOM. A
- * control is known by its `focusKey` (several controls may share one: the one at the same
- * place among them is taken). When a redraw leaves the focused control out or disabled
- * (Re-analyze while the report is busy, Retry while it loads again), focus waits on the
- * page's heading (or the page itself) instead of landing on another action that Enter would
- * run, and returns to the control when a later draw brings it back, unless the user has moved
- * focus from where it waited.
+ * Keeps keyboard focus on the same control (by `focusKey`) across redraws that replace a page's
+ * DOM. While a redraw leaves it out or disabled, focus waits on the heading rather than on
+ * another action Enter would run, and returns when the control does.
  */
 export class FocusKeeper {
   /** The control focus waits to return to, and the element it waits on. */
@@ -142,11 +138,8 @@ export interface Announcement {
 }
 
 /**
- * The page's live regions, outside the part a redraw replaces. The pages redraw by replacing
- * their DOM, and a screen reader reads an element with `role="alert"` each time one is
- * inserted: the same "could not refresh" on every redraw while it stays. Each draw tells the
- * announcer what the page says now; a message is read when it appears, not again while it
- * stays, and again if it goes and comes back.
+ * The page's live regions, outside the part a redraw replaces: an alert inserted on every
+ * redraw would be read every time. A message is read when it appears, not while it stays.
  */
 export class Announcer {
   readonly #polite: HTMLElement;

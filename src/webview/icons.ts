@@ -1,10 +1,7 @@
 /**
- * The few codicons the report panel shows, as SVG path data for inline `<svg>` icons (built
- * with DOM APIs by panel.ts). They replace the whole codicon font and its stylesheet
- * (126 KB + 34 KB, and `font-display: block` hid the icons until the font had loaded).
- * Path data from @vscode/codicons 0.0.45
- * (src/icons/NAME.svg, CC BY 4.0, © Microsoft); 16×16 view box, drawn in `currentColor`.
- * To add one: copy the `d` (and `fill-rule`) of its `<path>` elements from that file.
+ * The few codicons the report panel shows, as SVG path data for inline `<svg>` icons, instead
+ * of the whole codicon font, which hid the icons until it had loaded. Path data from
+ * @vscode/codicons (src/icons/NAME.svg, CC BY 4.0, © Microsoft); 16×16, drawn in `currentColor`.
  */
 
 /** One `<path>` of an icon: its data and, where the icon needs it, an even-odd fill rule. */

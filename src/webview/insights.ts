@@ -1,12 +1,7 @@
 /**
- * The insights page's script (runs inside the webview; built by esbuild to
- * dist/webview/insights.js, apart from the report panel's script so Chart.js loads only here).
- * It posts `ready`, then draws whatever state the extension sends: each figure as a chart,
- * as exact numbers in text, and as a "Show data" table.
- *
- * Server strings (project, check names, URLs) reach the DOM only through `textContent` (see
- * `dom.ts`) and the charts only as canvas text. Colours come from VS Code's `--vscode-*`
- * variables and are read again when the theme changes (the body's class changes).
+ * The insights page's script (dist/webview/insights.js, apart from the report page's so
+ * Chart.js loads only here): each figure as a chart, as numbers in text and as a table. Server
+ * strings reach the DOM only as text and the charts only as canvas text; colours follow the theme.
  */
 import {
   BarController,

@@ -1,11 +1,7 @@
 /**
- * The report panel's page script (runs inside the webview; built by esbuild to
- * dist/webview/panel.js). It posts `ready`, then draws whatever state the extension sends.
- *
- * Every value that came from the server is put into the DOM with `textContent` or as an
- * attribute value through DOM APIs; no HTML is ever parsed from data, no URL from data
- * becomes an `href` or `src`, and no inline style or handler is written (the CSP forbids
- * them anyway). Links are buttons that ask the extension, which opens only http(s) URLs.
+ * The report panel's page script (dist/webview/panel.js): posts `ready`, then draws whatever
+ * state the extension sends. Server values reach the DOM only as text or attribute values,
+ * never as HTML, `href` or `src`; links are buttons that ask the extension to open them.
  */
 import * as l10n from '@vscode/l10n';
 import { formatRelative, safeLocale } from '../text/dates';
