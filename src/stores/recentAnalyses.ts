@@ -95,4 +95,3 @@ export class RecentAnalyses {
     if (rest.length !== all.length) await this.state.update(WorkspaceStateKey.recentAnalyses, rest);
   }
 }
-
