@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { isApiError, KEY_REMOVED, KEY_REPLACED, SERVICE_CHANGED } from '../api/errors';
-import { waitingOutRateLimits } from '../api/rateLimitWaits';
+import { waitingOutRateLimits } from '../api/rateLimit';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
