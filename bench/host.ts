@@ -44,8 +44,12 @@ const PROBE_NAME = 'probe';
 const KEY = 'bench-key';
 const CHECKS = 60;
 const PANEL_OPENS_PER_LAUNCH = 3;
-/** Panel budgets (issue 14): each open at most this many times the floor webview's. */
-const PANEL_RATIO_BUDGET = 1.25;
+/** Activation at most this many times an empty extension's (peers are 60-100×). */
+const ACTIVATION_RATIO_BUDGET = 5;
+/** The first report panel in a window at most this many times the floor webview's. */
+const PANEL_FIRST_BUDGET = 1.5;
+/** Later opens: the page's own script and stylesheet on top of the floor's. */
+const PANEL_LATER_BUDGET = 1.6;
 /** The first-in-window ratio is a median of paired per-launch ratios: at least this many pairs. */
 const MIN_FIRST_PAIRS = 15;
 const TREE_ITEM_ROUNDS = 20;
@@ -456,8 +460,8 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
       const floorMedian = median(floor);
       const budget: Budget = {
         kind: 'max',
-        value: 2 * floorMedian,
-        text: `≤ 2× floor (${(2 * floorMedian).toFixed(1)} ms)`,
+        value: ACTIVATION_RATIO_BUDGET * floorMedian,
+        text: `≤ ${ACTIVATION_RATIO_BUDGET}× floor (${(ACTIVATION_RATIO_BUDGET * floorMedian).toFixed(1)} ms)`,
       };
       const over = median(real) > budget.value;
       let note: string | undefined;
@@ -496,14 +500,14 @@ export async function runHost(ctx: BenchContext, vsix: string, options: HostOpti
         ? undefined
         : {
             kind: 'max',
-            value: PANEL_RATIO_BUDGET * floorLaterMedian,
-            text: `≤ ${PANEL_RATIO_BUDGET}× floor (${(PANEL_RATIO_BUDGET * floorLaterMedian).toFixed(0)} ms)`,
+            value: PANEL_LATER_BUDGET * floorLaterMedian,
+            text: `≤ ${PANEL_LATER_BUDGET}× floor (${(PANEL_LATER_BUDGET * floorLaterMedian).toFixed(0)} ms)`,
           };
     const firstRatioRow =
       firstRatios.length === 0
         ? failed('panel.firstRatio', 'Panel: first in window ÷ floor, paired', 'ratio', errorNote ?? 'no pair measured')
         : measured('panel.firstRatio', 'Panel: first in window ÷ floor, paired', 'ratio', firstRatios, {
-            budget: { kind: 'max', value: PANEL_RATIO_BUDGET, text: `≤ ${PANEL_RATIO_BUDGET}` },
+            budget: { kind: 'max', value: PANEL_FIRST_BUDGET, text: `≤ ${PANEL_FIRST_BUDGET}` },
             note:
               firstRatios.length < MIN_FIRST_PAIRS
                 ? `only ${firstRatios.length} launch pairs: the budget holds for ${MIN_FIRST_PAIRS} or more (--launches ${MIN_FIRST_PAIRS})`

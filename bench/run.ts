@@ -1,10 +1,10 @@
 /**
- * `npm run bench`: measures size, activation, client overhead, long lists and the report
- * panel on this machine, prints one table (each figure the median of repeated runs with its
+ * `npm run bench`: measures size, activation, client overhead, long lists, loads at a
+ * service's latency and the report panel on this machine, prints one table (each figure the median of repeated runs with its
  * spread, against its budget) and writes it as JSON into .bench/ (git-ignored).
  *
  *   npm run bench                         every section
- *   npm run bench -- --only size,client   some sections (size, client, lists, insights, host)
+ *   npm run bench -- --only size,loads    some sections (size, client, lists, insights, loads, writes, host)
  *   npm run bench -- --launches 3         code-server launches per extension (default 15: the
  *                                         first-in-window panel ratio needs 15 pairs)
  *   npm run bench -- --analyze            time the parts of activation even when within budget
@@ -22,6 +22,8 @@ import { createContext, type BenchContext, type SectionResult } from './lib/cont
 import { failed, machineInfo, ordered, renderTable, writeResults, type Row } from './lib/report';
 import { runHost } from './host';
 import { runInsights } from './insights';
+import { runLoads } from './loads';
+import { runWrites } from './writes';
 import { packageVsix, runSize } from './size';
 
 interface Options {
@@ -30,7 +32,7 @@ interface Options {
   analyze: boolean;
 }
 
-const SECTIONS = ['size', 'client', 'lists', 'insights', 'host'] as const;
+const SECTIONS = ['size', 'client', 'lists', 'insights', 'loads', 'writes', 'host'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function usage(): string {
@@ -110,6 +112,8 @@ async function main(): Promise<number> {
     client: () => runClient(ctx),
     lists: () => runLists(ctx),
     insights: () => runInsights(ctx),
+    loads: () => runLoads(ctx),
+    writes: () => runWrites(ctx),
     host: async () =>
       runHost(ctx, ctx.vsix ?? (await packageVsix(ctx)), { launches: options.launches, analyze: options.analyze }),
   };

@@ -155,7 +155,7 @@ export function createAgentTools(parts: Parts, writes: Writes): AgentTools {
         parts.errors.gone({ project: e.project });
         return insightsText(aggregate([], project), { project, capped: false, total: 0, limit }, s.host, tag);
       }
-      const model = aggregate(progress.reports, project);
+      const model = aggregate(progress.items, project);
       return insightsText(model, { project, capped: progress.capped, total: progress.total, limit }, s.host, tag);
     },
   };

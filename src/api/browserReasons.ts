@@ -1,10 +1,12 @@
 /**
  * The reasons src/api/browser.ts gives its errors, and its fixed backoff: constants the messages
- * (./messages) and the commands read without the browser's answer handling. Imports nothing.
+ * (./messages) and the commands read without the browser's answer handling. Imports only the
+ * rate-limit policy.
  */
+import { RATE_LIMIT } from './rateLimit';
 
-/** Wait before retrying a read whose `Retry-After` the browser hides (a fixed pause, not doubled). */
-export const HIDDEN_RETRY_AFTER_WAIT_MS = 2_000;
+/** Wait before retrying a read whose `Retry-After` the browser hides: the rate-limit policy's fixed wait. */
+export const HIDDEN_RETRY_AFTER_WAIT_MS = RATE_LIMIT.unnamedReadWaitMs;
 /** `ApiError.reason` of a rate limit whose `Retry-After` the browser hid. */
 export const HIDDEN_RETRY_AFTER = 'Retry-After hidden by the browser';
 /** `ApiError.reason` of a redirect the browser did not let the client see. */

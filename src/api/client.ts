@@ -5,6 +5,7 @@
  */
 import { ApiError } from './errors';
 import { badResponseError } from './failures';
+import { RATE_LIMIT } from './rateLimit';
 import { parseListAnswer, parseProject, parseReport, parseReportAnswer, ResponseShapeError } from './schemas';
 import { Transport, type Answer } from './transport';
 import type {
@@ -15,6 +16,7 @@ import type {
   Report,
   ReportChange,
   ReportId,
+  ReadOptions,
   ReportQuery,
   ReportsApi,
   RequestLogEntry,
@@ -41,8 +43,8 @@ export interface ClientOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRY_LIMIT = 2;
-export const DEFAULT_RETRY_MAX_WAIT_MS = 10_000;
+export const DEFAULT_RETRY_LIMIT = RATE_LIMIT.readRetries;
+export const DEFAULT_RETRY_MAX_WAIT_MS = RATE_LIMIT.readWaitBudgetMs;
 /** What the service uses when `per_page` is not sent. */
 const DEFAULT_PER_PAGE = 10;
 
@@ -80,9 +82,9 @@ class ReportsClient implements ReportsApi {
     private readonly baseUrl: string,
   ) {}
 
-  listReports(query: ReportQuery, page: number, signal?: AbortSignal): Promise<Page<Report>> {
+  listReports(query: ReportQuery, page: number, signal?: AbortSignal, options?: ReadOptions): Promise<Page<Report>> {
     const filters = { project: query.project, result: query.result };
-    return this.#list('api/v1/reports', query, filters, page, parseReport, signal);
+    return this.#list('api/v1/reports', query, filters, page, parseReport, signal, options);
   }
 
   async getReport(id: ReportId, signal?: AbortSignal): Promise<Report> {
@@ -109,8 +111,8 @@ class ReportsClient implements ReportsApi {
     await this.#delete(this.#reportPath(id, 'DELETE'), signal);
   }
 
-  listProjects(query: ProjectQuery, page: number, signal?: AbortSignal): Promise<Page<Project>> {
-    return this.#list('api/v1/projects', query, {}, page, parseProject, signal);
+  listProjects(query: ProjectQuery, page: number, signal?: AbortSignal, options?: ReadOptions): Promise<Page<Project>> {
+    return this.#list('api/v1/projects', query, {}, page, parseProject, signal, options);
   }
 
   async deleteProject(name: string, signal?: AbortSignal): Promise<void> {
@@ -135,6 +137,7 @@ class ReportsClient implements ReportsApi {
     page: number,
     parse: (item: unknown, where: string) => T,
     signal?: AbortSignal,
+    options?: ReadOptions,
   ): Promise<Page<T>> {
     const params = definedParams({
       search: query.search,
@@ -146,9 +149,12 @@ class ReportsClient implements ReportsApi {
       page: pageNumber(page),
     });
     const perPage = query.perPage ?? DEFAULT_PER_PAGE;
-    return this.transport.send({ method: 'GET', path, query: params, signal }, (answer) =>
-      readBody(answer, (body) => parseListAnswer(body, parse, pageNumber(page), perPage)),
-    );
+    const rateLimitToCaller = options?.rateLimitToCaller === true;
+    return this.transport.send({ method: 'GET', path, query: params, signal, rateLimitToCaller }, (answer) => {
+      const read = readBody(answer, (body) => parseListAnswer(body, parse, pageNumber(page), perPage));
+      const remaining = rateLimitRemaining(answer.headers);
+      return remaining === undefined ? read : { ...read, rateLimitRemaining: remaining };
+    });
   }
 
   /**
@@ -184,6 +190,12 @@ function pageNumber(page: number): number {
 /** The password goes only with privacy 2 (Password); the service ignores it otherwise anyway. */
 function addPassword(form: URLSearchParams, privacy: number | undefined, password: string | undefined): void {
   if (privacy === 2 && password !== undefined && password !== '') form.set('password', password);
+}
+
+/** `X-RateLimit-Remaining` as a count, when the service sent one the client can read (a browser may hide it). */
+function rateLimitRemaining(headers: Headers): number | undefined {
+  const value = headers.get('x-ratelimit-remaining')?.trim();
+  return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
 /** A single-report answer, read. */

@@ -9,6 +9,7 @@
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type ShouldRetryState } from 'ky';
 import { browserFetchError, hiddenRedirectError, hiddenRetryAfterWait, httpBlockedError, withHiddenRetryAfter } from './browser';
 import { ApiError } from './errors';
+import { readRetryWaitMs } from './rateLimit';
 import {
   errorForStatus,
   networkReason,
@@ -41,12 +42,15 @@ export interface RequestSpec {
   /** Form fields; sent as `application/x-www-form-urlencoded`. */
   form?: URLSearchParams;
   signal?: AbortSignal | undefined;
+  /** A 429 is not retried: the caller pauses its own work (`ReadOptions.rateLimitToCaller`). */
+  rateLimitToCaller?: boolean;
 }
 
 /** A 2xx answer, body read as text. */
 export interface Answer {
   status: number;
   text: string;
+  headers: Headers;
   target: RequestTarget;
 }
 
@@ -61,8 +65,6 @@ const MAX_REDIRECTS = 5;
 /** Statuses a `Response` may not be built with a body for. */
 const NULL_BODY_STATUSES: readonly number[] = [204, 205, 304];
 const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308];
-/** First backoff when the server gave no `Retry-After`; doubles per retry (ky's default, spelled out because the wait budget counts it). */
-const BACKOFF_MS = 300;
 /** Network failures retrying cannot fix. */
 const PERMANENT_NETWORK_REASONS = new Set(['ENOTFOUND', 'bad port', 'ERR_INVALID_URL']);
 /**
@@ -115,6 +117,8 @@ interface Exchange {
   waitedMs: number;
   /** The wait shouldRetry chose for the retry ky is about to make (ky's `delay` reads it). */
   nextWaitMs?: number;
+  /** A 429 goes back to the caller without a retry. */
+  rateLimitToCaller: boolean;
   startedAt: number;
 }
 
@@ -186,6 +190,7 @@ export class Transport {
         password: spec.form?.get('password') ?? undefined,
         retries: 0,
         waitedMs: 0,
+        rateLimitToCaller: spec.rateLimitToCaller === true,
         startedAt: performance.now(),
       };
       // In a browser (./browser): a request its policy would block is not sent at all.
@@ -267,7 +272,7 @@ export class Transport {
   private async answered<T>(response: Response, exchange: Exchange, read: (answer: Answer) => T): Promise<T> {
     const status = response.status;
     try {
-      const value = read({ status, text: await response.text(), target: exchange.target });
+      const value = read({ status, text: await response.text(), headers: response.headers, target: exchange.target });
       this.log(exchange, status);
       return value;
     } catch (error) {
@@ -289,11 +294,12 @@ export class Transport {
     if (error instanceof HTTPError) {
       const status = error.response.status;
       if (!RETRY_STATUSES.includes(status)) return undefined;
+      if (status === 429 && exchange.rateLimitToCaller) return false;
       const after = RETRY_AFTER_STATUSES.includes(status) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-      waitMs = after ?? hiddenRetryAfterWait(error.response) ?? backoff(retryCount);
+      waitMs = readRetryWaitMs(retryCount, after ?? hiddenRetryAfterWait(error.response), status === 429);
     } else if (error instanceof NetworkError) {
       if (PERMANENT_NETWORK_REASONS.has(networkReason(error.cause))) return false;
-      waitMs = backoff(retryCount);
+      waitMs = readRetryWaitMs(retryCount, undefined, false);
     } else {
       return undefined;
     }
@@ -378,9 +384,9 @@ function secretsOf(exchange: Exchange): string[] {
   return [exchange.key, exchange.password].filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 
-/** Wait before retry number `retryCount` when the server named none. */
+/** Wait before retry number `retryCount` of a timeout or server fault, when the service named none. */
 function backoff(retryCount: number): number {
-  return BACKOFF_MS * 2 ** (retryCount - 1);
+  return readRetryWaitMs(retryCount, undefined, false);
 }
 
 /**

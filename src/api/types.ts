@@ -72,6 +72,17 @@ export interface Page<T> {
   lastPage: number | undefined;
   /** Whether a next page exists (from meta/links, else: a full page means maybe more). */
   hasMore: boolean;
+  /** Requests the service still allows in its rate-limit window (`X-RateLimit-Remaining`), when it could be read. */
+  rateLimitRemaining?: number;
+}
+
+/** How a read is carried out, for callers that handle rate limits themselves. */
+export interface ReadOptions {
+  /**
+   * A 429 comes back at once as `rateLimited` instead of being retried by the client: the
+   * loader of every page of a list pauses the whole load once rather than each request alone.
+   */
+  rateLimitToCaller?: boolean;
 }
 
 export interface ReportQuery {
@@ -111,12 +122,12 @@ export interface ReportChange {
 
 /** The client surface: one method per operation of the service. */
 export interface ReportsApi {
-  listReports(query: ReportQuery, page: number, signal?: AbortSignal): Promise<Page<Report>>;
+  listReports(query: ReportQuery, page: number, signal?: AbortSignal, options?: ReadOptions): Promise<Page<Report>>;
   getReport(id: ReportId, signal?: AbortSignal): Promise<Report>;
   createReport(input: NewReport, signal?: AbortSignal): Promise<Report>;
   updateReport(id: ReportId, change: ReportChange, signal?: AbortSignal): Promise<Report>;
   deleteReport(id: ReportId, signal?: AbortSignal): Promise<void>;
-  listProjects(query: ProjectQuery, page: number, signal?: AbortSignal): Promise<Page<Project>>;
+  listProjects(query: ProjectQuery, page: number, signal?: AbortSignal, options?: ReadOptions): Promise<Page<Project>>;
   deleteProject(name: string, signal?: AbortSignal): Promise<void>;
 }
 

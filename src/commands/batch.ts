@@ -15,7 +15,7 @@ import {
   SERVICE_CHANGED,
   serviceChangedError,
 } from '../api/errors';
-import { waitingOutRateLimits } from '../api/rateLimitWaits';
+import { waitingOutRateLimits } from '../api/rateLimit';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { TestHook } from '../ids';

@@ -13,7 +13,7 @@ import type { Parts } from '../parts';
 import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
 import { retryCommand } from './writes';
 import { runBatch, showBatchSummary } from './batch';
-import { waitingOutRateLimits } from '../api/rateLimitWaits';
+import { emptyAllPages, loadAllPages, type AllPages } from '../api/allPages';
 import type { ReportRef } from '../ui/commandArgs';
 import { cancellableProgress, countText, flash, idText, offer, requireApi } from '../ui/notify';
 import { isOptions } from '../text/guards';
@@ -174,8 +174,8 @@ async function openInEditor(options: SaveOptions): Promise<void> {
 }
 
 /**
- * A CSV export under way: the list it exports, what it has fetched and the page it asks for
- * next. A failed export keeps it for Retry, which goes on from the page that failed.
+ * A CSV export under way: the list it exports and the pages it has fetched. A failed export
+ * keeps it for Retry, which fetches only the pages it lacks.
  */
 interface ExportProgress {
   /**
@@ -187,48 +187,38 @@ interface ExportProgress {
   readonly watch: vscode.Disposable;
   readonly query: ReturnType<Parts['reportsView']['listQuery']>;
   readonly limit: number;
-  readonly reports: Report[];
-  readonly seen: Set<string>;
-  total: number | undefined;
-  page: number;
+  readonly load: AllPages<Report>;
 }
 
 /**
- * Fetches the rest of an export's reports, a page at a time, at most its limit; resolves
- * false when cancelled. What it fetched stays in `state` also when it throws.
+ * Fetches the rest of an export's reports (the list loader: a few pages at a time), at most
+ * its limit; resolves false when cancelled. What it fetched stays in `state` also when it throws.
  */
 async function fetchAll(api: ReportsApi, state: ExportProgress): Promise<boolean> {
-  const { reports, seen, limit } = state;
+  const { load, limit } = state;
   return cancellableProgress(l10n.t('Exporting reports'), async (progress, signal, token) => {
     const done = (): string =>
-      `${countText(reports.length)}${state.total === undefined ? '' : ` / ${countText(Math.min(state.total, limit))}`}`;
+      `${countText(load.items.length)}${load.total === undefined ? '' : ` / ${countText(Math.min(load.total, limit))}`}`;
     const share = (count: number): number | undefined =>
-      state.total ? (count / Math.min(state.total, limit)) * 100 : undefined;
+      load.total ? (count / Math.min(load.total, limit)) * 100 : undefined;
     // A Retry goes on from where the export stopped: the bar starts there too.
-    if (reports.length > 0) progress.report({ message: done(), increment: share(reports.length) });
+    let shown = load.items.length;
+    if (shown > 0) progress.report({ message: done(), increment: share(shown) });
     try {
-      for (; reports.length < limit; state.page++) {
-        const answer = await waitingOutRateLimits(
-          () => api.listReports({ ...state.query, perPage: EXPORT_PAGE_SIZE }, state.page, signal),
-          {
-            signal,
-            onWait: (seconds) => progress.report({ message: l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
-            onResume: () => progress.report({ message: done() }),
-          },
-        );
-        state.total = answer.total ?? state.total;
-        const before = reports.length;
-        for (const report of answer.items) {
-          // Pages may overlap when reports are added meanwhile: each report once.
-          if (seen.has(String(report.id)) || reports.length >= limit) continue;
-          seen.add(String(report.id));
-          reports.push(report);
-        }
-        progress.report({ message: done(), increment: share(answer.items.length) });
-        // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
-        const added = reports.length > before;
-        if (!answer.hasMore || !added || token.isCancellationRequested) break;
-      }
+      await loadAllPages(load, {
+        fetchPage: (page, pageSignal, read) =>
+          api.listReports({ ...state.query, perPage: EXPORT_PAGE_SIZE }, page, pageSignal, read),
+        keyOf: (report) => String(report.id),
+        perPage: EXPORT_PAGE_SIZE,
+        limit,
+        signal,
+        onPage: () => {
+          progress.report({ message: done(), increment: share(load.items.length - shown) });
+          shown = load.items.length;
+        },
+        onWait: (seconds) =>
+          progress.report({ message: seconds === null ? done() : l10n.t('{0} (rate limited: waiting {1} s)', done(), seconds) }),
+      });
     } catch (e) {
       if (token.isCancellationRequested) return false;
       throw e;
@@ -347,10 +337,7 @@ export function reportExportCommands(parts: Parts) {
       }),
       query: parts.reportsView.listQuery(),
       limit: exportLimit(),
-      reports: [],
-      seen: new Set(),
-      total: undefined,
-      page: 1,
+      load: emptyAllPages<Report>(),
     };
     return state;
   }
@@ -373,7 +360,8 @@ export function reportExportCommands(parts: Parts) {
         return undefined;
       }
     } catch (e) {
-      const { reports, total, limit } = state;
+      const { limit } = state;
+      const { items: reports, total } = state.load;
       const action =
         reports.length > 0 && total !== undefined
           ? l10n.t(
@@ -393,7 +381,8 @@ export function reportExportCommands(parts: Parts) {
     if (failed === state) failed = undefined;
     // The service or key changed while it ran: its pages may be two accounts'. Again, for the current one.
     if (state.stale) return exportCsv(args);
-    const { reports, total, query, limit } = state;
+    const { query, limit } = state;
+    const { items: reports, total } = state.load;
     // The user's own date; "filtered" when more than the project narrows the list.
     const now = new Date();
     const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');

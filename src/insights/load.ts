@@ -1,14 +1,13 @@
 /**
  * Loads the reports insights aggregate: the report list (`project=`, `per_page=100`, newest
- * first by `sort_by=id&sort=desc`), page after page, one request at a time (the client's 429
- * policy applies to each, and a longer wait the service asks for is waited out:
- * `api/rateLimitWaits.ts`), up to a cap. `vscode`-free.
+ * first by `sort_by=id&sort=desc`), every page up to a cap, through the list loader
+ * (`api/allPages.ts`: a few pages at a time, rate limits waited out). `vscode`-free.
  *
  * A load is resumable: when a page fails, what was loaded stays in the `LoadProgress` and
- * `loadReports` called again with it continues at the page that failed.
+ * `loadReports` called again with it fetches the pages it lacks.
  */
-import type { Page, Report, ReportsApi } from '../api/types';
-import { waitingOutRateLimits } from '../api/rateLimitWaits';
+import { emptyAllPages, loadAllPages, type AllPages } from '../api/allPages';
+import type { Report, ReportsApi } from '../api/types';
 
 /** The report list's largest page (contract §2). */
 export const INSIGHTS_PAGE_SIZE = 100;
@@ -23,22 +22,11 @@ export function insightsLimit(value: unknown): number {
   return Math.min(INSIGHTS_LIMIT_MAX, Math.max(INSIGHTS_LIMIT_MIN, Math.floor(value)));
 }
 
-/** What a load has fetched so far. */
-export interface LoadProgress {
-  /** The reports loaded, newest first, at most `limit`. */
-  reports: Report[];
-  /** The next page to request (1-based). */
-  nextPage: number;
-  /** The number of reports the server said the list holds (latest page's `meta.total`), when it said. */
-  total: number | undefined;
-  /** Whether every report up to the cap is loaded. */
-  done: boolean;
-  /** Whether the cap stopped the load while the server had more. */
-  capped: boolean;
-}
+/** What a load has fetched so far: `items` are the reports, newest first, at most the cap. */
+export type LoadProgress = AllPages<Report>;
 
 export function emptyProgress(): LoadProgress {
-  return { reports: [], nextPage: 1, total: undefined, done: false, capped: false };
+  return emptyAllPages<Report>();
 }
 
 /** The project disappeared on the server while it was being loaded. */
@@ -72,38 +60,21 @@ export async function loadReports(
   progress: LoadProgress,
   options: LoadOptions,
 ): Promise<LoadProgress> {
-  const { project, limit, signal } = options;
-  const seen = new Set(progress.reports.map((r) => String(r.id)));
-  while (!progress.done) {
-    const query = { ...(project === null ? {} : { project }), sortBy: 'id', sort: 'desc', perPage: INSIGHTS_PAGE_SIZE } as const;
-    // Many pages meet the service's rate limit: the load waits as long as it asks.
-    const page: Page<Report> = await waitingOutRateLimits(() => api.listReports(query, progress.nextPage, signal), {
-      ...(signal ? { signal } : {}),
-      onWait: (seconds) => options.onWait?.(seconds),
-      onResume: () => options.onWait?.(null),
-    });
-    // The project held reports a page ago and the server now says it has none: it was
-    // deleted meanwhile (a project exists while it has reports, contract §1).
-    if (project !== null && page.items.length === 0 && progress.reports.length > 0 && page.total === 0)
-      throw new ProjectGoneError(project);
-    progress.total = page.total;
-    progress.nextPage += 1;
-    const before = progress.reports.length;
-    for (const report of page.items) {
-      // A report created while paging shifts the newest-first pages by one: skip repeats.
-      const key = String(report.id);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (progress.reports.length >= limit) break;
-      progress.reports.push(report);
-    }
-    // A page of nothing new ends it too: a service that ignores `page` sends page 1 forever.
-    const more = page.hasMore && page.items.length > 0 && progress.reports.length > before;
-    if (progress.reports.length >= limit) {
-      progress.done = true;
-      progress.capped = more || (page.total !== undefined && page.total > limit);
-    } else if (!more) progress.done = true;
-    options.onPage?.(progress);
-  }
-  return progress;
+  const { project, limit } = options;
+  const query = { ...(project === null ? {} : { project }), sortBy: 'id', sort: 'desc', perPage: INSIGHTS_PAGE_SIZE } as const;
+  return loadAllPages(progress, {
+    fetchPage: (page, signal, read) => api.listReports(query, page, signal, read),
+    keyOf: (report) => String(report.id),
+    perPage: INSIGHTS_PAGE_SIZE,
+    limit,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onPage ? { onPage: options.onPage } : {}),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+    checkPage: (page, load) => {
+      // The project held reports a page ago and the server now says it has none: it was
+      // deleted meanwhile (a project exists while it has reports, contract §1).
+      if (project !== null && page.items.length === 0 && load.items.length > 0 && page.total === 0)
+        throw new ProjectGoneError(project);
+    },
+  });
 }

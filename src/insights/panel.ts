@@ -198,7 +198,7 @@ class InsightsPanel implements vscode.Disposable {
       });
       if (stale()) return;
       this.#show(true);
-      this.#log('info', `aggregated ${progress.reports.length} reports${progress.capped ? ' (capped)' : ''}.`);
+      this.#log('info', `aggregated ${progress.items.length} reports${progress.capped ? ' (capped)' : ''}.`);
       this.#setState(this.#stateOf('ready'));
     } catch (error) {
       if (stale() || isApiError(error, 'cancelled')) return;
@@ -222,9 +222,9 @@ class InsightsPanel implements vscode.Disposable {
   /** Shows the reports loaded, unless they are partial and a complete result of this connection is shown. */
   #show(complete: boolean): void {
     const kept = this.#showsCompleteOf(this.#dataConnection);
-    if (!complete && (kept || this.#progress.reports.length === 0)) return;
+    if (!complete && (kept || this.#progress.items.length === 0)) return;
     this.#shown = {
-      model: aggregate(this.#progress.reports, this.project),
+      model: aggregate(this.#progress.items, this.project),
       atMs: Date.now(),
       serviceUrl: this.#dataServiceUrl,
       connection: this.#dataConnection,
@@ -258,7 +258,7 @@ class InsightsPanel implements vscode.Disposable {
     if (!this.#loading) return;
     this.#loading.abort();
     this.#loading = undefined;
-    this.#log('info', `loading cancelled after ${this.#progress.reports.length} reports.`);
+    this.#log('info', `loading cancelled after ${this.#progress.items.length} reports.`);
     const refreshing = this.#showsCompleteOf(this.#dataConnection);
     this.#show(false);
     // A Refresh cancelled: the figures it was refreshing stay, as they were, and the banner says
@@ -268,7 +268,7 @@ class InsightsPanel implements vscode.Disposable {
       : this.#shown === undefined
         ? l10n.t('Loading was cancelled before any report arrived. Refresh loads the reports.')
         : null;
-    const state = { ...this.#stateOf('cancelled'), canContinue: this.#progress.reports.length > 0 && !this.#progress.done };
+    const state = { ...this.#stateOf('cancelled'), canContinue: this.#progress.items.length > 0 && !this.#progress.done };
     this.#setState(notice === null ? state : { ...state, progressText: null, notice });
   }
 
@@ -318,7 +318,7 @@ class InsightsPanel implements vscode.Disposable {
   #stateOf(phase: InsightsPhase): InsightsState {
     const locale = vscode.env.language;
     const progress = this.#progress;
-    const loaded = progress.reports.length;
+    const loaded = progress.items.length;
     const total = progress.total ?? null;
     // What this load will fetch: the service's total, or the cap when that is less.
     const target = total === null ? null : Math.min(total, this.#limit);

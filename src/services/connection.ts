@@ -3,6 +3,7 @@ import * as l10n from '@vscode/l10n';
 import { offerCommand } from '../ui/notify';
 import { createClient } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';
+import { RATE_LIMIT } from '../api/rateLimit';
 import type { ReportsApi } from '../api/types';
 import type { Log } from '../log';
 import type { ConnectionApi, ConnectionState, ServiceHealth } from '../parts';
@@ -211,12 +212,12 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       this.#healthEmitter.fire(this.health);
       // A 429 is an answer: once its wait is over, the service is as reachable as it was, and
       // "Rate limited until 10:32" would be stale. Without a Retry-After it can read (a browser
-      // hides it from a service's CORS), the wait is the contract's window: 60 requests a
-      // minute. (setTimeout's limit is about 24.8 days.)
+      // hides it from a service's CORS), the wait is the rate-limit policy's window.
+      // (setTimeout's limit is about 24.8 days.)
       if (health.kind === 'rateLimited')
         setTimeout(
           () => this.#health === health && note({ kind: 'connected' }),
-          Math.min((health.until ?? Date.now() + 60_000) - Date.now(), 2 ** 31 - 1),
+          Math.min((health.until ?? Date.now() + RATE_LIMIT.windowMs) - Date.now(), 2 ** 31 - 1),
         );
     };
     const onError = (error: unknown): void => {

@@ -35,7 +35,7 @@ type TickConnection = Pick<ConnectionApi, 'state' | 'health'>;
 /**
  * Whether the service's last answers ask the extension to leave it alone for now. A 429 without
  * a Retry-After it can read holds off until the connection calls the service connected again
- * (after the contract's 60 s window).
+ * (after the rate-limit policy's window, `api/rateLimit.ts`).
  */
 function holdsOff(health: ServiceHealth, now: number): boolean {
   if (health.kind === 'rejected') return true;

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { isApiError, messageOf } from '../api/errors';
 import { describeError } from '../api/messages';
+import { holdOffUntil } from '../api/rateLimit';
 import type { Page, Report, ReportId, ReportQuery, ReportsApi, PerPage } from '../api/types';
 import type { RecentReports } from '../stores/recentReports';
 import type { Log } from '../log';
@@ -237,7 +238,7 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     if (typeof error !== 'object' || error === null || this.#told.has(error)) return;
     this.#told.add(error);
     if (isApiError(error, 'rateLimited')) {
-      this.#rateLimitedUntil = Date.now() + (error.retryAfter ?? 60) * 1000;
+      this.#rateLimitedUntil = holdOffUntil(error);
     }
     const described = describeError(error);
     if (described.actions.includes('setApiKey')) this.deps.errors.report(error, { action });

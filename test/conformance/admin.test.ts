@@ -1,6 +1,6 @@
 /** The test-facing admin API: faults, answer shapes (contract §5), the request log, raw reports. */
 import assert from 'node:assert/strict';
-import { adminReply, call, client, insertReport, useService, type Reply } from './helpers';
+import { adminReply, call, client, insertReport, useService, type Json, type Reply } from './helpers';
 
 describe('admin API off (no faults option)', function () {
   this.timeout(20_000);
@@ -326,6 +326,19 @@ describe('admin API', function () {
       assert.deepEqual((await adminReply(ctx.service, 'GET', '/__admin/requests')).json, []);
     });
 
+    it('records when each request was answered, so requests in flight can be counted', async () => {
+      await adminReply(ctx.service, 'POST', '/__admin/speed', { latencyMs: 150 });
+      await Promise.all([api().get('/api/v1/reports'), api().get('/api/v1/projects')]);
+      const log = (await adminReply(ctx.service, 'GET', '/__admin/requests')).json;
+      assert.equal(log.length, 2);
+      for (const entry of log) {
+        const waited = Date.parse(entry.answeredAt) - Date.parse(entry.at);
+        assert.ok(waited >= 140, `answered after ${waited} ms`);
+      }
+      // Both arrived before either was answered: two in flight at once.
+      assert.ok(Math.max(...log.map((r: Json) => Date.parse(r.at))) < Math.min(...log.map((r: Json) => Date.parse(r.answeredAt))));
+    });
+
     it('records faulted and dropped requests too', async () => {
       await adminReply(ctx.service, 'POST', '/__admin/faults', [{ status: 500 }, { drop: true }]);
       await api().get('/api/v1/reports');
@@ -337,6 +350,44 @@ describe('admin API', function () {
         log.map((r: { status: number | null }) => r.status),
         [500, null],
       );
+    });
+  });
+
+  describe('speed', () => {
+    it('delays every API answer by the latency, and an analysis by its own delay; reset restores them', async () => {
+      assert.deepEqual((await adminReply(ctx.service, 'GET', '/__admin/speed')).json, { latencyMs: 0, analysisDelayMs: 0 });
+      const timed = async (send: () => Promise<Reply>): Promise<[number, Reply]> => {
+        const started = performance.now();
+        const reply = await send();
+        return [performance.now() - started, reply];
+      };
+      const good = `${ctx.service.url}/demo-site/good.html`;
+      const set = await adminReply(ctx.service, 'POST', '/__admin/speed', { latencyMs: 200 });
+      assert.deepEqual(set.json, { latencyMs: 200, analysisDelayMs: 0 });
+      const [listMs, list] = await timed(() => api().get('/api/v1/reports'));
+      assert.equal(list.status, 200);
+      assert.ok(listMs >= 190, `list took ${listMs} ms`);
+      await adminReply(ctx.service, 'POST', '/__admin/speed', { latencyMs: 0, analysisDelayMs: 300 });
+      const [listFastMs] = await timed(() => api().get('/api/v1/reports'));
+      assert.ok(listFastMs < 150, `list took ${listFastMs} ms without latency`);
+      const [storeMs, stored] = await timed(() => api().post('/api/v1/reports', { form: { url: good } }));
+      assert.equal(stored.status, 201);
+      assert.ok(storeMs >= 290, `store took ${storeMs} ms`);
+      const [updateMs, updated] = await timed(() =>
+        api().patch(`/api/v1/reports/${stored.json.data.id}`, { form: { update: 1 } }),
+      );
+      assert.equal(updated.status, 200);
+      assert.ok(updateMs >= 290, `update=1 took ${updateMs} ms`);
+      const [privacyMs] = await timed(() => api().patch(`/api/v1/reports/${stored.json.data.id}`, { form: { privacy: 1 } }));
+      assert.ok(privacyMs < 250, `a write without analysis took ${privacyMs} ms`);
+      await adminReply(ctx.service, 'POST', '/__admin/reset');
+      assert.deepEqual((await adminReply(ctx.service, 'GET', '/__admin/speed')).json, { latencyMs: 0, analysisDelayMs: 0 });
+    });
+
+    it('rejects a speed that is not a whole number of milliseconds up to a minute', async () => {
+      const reply = await adminReply(ctx.service, 'POST', '/__admin/speed', { latencyMs: -1, analysisDelayMs: 'slow' });
+      assert.equal(reply.status, 422);
+      assert.deepEqual(Object.keys(reply.json.errors).sort(), ['analysisDelayMs', 'latencyMs']);
     });
   });
 

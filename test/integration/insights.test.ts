@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, configure, keys, pageReportsLogWith, resetService, serviceUrl, waitFor } from './harness';
+import { maxInFlight } from '../service/adminClient';
 import type { RawReport, RecordedRequest } from '../service/types';
 import { TestHook } from '../../src/ids';
 
@@ -51,8 +52,8 @@ function insightsTabs(): vscode.Tab[] {
     );
 }
 
-/** Every report of `project` (or all) as the service answers them, page by page. */
-async function serviceReports(project: string | null): Promise<RawReport[]> {
+/** Every report of `project` (or all) as the service answers them to `key`, page by page. */
+async function serviceReports(project: string | null, key = keys().main): Promise<RawReport[]> {
   const all: RawReport[] = [];
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({
@@ -61,7 +62,7 @@ async function serviceReports(project: string | null): Promise<RawReport[]> {
       ...(project === null ? {} : { project }),
     });
     const response = await fetch(`${serviceUrl()}/api/v1/reports?${query.toString()}`, {
-      headers: { Authorization: `Bearer ${keys().main}`, Accept: 'application/json' },
+      headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
     });
     const body = (await response.json()) as { data: RawReport[]; meta: { last_page: number } };
     all.push(...body.data);
@@ -540,5 +541,30 @@ describe('insights loading', function () {
     // The main account's reports alone: a continued load would show 100 of the other account's plus these.
     assert.equal(state.model?.total, (await serviceReports(null)).length);
     await configure(serviceUrl(), keys().other);
+  });
+
+  // Last in this suite: it adds reports to the account the tests before count.
+  it('loads pages a few at a time at a service latency, with the figures of a sequential load', async () => {
+    await admin('seed', { count: 230, key: keys().other });
+    const all = await serviceReports(null, keys().other);
+    const want = expected(all);
+    await admin('requests', undefined, 'DELETE');
+    await admin('speed', { latencyMs: 100 });
+    try {
+      await vscode.commands.executeCommand('pageReports.showInsights', { project: null });
+      const state = await ready(null);
+      assert.equal(state.model?.total, all.length);
+      assert.deepEqual(state.model?.results, want.results);
+      assert.equal(state.model?.scores.scored, want.scored);
+      assert.deepEqual(new Map(state.model?.checks.map((c) => [c.name, c.failed])), want.failed);
+    } finally {
+      await admin('speed', { latencyMs: 0 });
+    }
+    const pages = (await admin<RecordedRequest[]>('requests')).filter(
+      (r) => r.path === '/api/v1/reports' && r.query.per_page === '100',
+    );
+    assert.deepEqual(pages.map((r) => r.query.page).sort(), ['1', '2', '3', '4']);
+    assert.equal(pages[0]?.query.page, '1', 'page 1 first');
+    assert.equal(maxInFlight(pages), 3, 'pages 2-4 at once');
   });
 });

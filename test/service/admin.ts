@@ -9,7 +9,7 @@ import { json, type Answer } from './http';
 import { presentReport } from './present';
 import type { Store } from './store';
 import { nowIso } from './time';
-import { CANONICAL_SHAPE, type FaultSpec, type RecordedRequest, type Shape } from './types';
+import { CANONICAL_SHAPE, type FaultSpec, type RecordedRequest, type Shape, type Speed } from './types';
 import { validationAnswer } from './validation';
 
 export interface AdminContext {
@@ -18,11 +18,13 @@ export interface AdminContext {
   requests: RecordedRequest[];
   /** The live shape; admin changes it in place. */
   shape: Shape;
+  /** The live latency and analysis delay; admin changes them in place. */
+  speed: Speed;
   /** The account of a key; undefined for an unknown key. */
   accountOf(key: string): string | undefined;
   /** The first key: its account owns seeded and admin-inserted reports by default. */
   firstKey: string;
-  /** Empties data, faults, the request log, the shape and the rate limits. */
+  /** Empties data, faults, the request log, the shape, the speed (back to the start options) and the rate limits. */
   reset(): void;
   /** Adds seeded reports to an account. */
   seed(account: string, count: number): Promise<void>;
@@ -53,6 +55,7 @@ const ENDPOINTS: Record<string, string[]> = {
   '/__admin/faults': ['GET', 'POST', 'DELETE'],
   '/__admin/requests': ['GET', 'DELETE'],
   '/__admin/shape': ['GET', 'POST', 'DELETE'],
+  '/__admin/speed': ['GET', 'POST'],
   '/__admin/reports': ['POST'],
   '/__admin/reset': ['POST'],
   '/__admin/seed': ['POST'],
@@ -120,6 +123,10 @@ export async function handleAdmin(method: string, pathname: string, bytes: Buffe
       return json(200, ctx.shape);
     case 'POST /__admin/shape':
       return changeShape(body, ctx.shape);
+    case 'GET /__admin/speed':
+      return json(200, ctx.speed);
+    case 'POST /__admin/speed':
+      return changeSpeed(body, ctx.speed);
     case 'POST /__admin/reports':
       return insertReport(body, ctx);
     case 'POST /__admin/reset':
@@ -157,6 +164,23 @@ function changeShape(body: unknown, shape: Shape): Answer {
   if (Object.keys(errors).length > 0) return validationAnswer(errors);
   Object.assign(shape, next);
   return json(200, shape);
+}
+
+/** Sets the latency and the analysis delay given (each 0 to 60000 ms); answers both. */
+function changeSpeed(body: unknown, speed: Speed): Answer {
+  if (!isObject(body)) return validationAnswer({ speed: ['The speed must be a JSON object.'] });
+  const errors: Record<string, string[]> = {};
+  const next: Partial<Speed> = {};
+  for (const key of ['latencyMs', 'analysisDelayMs'] as const) {
+    const value = body[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 60_000) {
+      errors[key] = [`The ${key} must be an integer from 0 to 60000.`];
+    } else next[key] = value;
+  }
+  if (Object.keys(errors).length > 0) return validationAnswer(errors);
+  Object.assign(speed, next);
+  return json(200, speed);
 }
 
 /**

@@ -30,3 +30,18 @@ export async function adminCall<T = unknown>(
   if (!response.ok) throw new Error(`${verb} ${path} answered ${response.status}: ${text}`);
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
+
+/** What `maxInFlight` reads of a request log entry (./types, `RecordedRequest`). */
+interface Timed {
+  at: string;
+  answeredAt: string | null;
+}
+
+/**
+ * The most of `requests` the service had in flight at once: arrived and not yet answered
+ * (one never answered counts until the end).
+ */
+export function maxInFlight(requests: readonly Timed[]): number {
+  const spans = requests.map((r) => [Date.parse(r.at), r.answeredAt === null ? Infinity : Date.parse(r.answeredAt)]);
+  return Math.max(0, ...spans.map(([at]) => spans.filter(([from, to]) => from <= at && at < to).length));
+}

@@ -15,6 +15,8 @@ Usage: npm run service -- [options]
   --seed N              create N reports over several projects for the first key
   --rate-limit N        requests per minute and key (default 60; 0 = off)
   --rate-window-ms N    length of the rate-limit window (default 60000)
+  --latency-ms N        every API answer waits N ms, like a service across a network (default 0)
+  --analysis-delay-ms N each analysis (store, update=1) takes N ms longer (default 0)
   --faults              enable /__admin/* and the X-Fault header
   --no-cors             no CORS headers (a browser cannot call the API; default: Laravel's CORS)
   --data FILE           keep reports in FILE across restarts
@@ -71,6 +73,12 @@ export function parseArgs(argv: string[]): ServiceOptions {
       case '--rate-window-ms':
         options.rateWindowMs = integer(name, value());
         break;
+      case '--latency-ms':
+        options.latencyMs = integer(name, value());
+        break;
+      case '--analysis-delay-ms':
+        options.analysisDelayMs = integer(name, value());
+        break;
       case '--faults':
         options.faults = true;
         break;
@@ -111,6 +119,8 @@ async function main(): Promise<void> {
   console.log(`  Keys:      ${keys.join(', ')}`);
   if (options.forbiddenKeys?.length) console.log(`  Forbidden: ${options.forbiddenKeys.join(', ')}`);
   if (options.seed) console.log(`  Seeded:    ${options.seed} reports`);
+  if (options.latencyMs) console.log(`  Latency:   ${options.latencyMs} ms an answer`);
+  if (options.analysisDelayMs) console.log(`  Analysis:  ${options.analysisDelayMs} ms longer`);
   if (options.faults) console.log(`  Faults:    ${service.url}/__admin/ and the X-Fault header`);
   if (options.cors === false) console.log('  CORS:      off (browsers cannot call the API)');
   if (options.dataFile) console.log(`  Data file: ${options.dataFile}`);

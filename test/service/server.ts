@@ -26,7 +26,7 @@ import { loadSnapshot, Persister } from './persistence';
 import { RateLimiter } from './rateLimit';
 import { seedReports } from './seed';
 import { Store } from './store';
-import { CANONICAL_SHAPE, type FaultSpec, type RecordedRequest, type ServiceOptions, type Shape } from './types';
+import { CANONICAL_SHAPE, type FaultSpec, type RecordedRequest, type ServiceOptions, type Shape, type Speed } from './types';
 
 export type { ServiceOptions } from './types';
 
@@ -95,7 +95,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const faults = new FaultQueue();
   const requests: RecordedRequest[] = [];
   const analyze = createAnalyzer(options.fetchTimeoutMs);
-  const services: ApiServices = { store, shape: () => shape, analyze };
+  const speed: Speed = { latencyMs: options.latencyMs ?? 0, analysisDelayMs: options.analysisDelayMs ?? 0 };
+  const startSpeed = { ...speed };
+  // Seeding analyzes without the delay: it stands for the analyses of the past.
+  const slowAnalyze: typeof analyze = async (url) => {
+    const analysis = await analyze(url);
+    if (speed.analysisDelayMs > 0 && !(await sleep(speed.analysisDelayMs))) throw new Error('The service stopped.');
+    return analysis;
+  };
+  const services: ApiServices = { store, shape: () => shape, analyze: slowAnalyze };
 
   // Waits that stop() cuts short, so a delayed answer never keeps a stopped service alive.
   const sleeps = new Set<{ timer: NodeJS.Timeout; resolve: (completed: boolean) => void }>();
@@ -123,6 +131,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     faults,
     requests,
     shape,
+    speed,
     accountOf,
     firstKey,
     reset() {
@@ -130,6 +139,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       faults.clear();
       requests.length = 0;
       Object.assign(shape, CANONICAL_SHAPE);
+      Object.assign(speed, startSpeed);
       limiter.clear();
     },
     seed: (account, count) => seedReports(store, account, count, port, analyze),
@@ -209,7 +219,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         extraHeaders,
       );
     }
-    return writeAnswer(res, await answerApi(req, method, pathname, search, body.tooLarge, parsed), extraHeaders);
+    const answer = await answerApi(req, method, pathname, search, body.tooLarge, parsed);
+    if (speed.latencyMs > 0 && !(await sleep(speed.latencyMs))) return;
+    return writeAnswer(res, answer, extraHeaders);
   }
 
   /** Adds an API request to the log behind `GET /__admin/requests` (names of body fields only). */
@@ -231,11 +243,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       bodyFields: parsed.ok ? Object.keys(parsed.fields) : [],
       status: null,
       at: new Date().toISOString(),
+      answeredAt: null,
     };
     requests.push(entry);
     if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
     res.on('finish', () => {
       entry.status = res.statusCode;
+      entry.answeredAt = new Date().toISOString();
     });
   }
 

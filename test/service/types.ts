@@ -17,6 +17,13 @@ export interface ServiceOptions {
   /** Length of the fixed rate-limit window in milliseconds; default 60000. */
   rateWindowMs?: number;
   /**
+   * Milliseconds every API answer waits before it is sent (default 0), so the service behaves
+   * like one across a network. The rate limit counts the request when it arrives.
+   */
+  latencyMs?: number;
+  /** Milliseconds each analysis (store and `update=1`) takes on top of fetching the page; default 0. */
+  analysisDelayMs?: number;
+  /**
    * CORS as a Laravel application answers it by default (`Access-Control-Allow-Origin: *`,
    * preflights echoed, nothing exposed) on `/api/*` and `/__admin/*`; default true.
    */
@@ -88,6 +95,14 @@ export interface RawReport {
   results: Record<string, { passed: boolean; importance: string }>;
   generated_at: string;
   [field: string]: unknown;
+}
+
+/** How slowly the service answers, switched by `POST /__admin/speed` (both in milliseconds). */
+export interface Speed {
+  /** Every API answer waits this long before it is sent. */
+  latencyMs: number;
+  /** Each analysis (store and `update=1`) takes this much longer. */
+  analysisDelayMs: number;
 }
 
 /** Answer shapes of contract §5, switched by `POST /__admin/shape`. Canonical: number, number, iso, laravel, 200. */
@@ -162,4 +177,6 @@ export interface RecordedRequest {
   status: number | null;
   /** When the request arrived (ISO). */
   at: string;
+  /** When its answer was sent (ISO); null while unanswered or when the connection was dropped. */
+  answeredAt: string | null;
 }

@@ -54,12 +54,13 @@ export class Harness {
    * The same service in a process of its own (test/service/cli.ts), for tests that measure this
    * process's memory: only the client's then counts, as in the extension host, where the
    * service is on another machine. Its write buffers and fault bodies stay out of the figure.
+   * `more` are further command-line options (a later one wins: `['--seed', '2000']`).
    */
-  static async startProcess(): Promise<Harness> {
+  static async startProcess(more: readonly string[] = []): Promise<Harness> {
     const root = path.resolve(__dirname, '../../..');
     const { keys, forbiddenKeys, rateLimit, seed } = SERVICE_OPTIONS;
     const args = ['--port', '0', '--keys', keys.join(','), '--forbidden-keys', forbiddenKeys.join(',')];
-    args.push('--rate-limit', String(rateLimit), '--seed', String(seed), '--faults', '--quiet');
+    args.push('--rate-limit', String(rateLimit), '--seed', String(seed), '--faults', '--quiet', ...more);
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/service/cli.ts', ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,19 +34,21 @@ describe('insights loader (reference service)', function () {
     return (await response.json()) as ListAnswer;
   }
 
-  it('loads every report of all projects, page after page of 100, newest first, one request at a time', async () => {
+  it('loads every report of all projects, pages of 100, newest first, page 1 before the others', async () => {
     const pages: number[] = [];
     const progress = await loadReports(api, emptyProgress(), {
       project: null,
       limit: 2000,
-      onPage: (p) => pages.push(p.reports.length),
+      onPage: (p) => pages.push(p.items.length),
     });
-    assert.equal(progress.reports.length, 260);
+    assert.equal(progress.items.length, 260);
     assert.equal(progress.total, 260);
     assert.equal(progress.done, true);
     assert.equal(progress.capped, false);
-    assert.deepEqual(pages, [100, 200, 260]);
-    const ids = progress.reports.map((r) => Number(r.id));
+    assert.deepEqual(pages.length, 3);
+    assert.equal(pages[0], 100, 'page 1 first');
+    assert.equal(pages[2], 260);
+    const ids = progress.items.map((r) => Number(r.id));
     assert.deepEqual(
       ids,
       [...ids].sort((a, b) => b - a),
@@ -54,9 +56,10 @@ describe('insights loader (reference service)', function () {
     );
     const requests = (await h.requests()).filter((r) => r.path === '/api/v1/reports');
     assert.deepEqual(
-      requests.map((r) => r.query),
+      requests.map((r) => r.query).sort((a, b) => a.page.localeCompare(b.page)),
       [1, 2, 3].map((page) => ({ sort_by: 'id', sort: 'desc', per_page: '100', page: String(page) })),
     );
+    assert.equal(requests[0]?.query.page, '1');
   });
 
   it('ends when a page brings nothing new: a service that ignores page= does not keep it loading', async () => {
@@ -72,29 +75,29 @@ describe('insights loader (reference service)', function () {
     await h.admin('requests', undefined, 'DELETE');
     const progress = await loadReports(api, emptyProgress(), { project: null, limit: 2000 });
     assert.equal(progress.done, true);
-    assert.equal(progress.reports.length, 100);
-    assert.equal((await h.requests()).filter((r) => r.path === '/api/v1/reports').length, 2, 'page 1, then its repeat');
+    assert.equal(progress.items.length, 100);
+    assert.equal((await h.requests()).filter((r) => r.path === '/api/v1/reports').length, 3, 'page 1, then the two it announced');
   });
 
   it('asks for one project with project= and counts what the service holds for it', async () => {
     const expected = await serverList('project=shop.localhost&per_page=10');
     assert.ok(expected.meta.total > 0, 'the seed has shop.localhost reports');
     const progress = await loadReports(api, emptyProgress(), { project: 'shop.localhost', limit: 2000 });
-    assert.equal(progress.reports.length, expected.meta.total);
-    assert.ok(progress.reports.every((r) => r.project === 'shop.localhost'));
+    assert.equal(progress.items.length, expected.meta.total);
+    assert.ok(progress.items.every((r) => r.project === 'shop.localhost'));
     const requests = (await h.requests()).filter((r) => r.path === '/api/v1/reports');
     assert.ok(requests.every((r) => r.query.project === 'shop.localhost'));
   });
 
   it('keeps the newest `limit` reports and says the cap cut the data', async () => {
     const progress = await loadReports(api, emptyProgress(), { project: null, limit: 150 });
-    assert.equal(progress.reports.length, 150);
+    assert.equal(progress.items.length, 150);
     assert.equal(progress.capped, true);
     assert.equal(progress.total, 260);
     assert.equal((await h.requests()).filter((r) => r.path === '/api/v1/reports').length, 2, 'stops at the cap');
     const newest = await serverList('sort_by=id&sort=desc&per_page=100');
     assert.deepEqual(
-      progress.reports.slice(0, 100).map((r) => r.id),
+      progress.items.slice(0, 100).map((r) => r.id),
       newest.data.map((r) => r.id),
     );
   });
@@ -105,7 +108,8 @@ describe('insights loader (reference service)', function () {
     const failing: ReportsApi = {
       ...api,
       listReports: async (query, page, signal) => {
-        if (page === 2) await h.fault({ method: 'GET', path: '/api/v1/reports', status: 502, body: 'html', times: 3 });
+        if (page === 2)
+          await h.fault({ method: 'GET', path: '/api/v1/reports', query: { page: '2' }, status: 502, body: 'html', times: 3 });
         return api.listReports(query, page, signal);
       },
     };
@@ -116,12 +120,12 @@ describe('insights loader (reference service)', function () {
     );
     assert.ok(first instanceof ApiError, `expected a failure, got ${String(first)}`);
     assert.equal(first.status, 502);
-    assert.equal(progress.reports.length, 100, 'page 1 stays');
-    assert.equal(progress.nextPage, 2);
+    assert.equal(progress.items.length, 160, 'pages 1 and 3 stay');
+    assert.deepEqual([...progress.pages.keys()].sort(), [1, 3]);
     await h.admin('faults', undefined, 'DELETE');
     await loadReports(api, progress, { project: null, limit: 2000 });
-    assert.equal(progress.reports.length, 260);
-    assert.equal(new Set(progress.reports.map((r) => r.id)).size, 260, 'no report twice');
+    assert.equal(progress.items.length, 260);
+    assert.equal(new Set(progress.items.map((r) => r.id)).size, 260, 'no report twice');
   });
 
   it('ends with ProjectGoneError when the project is deleted while loading', async () => {
@@ -148,7 +152,7 @@ describe('insights loader (reference service)', function () {
 
   it('loads nothing for a project without reports, and is done', async () => {
     const progress = await loadReports(api, emptyProgress(), { project: 'nothing-here.localhost', limit: 2000 });
-    assert.equal(progress.reports.length, 0);
+    assert.equal(progress.items.length, 0);
     assert.equal(progress.total, 0);
     assert.equal(progress.done, true);
   });

@@ -1,11 +1,11 @@
 /**
- * Long work waits out a rate limit the client does not wait for itself (api/rateLimitWaits.ts):
+ * Long work waits out a rate limit the client does not wait for itself (api/rateLimit.ts):
  * against the reference service's 429s, with a client that does not retry (so each 429 reaches
  * the helper).
  */
 import * as assert from 'node:assert/strict';
-import { isApiError } from '../../../src/api/errors';
-import { MAX_WAITS, waitingOutRateLimits } from '../../../src/api/rateLimitWaits';
+import { ApiError, isApiError } from '../../../src/api/errors';
+import { holdOffUntil, longWorkWaitS, RATE_LIMIT, readRetryWaitMs, waitingOutRateLimits } from '../../../src/api/rateLimit';
 import type { ReportsApi } from '../../../src/api/types';
 import { Harness } from './harness';
 
@@ -53,13 +53,13 @@ describe('api: waiting out rate limits in long work', function () {
     assert.equal(await gets(), 3);
   });
 
-  it(`gives up with the service's rateLimited error after ${MAX_WAITS} waits`, async () => {
+  it(`gives up with the service's rateLimited error after ${RATE_LIMIT.longWorkMaxWaits} waits`, async () => {
     await limited(10, '1');
     await assert.rejects(
       waitingOutRateLimits(() => api.listReports({}, 1)),
       (e: unknown) => isApiError(e) && e.kind === 'rateLimited' && e.retryAfter === 1,
     );
-    assert.equal(await gets(), 1 + MAX_WAITS);
+    assert.equal(await gets(), 1 + RATE_LIMIT.longWorkMaxWaits);
   });
 
   it('stops waiting when cancelled: rejects as cancelled at once and sends nothing more', async () => {
@@ -84,5 +84,35 @@ describe('api: waiting out rate limits in long work', function () {
     );
     assert.equal(waited, false);
     assert.equal(await gets(), 1);
+  });
+});
+
+describe('api: the rate-limit policy', () => {
+  const limited = (retryAfter?: number): ApiError =>
+    new ApiError({ kind: 'rateLimited', host: 'h', method: 'GET', path: '/', status: 429, retryAfter }, '429');
+
+  it('a read waits what the service names; else a fixed wait for a 429, a doubling backoff for a fault', () => {
+    assert.equal(readRetryWaitMs(1, 4_000, true), 4_000);
+    assert.equal(readRetryWaitMs(1, undefined, true), RATE_LIMIT.unnamedReadWaitMs);
+    assert.equal(readRetryWaitMs(2, undefined, true), RATE_LIMIT.unnamedReadWaitMs);
+    assert.deepEqual(
+      [1, 2, 3].map((retry) => readRetryWaitMs(retry, undefined, false)),
+      [300, 600, 1200],
+    );
+  });
+
+  it('long work waits Retry-After within 1-60 s, else 5, 20 and 60 s, three times at most', () => {
+    assert.equal(longWorkWaitS(limited(7), 0), 7);
+    assert.equal(longWorkWaitS(limited(0), 0), 1);
+    assert.equal(longWorkWaitS(limited(3600), 0), RATE_LIMIT.longWorkMaxWaitS);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((waits) => longWorkWaitS(limited(), waits)),
+      [5, 20, 60, undefined],
+    );
+  });
+
+  it('views hold off until Retry-After has passed, else for the window', () => {
+    assert.equal(holdOffUntil(limited(30), 1_000), 31_000);
+    assert.equal(holdOffUntil(limited(), 1_000), 1_000 + RATE_LIMIT.windowMs);
   });
 });
