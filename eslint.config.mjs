@@ -52,22 +52,6 @@ const commonOnly = {
   message:
     'src/common imports only itself, src/api/types, the constants of src/ids.ts and types from src/parts.ts: the page bundles it, so it must not pull in host modules (ARCHITECTURE.md, Dependency rules).',
 };
-const activationMessage =
-  'src/extension.ts runs at activation and imports only src/activation/, src/ids.ts and vscode: everything else loads with main.ts on first use, so activation stays as fast as an empty extension (ARCHITECTURE.md, Dependency rules; esbuild.js checks the split).';
-const activationOnly = { regex: '^\\./(?!activation/|ids$|main$)', allowTypeImports: true, message: activationMessage };
-const mainTypesOnly = {
-  regex: '^\\./main$',
-  allowTypeImports: true,
-  message:
-    'src/extension.ts takes only types from main.ts at the top; it loads main.ts with activation/loadMain.ts on first use (ARCHITECTURE.md).',
-};
-/** What the entry's modules import: no part's logic, only the helpers main.ts shares (stateless, or with their state on globalThis). */
-const activationDeps = {
-  regex: '^\\.\\./(?!ids$|parts$|accounts/(keyIndex|knownServices|labels)$|common/globalMemento$)',
-  allowTypeImports: true,
-  message: activationMessage,
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -169,16 +153,9 @@ export default tseslint.config(
     },
   },
   {
-    // The activation entry.
-    files: ['src/extension.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins, activationOnly, mainTypesOnly] }],
-    },
-  },
-  {
     files: ['src/activation/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins, noCommands, activationDeps] }],
+      'no-restricted-imports': ['error', { patterns: [noNodeBuiltins, noCommands] }],
     },
   },
   {

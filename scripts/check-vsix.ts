@@ -19,7 +19,7 @@ const allowed: RegExp[] = [
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
-  /^extension\/dist\/(extension|main)\.js$/,
+  /^extension\/dist\/extension\.js$/,
   /^extension\/dist\/web\/extension\.js$/,
   /^extension\/dist\/webview\/(panel|insights)\.js$/,
   /^extension\/media\/(?!screenshots\/)[^/]+\.(png|svg|css)$/,
@@ -31,8 +31,6 @@ const allowed: RegExp[] = [
 const required = [
   'extension/package.json',
   'extension/dist/extension.js',
-  // What activation defers, required by extension.js on first use.
-  'extension/dist/main.js',
   // The browser entry, for the web worker extension host (vscode.dev, code-server's web host).
   'extension/dist/web/extension.js',
   'extension/dist/webview/panel.js',

@@ -10,7 +10,7 @@
  * (test/integration/web/index.ts) is built after the service listens, with its address written
  * in, since a web worker has no environment. The service answers CORS as Laravel does by default.
  *
- * Builds the extension and the tests (`node esbuild.js`), starts the reference service with
+ * Builds the extension (`node esbuild.js`) and the tests (scripts/lib/testBuilds.ts), starts the reference service with
  * fault injection on loopback, then hands over to @vscode/test-electron's `runTests`, which
  * launches scripts/code-server-launcher.sh in place of the VS Code executable. With
  * PAGE_REPORTS_VSCODE=desktop it omits the launcher, so test-electron downloads and runs
@@ -36,6 +36,7 @@ import { startService } from '../test/service/server';
 import { PSEUDO_LOCALE, writePseudoTranslations } from './lib/l10n';
 import { installLanguagePack } from './lib/languagePack';
 import { makeTempDir, removeDir } from './lib/processes';
+import { nodeTestOptions, webTestOptions } from './lib/testBuilds';
 import { ensureTools, repoRoot } from './lib/tools';
 
 /** Keys the integration service knows; the harness reads them back from the environment. */
@@ -43,11 +44,12 @@ const integrationKeys = { main: 'test-key', other: 'other-key', forbidden: 'forb
 
 const outDir = path.join(repoRoot, 'out', 'test', 'integration');
 
-function build(): void {
-  // Stale bundles of deleted or renamed tests would still run.
-  removeDir(outDir);
+async function build(): Promise<void> {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the build failed (node esbuild.js)');
+  // Stale bundles of deleted or renamed tests would still run.
+  removeDir(outDir);
+  await esbuild.build(nodeTestOptions());
 }
 
 /** The extension's id, as `remote.extensionKind` names it. */
@@ -55,13 +57,9 @@ const extensionId = 'page-reports.page-reports';
 
 /** Builds the web host's test bundle with the service's address and keys in it; answers its path. */
 async function buildWebTests(env: Record<string, string>): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { webTestOptions } = require('../esbuild.js') as {
-    webTestOptions: (config: Record<string, string>) => esbuild.BuildOptions;
-  };
   const options = webTestOptions(env);
   removeDir(path.join(repoRoot, String(options.outdir)));
-  await esbuild.build({ ...options, absWorkingDir: repoRoot });
+  await esbuild.build(options);
   return path.join(repoRoot, String(options.outdir), 'index.js');
 }
 
@@ -98,7 +96,7 @@ function stageExtension(dir: string, language: string): void {
 async function main(): Promise<number> {
   const host = hostArg(process.argv.slice(2));
   const language = localeArgument(process.argv.slice(2));
-  build();
+  await build();
   const nodeTestsIndex = path.join(outDir, 'index.js');
   if (!fs.existsSync(nodeTestsIndex)) throw new Error(`${nodeTestsIndex} was not built`);
 

@@ -1,20 +1,18 @@
 /**
- * Activation does the least it can synchronously: it registers every command id with a thin
- * handler, creates both tree views with thin providers, registers the report panels'
- * serializer and sets the connection's context key from the note the connection keeps.
- * The rest (`main.ts`: the connection and its client, the views' logic, the panels, the
- * commands' implementations) is loaded on first use: a command, a visible view asking for its
- * children, a panel coming back, or a change of the service URL setting or a stored key (the
- * browser entry runs main.ts's module bodies at load: activation/loadMainWeb.ts).
- * Nothing here awaits the network.
+ * Activation does the least it can: it registers every command id with a thin handler, creates
+ * both tree views with thin providers, registers the panels' serializers, the URI handler and
+ * the Accounts provider, and sets the connection's context key from the note the connection
+ * keeps. `start` (`main.ts`: the connection and its client, the views' logic, the panels, the
+ * commands' implementations) runs on first use, in the same bundle: a command, a visible view
+ * asking for its children, a panel coming back, or a change of the service URL setting or a
+ * stored key. Nothing here awaits the network.
  */
 import * as vscode from 'vscode';
 import { keyCreator, registerAuthProvider } from './activation/authProvider';
 import { createTreeShells } from './activation/shell';
 import { notedState, rawServiceUrl } from './activation/stateNote';
 import { ServiceStatusBar } from './activation/statusBar';
-import { loadMain } from './activation/loadMain';
-import type { Main } from './main';
+import { start, type Main } from './main';
 import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -23,8 +21,6 @@ export function activate(context: vscode.ExtensionContext): void {
   const load = (): Main => {
     if (main) return main;
     if (disposed) throw new Error('Page Reports is deactivated.');
-    // main.ts on first use only (activation/loadMain.ts).
-    const { start } = loadMain();
     main = start(context, shells, statusBar);
     return main;
   };
@@ -43,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   // The Accounts menu lists the sessions only once the provider is registered, so this is done
   // here (the extension also activates on onStartupFinished): it reads SecretStorage and global
-  // state on demand, never the network, and loads main.ts only for Set API Key….
+  // state on demand, never the network, and starts the rest only for Set API Key….
   const statusBar = new ServiceStatusBar(context);
   const auth = registerAuthProvider(
     context,
@@ -83,7 +79,9 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
     );
   } catch (e) {
-    console.warn(`Page Reports: links cannot be handled in this window (${e instanceof Error ? e.message : String(e)}).`);
+    console.warn(
+      `Page Reports: links cannot be handled in this window (${e instanceof Error ? e.message : String(e)}).`,
+    );
   }
 
   const state = notedState(

@@ -3,8 +3,6 @@
  * setting ids, global and workspace state keys, the secret key prefix, webview types and the
  * test hooks. Nothing else in src spells them out, so `grep` for an id lands here, and
  * test/unit/ids.test.ts checks that the commands, views and settings agree with package.json.
- *
- * Constants only (no state): both dist/extension.js and dist/main.js hold a copy.
  */
 
 /** The extension's id (publisher.name): the authority of its URIs. */

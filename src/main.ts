@@ -2,7 +2,7 @@
  * Everything `activate` defers until first use (a command, a visible view, a panel coming
  * back after a reload, or a change of the connection's setting or secret): the log, the
  * connection and its client, the views' logic, the panels and the commands' implementations.
- * `extension.ts` requires this module then and builds the parts once.
+ * `extension.ts` calls {@link start} then, once.
  */
 import * as vscode from 'vscode';
 import type { ServiceStatusBar } from './activation/statusBar';

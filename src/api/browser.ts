@@ -25,7 +25,6 @@ import {
 import { ApiError } from './errors';
 import { NETWORK_ERROR, type RequestTarget } from './failures';
 
-// Both entries answer the reasons (browserNode.ts re-exports them the same way).
 export * from './browserReasons';
 /** How long the probe that tells a CORS refusal from an unreachable host may take. */
 const PROBE_TIMEOUT_MS = 5_000;

@@ -1,7 +1,6 @@
 /**
- * The reasons src/api/browser.ts gives its errors, and its fixed backoff: read by the messages
- * (./messages) in both entries, so they live apart from browser.ts, which the Node entry
- * does not ship (see ./browserNode). Imports nothing.
+ * The reasons src/api/browser.ts gives its errors, and its fixed backoff: constants the messages
+ * (./messages) and the commands read without the browser's answer handling. Imports nothing.
  */
 
 /** Wait before retrying a read whose `Retry-After` the browser hides (a fixed pause, not doubled). */

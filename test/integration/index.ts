@@ -1,6 +1,6 @@
 /**
  * Entry point the extension host loads as `extensionTestsPath` (built to
- * out/test/integration/index.js by esbuild.js). Runs every out/test/integration/**\/*.test.js
+ * out/test/integration/index.js by scripts/lib/testBuilds.ts). Runs every out/test/integration/**\/*.test.js
  * with mocha and rejects when a test failed, which makes the launcher (or desktop VS Code)
  * exit non-zero. PAGE_REPORTS_TEST_GREP filters tests by name.
  */

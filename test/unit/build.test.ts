@@ -1,15 +1,49 @@
 /**
- * The build's rule for translations (esbuild.js, `l10nFromVscode`): in the extension's bundles
+ * The build (esbuild.js). Each extension host gets one bundle, which requires nothing at run
+ * time but `vscode`. The rule for translations (`l10nFromVscode`): in the extension's bundles
  * `@vscode/l10n` is VS Code's own `l10n`, which has only `t()`. A module that uses anything
  * else of the library (`config`, `bundle`, …) must fail the build rather than read `undefined`
  * at run time; the vscode-free modules' `t()` must reach VS Code's.
  */
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
-// esbuild.js is the single source of the plugin (it builds only when run as a script).
+// esbuild.js is the single source of the options and the plugin (it builds only when run as a script).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { l10nFromVscode } = require('../../esbuild.js') as { l10nFromVscode: esbuild.Plugin };
+const shared = require('../../esbuild.js') as {
+  l10nFromVscode: esbuild.Plugin;
+  extensionOptions(): esbuild.BuildOptions;
+  webExtensionOptions(): esbuild.BuildOptions;
+};
+const { l10nFromVscode } = shared;
+
+describe('build: one bundle per extension host', function () {
+  this.timeout(60_000);
+
+  for (const [host, options] of [
+    ['Node', shared.extensionOptions()],
+    ['web worker', shared.webExtensionOptions()],
+  ] as const) {
+    it(`the ${host} host gets one file, which requires only vscode at run time`, async () => {
+      const result = await esbuild.build({
+        ...options,
+        absWorkingDir: path.resolve(__dirname, '..', '..'),
+        bundle: true,
+        write: false,
+        outdir: 'out/build-test',
+        logLevel: 'silent',
+      });
+      const files = result.outputFiles.filter((f) => f.path.endsWith('.js'));
+      assert.deepEqual(
+        files.map((f) => path.basename(f.path)),
+        ['extension.js'],
+      );
+      const required = [...files[0].text.matchAll(/\brequire\(([^)]*)\)/g)].map((m) => m[1]);
+      assert.deepEqual([...new Set(required)], ['"vscode"']);
+    });
+  }
+});
 
 /**
  * Bundles `source` as the extension's builds do with the alias: its output, or the build's

@@ -17,7 +17,7 @@ interface BrowserMocha {
 
 /** Called by the web worker extension host's test runner. */
 export async function run(): Promise<void> {
-  // mocha's browser build sets `globalThis.mocha` (see esbuild.js, mochaGlobal).
+  // mocha's browser build sets `globalThis.mocha` (see scripts/lib/testBuilds.ts, mochaGlobal).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('mocha/mocha.js');
   const mocha = (globalThis as unknown as { mocha: BrowserMocha }).mocha;
