@@ -30,6 +30,7 @@ export async function run(): Promise<void> {
   require('../connection.test');
   require('../panel.test');
   require('../writes.test');
+  require('../globalState.test');
   require('./browser.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   await new Promise<void>((resolve, reject) => {
