@@ -3,23 +3,19 @@
  * `globalState` goes through {@link globalMemento} (an ESLint rule refuses `globalState.get` and
  * `.update` calls; a helper given the memento wraps it itself).
  *
- * VS Code keeps each window's copy of global state in step with the others by sending the
- * stored state back after a change, and the extension host replaces its whole copy with it.
- * When a second write follows the first before that copy arrives, the copy of the first can
- * land after the second: the host then reads the state from before the second write, after that
- * write has finished, and the next write of any key stores that old state for good. Seen in the
- * accounts suite (code-server 4.139, about one run in three): a service removed just after a
- * switch was listed again 1 ms after the removal, for 100 ms and more, and the switch that
- * followed stored it back.
+ * VS Code sends the stored state back after each write, and the extension host replaces its
+ * whole copy of the extension's global state with it. When a write starts while an earlier one
+ * is still on its way (the connection's own writes are not awaited by the command that caused
+ * them), the copy of the earlier one arrives after the later write: until the later one's copy
+ * follows, the host reads the state from before it, and a write of any key in between stores
+ * that old state for good. test/integration/globalState.test.ts shows it in both hosts.
  *
- * So each window remembers its writes for {@link LATE_COPY_MS}. A key that shows a value this
- * window replaced (or wrote before its latest write) in that time holds a late copy: its latest
- * write is put back, at each read and write and {@link CHECKS_MS} after each write (a copy may land
- * when nothing reads). A value this window never had is another window's, and holds. Another
- * window that sets a key back to a value this window had in the last seconds is overruled, which
- * the values here make rare: the known services carry the time each was last used. Imports no
- * `vscode`.
+ * So each write also stamps the state with this window's id and the write's number. A state
+ * stamped with an earlier write of this window is a late copy: what this window wrote after it
+ * is put back before any read or write. A state stamped by another window is that window's
+ * change and holds, whatever values it has.
  */
+import { GlobalStateKey } from '../ids';
 
 /** The part of `vscode.Memento` used here. */
 export interface StateStore {
@@ -28,40 +24,26 @@ export interface StateStore {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
-/** The time and the timer; tests give their own. */
-export interface Clock {
-  now(): number;
-  later(run: () => void, ms: number): void;
+/** Which window wrote the state last, and its how-manyth write that was. */
+interface Stamp {
+  window: string;
+  write: number;
 }
 
-/**
- * How long after a write a copy from before it is taken for a late one. The copies came within
- * 30 ms of the write on an idle machine and 100 ms on a busy one; a copy later than this is taken
- * for another window's. A longer bound would overrule more of the other windows' changes.
- */
-export const LATE_COPY_MS = 5_000;
-/** When, after each write, every key written in the last {@link LATE_COPY_MS} is looked at again, whether anything reads it or not. */
-export const CHECKS_MS: readonly number[] = [1_000, LATE_COPY_MS - 1_000];
-
-interface Write {
-  key: string;
-  /** The value before this write, as JSON. */
-  replaced: string;
-  /** The value written, as JSON. */
-  written: string;
-  /** The value written, as given (what is put back). */
+/** The latest value this window wrote to a key, and the number of that write. */
+interface Written {
   value: unknown;
-  at: number;
+  json: string;
+  write: number;
 }
 
 class OwnWrites implements StateStore {
-  /** This window's writes of the last {@link LATE_COPY_MS}, oldest first. */
-  #writes: Write[] = [];
+  /** Tells this window's writes from other windows'; new with every extension host. */
+  readonly #window = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  #writes = 0;
+  readonly #latest = new Map<string, Written>();
 
-  constructor(
-    private readonly store: StateStore,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly store: StateStore) {}
 
   get<T>(key: string, defaultValue?: T): T | undefined {
     this.#putBackLatest();
@@ -70,50 +52,38 @@ class OwnWrites implements StateStore {
 
   async update(key: string, value: unknown): Promise<void> {
     this.#putBackLatest();
-    const at = this.clock.now();
-    this.#writes.push({ key, replaced: json(this.store.get(key)), written: json(value), value, at });
-    for (const ms of CHECKS_MS) this.clock.later(() => this.#putBackLatest(), ms);
-    await this.store.update(key, value);
+    await this.#write(key, value);
   }
 
-  /** Writes again the latest value of each key that shows a value this window has written over. */
+  #write(key: string, value: unknown): Promise<void> {
+    const write = ++this.#writes;
+    this.#latest.set(key, { value, json: json(value), write });
+    const stamp: Stamp = { window: this.#window, write };
+    // Both in the same turn: VS Code stores them together, and its copy carries both.
+    const stamped = this.store.update(GlobalStateKey.writeStamp, stamp);
+    return Promise.all([stamped, this.store.update(key, value)]).then(() => undefined);
+  }
+
+  /** When the host's copy is one of this window's earlier writes, writes again what came after it. */
   #putBackLatest(): void {
-    const since = this.clock.now() - LATE_COPY_MS;
-    this.#writes = this.#writes.filter((write) => write.at >= since);
-    const latest = new Map(this.#writes.map((write) => [write.key, write]));
-    for (const [key, last] of latest) {
-      const shown = json(this.store.get(key));
-      if (shown === last.written) continue;
-      const writtenOver = this.#writes.some((w) => w.key === key && (w.replaced === shown || w.written === shown));
-      // The host's copy takes it at once. A failed store is not tried again: the copy keeps the
-      // value, and the next write of any key stores it with the rest.
-      if (writtenOver) this.store.update(key, last.value).then(undefined, () => undefined);
-    }
+    const stamp = this.store.get<Partial<Stamp>>(GlobalStateKey.writeStamp);
+    if (stamp?.window !== this.#window || typeof stamp.write !== 'number' || stamp.write >= this.#writes) return;
+    const since = stamp.write;
+    const undone = [...this.#latest].filter(([key, w]) => w.write > since && json(this.store.get(key)) !== w.json);
+    // The host's copy takes each at once. A failed store is not tried again: the copy keeps the
+    // value, and the next write of any key stores it with the rest.
+    for (const [key, w] of undone) this.#write(key, w.value).then(undefined, () => undefined);
   }
 }
 
-/**
- * Where the wrappers are kept: on `globalThis`, not in this module. dist/extension.js (the
- * provider, the status bar) and dist/main.js (the connection, Switch Service…) each have a copy
- * of this module, and each must see the writes of the other.
- */
-const WRAPPERS = Symbol.for('pageReports.globalMemento');
+/** One wrapper per memento, so that every write of this window counts. */
+const wrappers = new WeakMap<StateStore, OwnWrites>();
 
-const REAL_CLOCK: Clock = {
-  now: () => performance.now(),
-  later: (run, ms) => void setTimeout(run, ms),
-};
-
-/**
- * `memento` read and written through this window's own writes: one wrapper per memento, so a
- * write anywhere counts. `clock` is for tests: the first call for a memento sets it.
- */
-export function globalMemento(memento: StateStore, clock: Clock = REAL_CLOCK): StateStore {
-  const host = globalThis as { [WRAPPERS]?: WeakMap<StateStore, StateStore> };
-  const wrappers = (host[WRAPPERS] ??= new WeakMap());
+/** `memento` read and written past the late copies of this window's own writes. */
+export function globalMemento(memento: StateStore): StateStore {
   let own = wrappers.get(memento);
   if (own === undefined) {
-    own = new OwnWrites(memento, clock);
+    own = new OwnWrites(memento);
     wrappers.set(memento, own);
   }
   return own;

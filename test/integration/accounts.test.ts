@@ -745,7 +745,7 @@ describe('accounts and services', function () {
       // VS Code sends global state back after each write; the copy of the switch's write could
       // land after the removal and list alpha again. A timing, so several rounds, and a pass
       // alone says little: without globalMemento this failed in one run of one (the Switch Back
-      // test above in about one in three).
+      // test above in about one in three; test/integration/globalState.test.ts shows the copy).
       for (let round = 1; round <= 6; round++) {
         assert.equal(await run('pageReports.switchService', alpha.url), true);
         assert.equal(await run('pageReports.switchService', beta.url), true);
@@ -876,7 +876,7 @@ describe('accounts and services', function () {
         message: `the description names ${label} while several services are known`,
       });
       // Alpha and beta alone (the other suites' services left out), then beta goes.
-      // Through the extension's own writes, or it would take this for a late copy of one of them.
+      // Stamped as a write of another window (this bundle's wrapper), which the extension takes as it is.
       await globalMemento(globalState).update(knownKey, [
         { url: alpha.url, lastUsed: Date.now() },
         { url: beta.url, lastUsed: 1 },

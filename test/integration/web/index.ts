@@ -31,6 +31,7 @@ export async function run(): Promise<void> {
   require('../panel.test');
   require('../writes.test');
   require('../agent.test');
+  require('../globalState.test');
   require('./browser.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   await new Promise<void>((resolve, reject) => {
