@@ -8,10 +8,10 @@
  * stored key. Nothing here awaits the network.
  */
 import * as vscode from 'vscode';
-import { keyCreator, registerAuthProvider } from './activation/authProvider';
-import { createTreeShells } from './activation/shell';
-import { notedState, rawServiceUrl } from './activation/stateNote';
-import { ServiceStatusBar } from './activation/statusBar';
+import { keyCreator, registerAuthProvider } from './services/authProvider';
+import { createTreeShells } from './views/shell';
+import { notedState, rawServiceUrl } from './services/stateNote';
+import { ServiceStatusBar } from './services/statusBar';
 import { start, type Main } from './main';
 import { registerAgentTools } from './agent/register';
 import { Command, ContextKey, Setting, TestHook, WebviewType } from './ids';

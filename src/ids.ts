@@ -114,7 +114,7 @@ export const Setting = {
 
 /** Keys of `ExtensionContext.globalState` (shared by every window). */
 export const GlobalStateKey = {
-  /** The connection state last worked out, and for which setting (src/activation/stateNote.ts). */
+  /** The connection state last worked out, and for which setting (src/services/stateNote.ts). */
   stateNote: 'pageReports.stateNote',
   /** Origins the user allowed plain http for. */
   insecureOriginsAllowed: 'pageReports.insecureOriginsAllowed',

@@ -5,7 +5,7 @@
  * `extension.ts` calls {@link start} then, once.
  */
 import * as vscode from 'vscode';
-import type { ServiceStatusBar } from './activation/statusBar';
+import type { ServiceStatusBar } from './services/statusBar';
 import { commandHandlers, uriHandler } from './commands/index';
 import { Writes } from './commands/writes';
 import { createAgentTools, type AgentTools } from './agent/tools';
@@ -21,7 +21,7 @@ import { Log } from './log';
 import { registerPanels, type ReportPanels } from './panels/register';
 import type { Parts } from './parts';
 import { registerViews, type RegisteredViews } from './views/register';
-import type { TreeShells } from './activation/shell';
+import type { TreeShells } from './views/shell';
 
 /** The built parts, as `activate`'s thin handlers reach them. */
 export interface Main extends vscode.Disposable {

@@ -22,7 +22,7 @@ import { deleteProject } from './deleteProject';
 import { changePrivacy, privacyArgs } from './privacy';
 import { reanalyze } from './reanalyze';
 import { confirmOf, writeArgs, type Writes } from './writes';
-import { askAgentToFixCommand } from '../agent/askAgent';
+import { askAgentToFixCommand } from './askAgent';
 import { openSource } from './openSource';
 
 type Handler = (...args: unknown[]) => unknown;

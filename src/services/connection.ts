@@ -12,7 +12,7 @@ import { forgetService, knownServices, rememberService } from './knownServices';
 import { serviceName } from './labels';
 import { globalMemento } from '../stores/globalMemento';
 import { isApiError, KEY_REMOVED, keyReplacedError, SERVICE_CHANGED, serviceChangedError } from '../api/errors';
-import { noteState, rawServiceUrl } from '../activation/stateNote';
+import { noteState, rawServiceUrl } from './stateNote';
 import { Command, ContextKey, GlobalStateKey, Setting } from '../ids';
 import { redactSecret } from '../text/text';
 

@@ -33,7 +33,7 @@ import {
   type ReportQueryState,
 } from './query';
 import type { ReportsView } from './reportsView';
-import type { TreeShell } from '../activation/shell';
+import type { TreeShell } from './shell';
 import { toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 import { Command, ContextKey, View, WorkspaceStateKey } from '../ids';
@@ -74,7 +74,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   ) {
     super(deps, View.projects);
     this.#state = deserializeProjectQuery(deps.context.workspaceState.get(QUERY_KEY));
-    // The TreeView itself belongs to activation (src/activation/shell.ts); this view answers for it.
+    // The TreeView itself belongs to activation (src/views/shell.ts); this view answers for it.
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
     this.disposables.push(shell.attach(this), this.#list);
     this.#list.reset(this.#fetcher());

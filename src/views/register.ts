@@ -1,5 +1,5 @@
 /**
- * Takes over both tree views activation created (src/activation/shell.ts). Nothing is fetched here:
+ * Takes over both tree views activation created (src/views/shell.ts). Nothing is fetched here:
  * each view loads when VS Code first asks for its children, which it does only once the view
  * is visible.
  */
@@ -9,7 +9,7 @@ import { startDateRedraws } from './dateRedraw';
 import { ProjectsView } from './projectsView';
 import { ReportsView } from './reportsView';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
-import type { TreeShells } from '../activation/shell';
+import type { TreeShells } from './shell';
 import type { ViewDeps } from './viewBase';
 
 export type { ViewDeps } from './viewBase';

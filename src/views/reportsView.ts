@@ -21,7 +21,7 @@ import {
   withReportFilters,
   type ReportQueryState,
 } from './query';
-import type { TreeShell } from '../activation/shell';
+import type { TreeShell } from './shell';
 import { toListSummary } from './summary';
 import { ViewBase, type ViewDeps } from './viewBase';
 import { Command, ContextKey, View, WorkspaceStateKey } from '../ids';
@@ -52,7 +52,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   constructor(deps: ViewDeps, shell: TreeShell) {
     super(deps, View.reports);
     this.#state = deserializeReportQuery(deps.context.workspaceState.get(QUERY_KEY));
-    // The TreeView itself belongs to activation (src/activation/shell.ts); this view answers for it.
+    // The TreeView itself belongs to activation (src/views/shell.ts); this view answers for it.
     this.treeView = shell.treeView as vscode.TreeView<ViewNode>;
     this.disposables.push(shell.attach(this), this.#queryEmitter, this.#list);
     this.#list.reset(this.#fetcher());

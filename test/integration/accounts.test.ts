@@ -12,8 +12,8 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { PageReportsAuthProvider } from '../../src/activation/authProvider';
-import type { ServiceStatusBar } from '../../src/activation/statusBar';
+import type { PageReportsAuthProvider } from '../../src/services/authProvider';
+import type { ServiceStatusBar } from '../../src/services/statusBar';
 import type { ServiceHealth } from '../../src/parts';
 import type { PanelState } from '../../src/protocols/panelProtocol';
 import type { ReportPanels } from '../../src/panels/register';

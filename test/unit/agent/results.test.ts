@@ -22,7 +22,7 @@ import {
   reportText,
   TEXT_LIMIT,
 } from '../../../src/agent/results';
-import { agentFixPrompt } from '../../../src/agent/prompt';
+import { agentFixPrompt } from '../../../src/commands/askAgentPrompt';
 
 const TAG = 'a1b2c3d4e5f6';
 const BEGIN = `BEGIN PAGE REPORTS DATA ${TAG}`;

@@ -8,10 +8,10 @@ import * as l10n from '@vscode/l10n';
 import type { Report } from '../api/types';
 import { reportRef } from '../ui/commandArgs';
 import { isRecord } from '../text/guards';
-import { pickReport } from '../commands/refs';
+import { pickReport } from './refs';
 import type { Parts } from '../parts';
 import { requireApi } from '../ui/notify';
-import { agentFixPrompt, type FixTarget } from './prompt';
+import { agentFixPrompt, type FixTarget } from './askAgentPrompt';
 
 /** The workbench command that opens the chat view with a query. */
 const OPEN_CHAT = 'workbench.action.chat.open';
