@@ -30,7 +30,8 @@ module.exports = {
     },
     {
       name: 'only-main-imports-commands',
-      comment: 'Only main.ts, src/commands and src/agent (whose writes are the commands\' writes) import src/commands: editor UI the parts share belongs in src/ui.',
+      comment:
+        "Only main.ts, src/commands and src/agent (whose writes are the commands' writes) import src/commands: editor UI the parts share belongs in src/ui.",
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(commands/|agent/|main\\.ts$)' },
       to: { path: '^src/commands/' },

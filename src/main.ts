@@ -81,7 +81,17 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   const writes = new Writes(parts);
   const commands = commandHandlers(parts, writes);
   const agentTools = createAgentTools(parts, writes);
-  const disposables: vscode.Disposable[] = [...health, forgetListed, findings, insights, panels, views, errors, connection, log];
+  const disposables: vscode.Disposable[] = [
+    ...health,
+    forgetListed,
+    findings,
+    insights,
+    panels,
+    views,
+    errors,
+    connection,
+    log,
+  ];
   return {
     views,
     panels,

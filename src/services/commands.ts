@@ -79,7 +79,8 @@ export async function checkKey(
     deps.log.warn(`Could not check the API key with ${host}: ${message}`);
     // A URL that cannot work: the fix is the URL, not saving the key unchecked.
     const wrongUrl =
-      isApiError(e) && (e.kind === 'notFound' || e.kind === 'redirect' || (e.kind === 'network' && e.reason === HTTP_BLOCKED));
+      isApiError(e) &&
+      (e.kind === 'notFound' || e.kind === 'redirect' || (e.kind === 'network' && e.reason === HTTP_BLOCKED));
     // 403: the key authenticates but may not list projects; asking again answers the same.
     return { kind: 'failed', message, wrongUrl, forbidden: isApiError(e, 'forbidden') };
   }
@@ -89,7 +90,11 @@ export async function checkKey(
  * Checks a key given as an argument (tests, automation) with the service at `url`, under a
  * progress note; undefined, after saying why, when it cannot be a key.
  */
-export async function checkGivenKey(deps: ConnectionCommandDeps, url: string, key: string): Promise<KeyCheck | undefined> {
+export async function checkGivenKey(
+  deps: ConnectionCommandDeps,
+  url: string,
+  key: string,
+): Promise<KeyCheck | undefined> {
   const formatError = keyFormatError(key);
   if (formatError !== undefined) {
     void vscode.window.showErrorMessage(formatError);
@@ -178,7 +183,9 @@ async function setKeyFromArgument(
         if (choice === undefined) return;
         if (conn.serviceUrl !== url) {
           void vscode.window.showWarningMessage(
-            l10n.t('The service changed since the key was given, so it was not saved. Set the API key again for the current service.'),
+            l10n.t(
+              'The service changed since the key was given, so it was not saved. Set the API key again for the current service.',
+            ),
           );
           return;
         }

@@ -12,7 +12,6 @@ import { GlobalStateKey } from '../ids';
 const STATE_NOTE = GlobalStateKey.stateNote;
 /** The context key that drives the welcome views and menus. */
 
-
 interface StateNote {
   url: string;
   state: ConnectionState;
@@ -37,5 +36,7 @@ export function notedState(memento: vscode.Memento, raw: string): ConnectionStat
 /** Records the published state; a failed write only costs the next start's first guess. */
 export function noteState(memento: vscode.Memento, raw: string, state: ConnectionState): void {
   const note: StateNote = { url: raw, state };
-  globalMemento(memento).update(STATE_NOTE, note).then(undefined, () => undefined);
+  globalMemento(memento)
+    .update(STATE_NOTE, note)
+    .then(undefined, () => undefined);
 }

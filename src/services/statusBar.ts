@@ -45,11 +45,7 @@ export class ServiceStatusBar implements vscode.Disposable {
     this.#disposables.push(
       this.#item,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (
-          e.affectsConfiguration(Setting.statusBar) ||
-          e.affectsConfiguration(Setting.serviceUrl)
-        )
-          this.update();
+        if (e.affectsConfiguration(Setting.statusBar) || e.affectsConfiguration(Setting.serviceUrl)) this.update();
       }),
     );
     this.update();

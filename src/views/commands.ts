@@ -138,7 +138,11 @@ function filterArgument(arg: Record<string, unknown>): Partial<FilterDraft> {
   for (const key of ['search', 'project'] as const) {
     if (!(key in arg)) continue;
     const value = arg[key];
-    if (value !== undefined && value !== null && (typeof value !== 'string' || filterTextProblem(value) !== undefined)) {
+    if (
+      value !== undefined &&
+      value !== null &&
+      (typeof value !== 'string' || filterTextProblem(value) !== undefined)
+    ) {
       throw badArgument('filterReports');
     }
     change[key] = typeof value === 'string' ? value : undefined;
@@ -274,7 +278,10 @@ async function pickSort<K extends string>(
   current: { sortBy: K; sort: 'asc' | 'desc' },
 ): Promise<SortChoice<K> | undefined> {
   const items = choices.map((choice) =>
-    marked<SortItem<K>>({ label: choice.label, choice }, choice.sortBy === current.sortBy && choice.sort === current.sort),
+    marked<SortItem<K>>(
+      { label: choice.label, choice },
+      choice.sortBy === current.sortBy && choice.sort === current.sort,
+    ),
   );
   const answer = await pickStep({
     title,
@@ -313,7 +320,8 @@ type ProjectItem = vscode.QuickPickItem & { project: string | undefined };
  */
 function pickProject(current: string | undefined, names: Promise<string[]>): Promise<Step<ProjectItem>> {
   const any = marked<ProjectItem>({ label: l10n.t('Any project'), project: undefined }, current === undefined);
-  const item = (name: string): ProjectItem => marked<ProjectItem>({ label: escapeIcons(name), project: name }, name === current);
+  const item = (name: string): ProjectItem =>
+    marked<ProjectItem>({ label: escapeIcons(name), project: name }, name === current);
   let known: ProjectItem[] = current === undefined ? [] : [item(current)];
   let typed: ProjectItem | undefined;
   const build = (pick: vscode.QuickPick<ProjectItem>): void => {

@@ -24,7 +24,6 @@ import { Command, ThemeColorId } from '../ids';
 import { actionCommand, isCommandAction } from '../ui/errorReporter';
 import { countText } from '../ui/notify';
 
-
 /** Formatting options at `now` (epoch ms): the time relative dates count from, and the UI language. */
 export function formatOptions(now = Date.now()): FormatOptions {
   return { now: new Date(now), locale: vscode.env.language };
@@ -207,7 +206,10 @@ export function reportTreeItem(
 }
 
 /** A project's row: its name, created date (relative) in the description, collapsed. */
-export function projectTreeItem(node: ProjectNode, options: { search: string | undefined; now: number }): vscode.TreeItem {
+export function projectTreeItem(
+  node: ProjectNode,
+  options: { search: string | undefined; now: number },
+): vscode.TreeItem {
   const label = singleLine(node.project.name);
   const item = newItem(
     node,
@@ -219,7 +221,10 @@ export function projectTreeItem(node: ProjectNode, options: { search: string | u
   item.description = projectDescription(node.project, formatOptions(options.now));
   // The spoken label replaces the description too: it says the created date.
   item.accessibilityInformation = {
-    label: item.description === '' ? l10n.t('Project {0}', label) : l10n.t('Project {0}, created {1}', label, item.description),
+    label:
+      item.description === ''
+        ? l10n.t('Project {0}', label)
+        : l10n.t('Project {0}, created {1}', label, item.description),
   };
   return item;
 }
@@ -230,7 +235,8 @@ export function projectTreeItem(node: ProjectNode, options: { search: string | u
  */
 export function resolveTooltip(item: vscode.TreeItem, node: ViewNode, now: number): vscode.TreeItem {
   if (node.kind === 'report') item.tooltip = inertMarkdown(reportTooltipMarkdown(node.report, formatOptions(now)));
-  else if (node.kind === 'project') item.tooltip = inertMarkdown(projectTooltipMarkdown(node.project, formatOptions(now)));
+  else if (node.kind === 'project')
+    item.tooltip = inertMarkdown(projectTooltipMarkdown(node.project, formatOptions(now)));
   return item;
 }
 

@@ -61,7 +61,12 @@ export class ListNodes<T, N extends ViewNode> {
     // Forget elements of items that left the list, so the map does not grow without bound.
     this.#nodes = next;
     if (list.status === 'error') {
-      children.push({ kind: 'error', listKey: this.listKey, message: errorMessage(list.error, this.listKey), error: list.error });
+      children.push({
+        kind: 'error',
+        listKey: this.listKey,
+        message: errorMessage(list.error, this.listKey),
+        error: list.error,
+      });
     } else if (list.hasMore) {
       children.push({
         kind: 'loadMore',

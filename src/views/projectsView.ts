@@ -343,9 +343,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       kind: 'empty',
       listKey: 'projects',
       message: emptyProjectsMessage(this.#state.search),
-      action: searching
-        ? { command: Command.clearProjectSearch, title: l10n.t('Clear Search') }
-        : newReportAction(),
+      action: searching ? { command: Command.clearProjectSearch, title: l10n.t('Clear Search') } : newReportAction(),
     };
   }
 

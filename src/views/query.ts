@@ -102,10 +102,13 @@ export function withProjectSearch(state: ProjectQueryState, search: string | und
   return { ...state, search: normalizeFilterText(search) };
 }
 
-export function withProjectSort(state: ProjectQueryState, sortBy: ProjectSortKey, sort: SortDirection): ProjectQueryState {
+export function withProjectSort(
+  state: ProjectQueryState,
+  sortBy: ProjectSortKey,
+  sort: SortDirection,
+): ProjectQueryState {
   return { ...state, sortBy, sort };
 }
-
 
 /** Whether any filter narrows the Reports view (drives `ContextKey.reportsFiltered`). */
 export function isReportQueryFiltered(state: ReportQueryState): boolean {
@@ -118,7 +121,13 @@ export function isProjectQuerySearching(state: ProjectQueryState): boolean {
 }
 
 export function sameReportQuery(a: ReportQueryState, b: ReportQueryState): boolean {
-  return a.search === b.search && a.project === b.project && a.result === b.result && a.sortBy === b.sortBy && a.sort === b.sort;
+  return (
+    a.search === b.search &&
+    a.project === b.project &&
+    a.result === b.result &&
+    a.sortBy === b.sortBy &&
+    a.sort === b.sort
+  );
 }
 
 export function sameProjectQuery(a: ProjectQueryState, b: ProjectQueryState): boolean {

@@ -200,9 +200,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
       kind: 'empty',
       listKey: 'reports',
       message: emptyReportsMessage(this.#state),
-      action: filtered
-        ? { command: Command.clearReportFilters, title: l10n.t('Clear Filters') }
-        : newReportAction(),
+      action: filtered ? { command: Command.clearReportFilters, title: l10n.t('Clear Filters') } : newReportAction(),
     };
   }
 }

@@ -7,7 +7,6 @@
 import * as vscode from 'vscode';
 import { View } from '../ids';
 
-
 /** A created tree view and the slot its real provider goes into. */
 export interface TreeShell<T = unknown> extends vscode.Disposable {
   readonly treeView: vscode.TreeView<T>;
@@ -48,12 +47,20 @@ class ShellProvider implements vscode.TreeDataProvider<unknown> {
     return this.target?.getParent?.(node);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, node: unknown, token: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem> {
+  resolveTreeItem(
+    item: vscode.TreeItem,
+    node: unknown,
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<vscode.TreeItem> {
     return this.target?.resolveTreeItem ? this.target.resolveTreeItem(item, node, token) : item;
   }
 }
 
-function createShell(id: string, options: { canSelectMany: boolean; showCollapseAll: boolean }, load: () => unknown): TreeShell {
+function createShell(
+  id: string,
+  options: { canSelectMany: boolean; showCollapseAll: boolean },
+  load: () => unknown,
+): TreeShell {
   const provider = new ShellProvider(load);
   const treeView = vscode.window.createTreeView(id, { treeDataProvider: provider, ...options });
   return {

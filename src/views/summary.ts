@@ -41,7 +41,11 @@ export function summarizePage(page: Page<Report>): Page<Report> {
  * A list answer from `serviceUrl` as the views take it: the whole reports go to the
  * recent-reports cache (for a panel opened from their rows), the list keeps the summaries.
  */
-export function listedPage(page: Page<Report>, recentReports: RecentReports, serviceUrl: string | undefined): Page<Report> {
+export function listedPage(
+  page: Page<Report>,
+  recentReports: RecentReports,
+  serviceUrl: string | undefined,
+): Page<Report> {
   if (serviceUrl !== undefined) recentReports.keep(serviceUrl, page.items);
   return summarizePage(page);
 }
