@@ -3,7 +3,7 @@
  * mapping `https://shop.example/` to the workspace's `site/` folder, opening
  * `site/pricing.html` lists its report's failed checks in the Problems panel, a quick fix
  * opens the report, and hovering the page's URL in a note shows its report.
- * Screenshots: .test-output/screenshots/findings-problems.png, findings-hover.png.
+ * Screenshots: .test-output/screenshots/findings-problems.png, findings-hover.png, hero.png.
  */
 import * as assert from 'node:assert/strict';
 import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
@@ -119,6 +119,9 @@ describe('findings in the code (end to end)', function () {
     await wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame')
       .getByText('shop.example/pricing').first().waitFor({ state: 'visible', timeout: 20_000 });
     await wb.screenshot('findings-quick-fix-opened');
+    // The README's hero: the views, the report the quick fix opened and the Problems panel together.
+    await wb.page.locator('.markers-panel').first().waitFor({ state: 'visible', timeout: 5_000 });
+    await wb.screenshot('hero');
   });
 
   it('shows the report of a URL on hover', async () => {
