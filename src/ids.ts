@@ -21,6 +21,7 @@ export const Command = {
   removeApiKey: 'pageReports.removeApiKey',
   switchService: 'pageReports.switchService',
   showLog: 'pageReports.showLog',
+  openAccountPage: 'pageReports.openAccountPage',
   // Projects view
   searchProjects: 'pageReports.searchProjects',
   sortProjects: 'pageReports.sortProjects',
@@ -95,6 +96,7 @@ export const Setting = {
   pageSize: 'pageReports.pageSize',
   requestTimeout: 'pageReports.requestTimeout',
   reportPageUrl: 'pageReports.reportPageUrl',
+  accountPageUrl: 'pageReports.accountPageUrl',
   autoRefresh: 'pageReports.autoRefresh',
   insightsLimit: 'pageReports.insightsLimit',
   statusBar: 'pageReports.statusBar',

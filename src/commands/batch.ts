@@ -11,13 +11,13 @@ import { waitingOutRateLimits } from '../api/rateLimitWaits';
 import type { ReportId } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../common/commandArgs';
-import { displayUrl } from './refs';
+import { refName } from './refs';
 import { escapeForMessage } from '../common/text';
-import { cancellableProgress, describe, offer } from '../ui/notify';
+import { cancellableProgress, describe, flash, offer } from '../ui/notify';
 
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
-  readonly failed: { id: ReportId; message: string }[];
+  readonly failed: { id: ReportId; message: string; name?: string }[];
   /** Not started: cancelled, stopped after the service rejected the key, the service changed or its key was removed. */
   readonly skipped: ReportId[];
   /** The user switched service while it ran: the items after that were not started. */
@@ -48,7 +48,7 @@ export interface BatchOptions {
 /** Runs the items one after another. Never throws: failures end up in the outcome. */
 export async function runBatch(parts: Parts, options: BatchOptions): Promise<BatchOutcome> {
   const succeeded: ReportId[] = [];
-  const failed: { id: ReportId; message: string }[] = [];
+  const failed: { id: ReportId; message: string; name?: string }[] = [];
   const skipped: ReportId[] = [];
   const serviceUrl = parts.connection.serviceUrl;
   // SERVICE_CHANGED or KEY_REMOVED, once the connection refused to send (errors.ts, serviceChangedError).
@@ -64,8 +64,8 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
         skipped.push(ref.id);
         continue;
       }
-      const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-      const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
+      // The page only: the bar shows how far it is, and a count here would be stale by the time the summary shows.
+      const step = refName(ref);
       progress.report({ message: step, increment: index === 0 ? 0 : 100 / total });
       try {
         await waitingOutRateLimits(() => options.run(ref), {
@@ -90,7 +90,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
         if (isApiError(e, 'notFound')) parts.errors.gone({ reportId: ref.id });
         const message = e instanceof StillBeingChanged ? e.message : describe(e, { reportId: ref.id }).message;
         parts.log.warn(`${options.action} ${ref.id} failed: ${message.replace(/\s+/g, ' ')}`);
-        failed.push({ id: ref.id, message });
+        failed.push({ id: ref.id, message, name: refName(ref) });
         const refused = isApiError(e) && (e.kind === 'unauthorized' || e.kind === 'forbidden');
         // Every other item would fail the same way: say it once, stop here. Not when the key
         // refused was one the user has replaced since: the next item goes with the new key.
@@ -114,23 +114,25 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
 }
 
 /**
- * One message saying what happened to every item; a warning with Show Log when something
- * failed or was skipped. Not awaited by callers.
+ * What happened to every item. When all went as asked (a cancel included), the status bar
+ * says so: the views show the rest. When something failed or the service or key went away
+ * meanwhile, a warning names the pages, with Show Log. Not awaited by callers.
  */
 export function showBatchSummary(parts: Parts, outcome: BatchOutcome, done: (count: number) => string): void {
   const { succeeded, failed, skipped } = outcome;
-  if (failed.length === 0 && skipped.length === 0) {
-    void vscode.window.showInformationMessage(done(succeeded.length));
+  const wentWrong = failed.length > 0 || outcome.serviceChanged === true || outcome.keyRemoved === true;
+  if (!wentWrong) {
+    const notStarted = skipped.length === 0 ? [] : [l10n.t('{0} not started.', skipped.length)];
+    flash([done(succeeded.length), ...notStarted].join(' '));
     return;
   }
   const pieces = [done(succeeded.length)];
   if (failed.length > 0) {
     const first = failed[0];
-    const list = escapeForMessage(failed.map((f) => `#${f.id}`).join(', '));
+    const list = failed.map((f) => f.name ?? l10n.t('report {0}', escapeForMessage(String(f.id)))).join(', ');
     pieces.push(l10n.t('Failed: {0} ({1})', list, first ? escapeForMessage(first.message) : ''));
   }
-  if (skipped.length > 0)
-    pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
+  if (skipped.length > 0) pieces.push(l10n.t('{0} not started.', skipped.length));
   if (outcome.serviceChanged === true) pieces.push(l10n.t('The service changed while this ran.'));
   if (outcome.keyRemoved === true) pieces.push(l10n.t('The API key was removed while this ran.'));
   offer(vscode.window.showWarningMessage, pieces.join(' '), l10n.t('Show Log'), () => parts.log.show());

@@ -4,6 +4,7 @@
  * project is gone already, which is the goal.
  */
 import * as l10n from '@vscode/l10n';
+import { unicodeHost } from '../common/pages';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import { projectName } from '../common/commandArgs';
@@ -105,7 +106,7 @@ async function askAndDelete(
     return true;
   } catch (e) {
     errors.report(e, {
-      action: l10n.t('Delete project {0}', project),
+      action: l10n.t("Couldn't delete project {0}", unicodeHost(project)),
       retry: w.retryCommand(serviceUrl, Command.deleteProject, project),
     });
     return false;

@@ -14,7 +14,7 @@ import { CSV_BOM, reportsCsv, safeFileName } from '../common/csv';
 import { insightsLimit } from '../insights/load';
 import { reportMarkdown } from '../common/reportMarkdown';
 import type { Parts } from '../parts';
-import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
+import { displayUrl, holdsWholeReport, loadWholeReport, refName, reportTargets } from './refs';
 import { retryCommand } from './writes';
 import { runBatch, showBatchSummary } from './batch';
 import { waitingOutRateLimits } from '../api/rateLimitWaits';
@@ -322,7 +322,7 @@ export function reportExportCommands(parts: Parts) {
       report = await api.getReport(ref.id);
     } catch (e) {
       errors.report(e, {
-        action: l10n.t('Export report {0}', idText(ref.id)),
+        action: l10n.t("Couldn't export {0}", refName(ref)),
         // Only from the service it failed on: after a switch the same id is another report.
         retry: retryCommand(parts.connection, serviceUrl, Command.exportReportJson, { id: ref.id }),
       });

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { switchService } from '../accounts/switchService';
-import { removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
+import { openAccountPage, removeApiKey, setApiKey, setServiceUrl } from '../connection/commands';
 import { Command, type CommandId } from '../ids';
 import type { Parts } from '../parts';
 import { escapeForMessage } from '../common/text';
@@ -44,6 +44,7 @@ function commandTable(parts: Parts): Record<CommandId, Handler> {
     [Command.removeApiKey]: (options) => removeApiKey(parts, options),
     [Command.switchService]: (arg) => switchService(parts, arg),
     [Command.showLog]: () => parts.log.show(),
+    [Command.openAccountPage]: () => openAccountPage(parts),
 
     // Projects view (src/views/commands.ts)
     [Command.searchProjects]: (text) => views.searchProjects(parts, text),

@@ -12,6 +12,7 @@ import type { Check, CheckCounts, Importance, Report, ReportId, ReportResult } f
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from './dates';
 import { openableUrl } from './panelProtocol';
 import { replaceUnsafe } from './text';
+import { pageParts } from './pages';
 import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from './panelProtocol';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
@@ -348,11 +349,16 @@ export function resultLabel(result: ReportResult): string {
 }
 
 /**
- * The panel's title: host and path of the URL ("shop.localhost/cart"); the URL itself when
- * it has no host; `Report <id>` when it is empty. Never holds credentials of the URL.
+ * The panel's title: the page and its host (`/pricing — shop.example`); the URL itself when
+ * it is not http(s) (host and path where it has a host); `Report <id>` when it is empty. Never holds credentials of the URL.
  */
 export function reportTitle(url: string, id: ReportId): string {
-  const title = tabTitle(hostAndPath(url, false));
+  const parts = pageParts(url);
+  // A long page is cut before the host, so the tab still says which site it is on.
+  const title =
+    parts === undefined
+      ? tabTitle(hostAndPath(url, false))
+      : tabTitle(l10n.t('{0} — {1}', tabTitle(parts.page, Math.max(20, TITLE_LIMIT - Array.from(parts.host).length - 4)), parts.host));
   return title === '' ? tabTitle(l10n.t('Report {0}', String(id))) : title;
 }
 
@@ -379,9 +385,9 @@ export function pageName(url: string, id: ReportId): string {
   return chars.length <= TITLE_LIMIT ? chars.join('') : `${chars.slice(0, half).join('')}…${chars.slice(1 - half).join('')}`;
 }
 
-/** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */
-export function tabTitle(text: string): string {
-  return truncate(oneLine(text), TITLE_LIMIT).text;
+/** Server text for a tab title: one line, no control or bidi characters, at most `limit` characters. */
+export function tabTitle(text: string, limit = TITLE_LIMIT): string {
+  return truncate(oneLine(text), limit).text;
 }
 
 /** Server text on one line: control and bidi characters and runs of white space as one space. */

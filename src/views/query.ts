@@ -16,6 +16,7 @@ import {
 } from '../api/types';
 import { isOneOf, isRecord } from '../common/guards';
 import { singleLine } from '../common/text';
+import { unicodeHost } from '../common/pages';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
@@ -261,7 +262,7 @@ function shorten(text: string, max = 40): string {
 export function describeReportQuery(state: ReportQueryState): string {
   const parts: string[] = [];
   if (state.result !== undefined) parts.push(resultWord(state.result));
-  if (state.project !== undefined) parts.push(shorten(state.project));
+  if (state.project !== undefined) parts.push(shorten(unicodeHost(state.project)));
   if (state.search !== undefined) parts.push(quoted(shorten(state.search)));
   parts.push(`${reportSortShortLabel(state.sortBy)} ${arrow(state.sort)}`);
   return parts.join(' · ');

@@ -131,11 +131,21 @@ describe('report panel (end to end)', function () {
     return row;
   }
 
+  /**
+   * Waits for the panel whose tab reads `title` (`/panel/x — blog.localhost`, issue 45), or
+   * that of the page at `host/path` (`blog.localhost:8080/panel/x`, as older tests name it).
+   */
   async function waitForPanel(title: string): Promise<void> {
+    let tabTitle = title;
+    if (!title.includes(' — ')) {
+      const slash = title.indexOf('/');
+      const host = (slash === -1 ? title : title.slice(0, slash)).replace(/:\d+$/, '');
+      tabTitle = `${slash === -1 ? '/' : title.slice(slash)} — ${host}`;
+    }
     await wb.page
-      .locator('.tabs-container .tab.active', { hasText: title })
+      .locator('.tabs-container .tab.active', { hasText: tabTitle })
       .waitFor({ state: 'visible', timeout: 20_000 });
-    await panel().locator('h1.title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+    await panel().locator('h1.title', { hasText: tabTitle.split(' — ')[0] }).waitFor({ state: 'visible', timeout: 20_000 });
   }
 
   /**
@@ -519,7 +529,7 @@ describe('report panel (end to end)', function () {
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 3 });
     const input = wb.page.locator('.quick-input-widget input[placeholder*="search reports"]');
     const rows = wb.page.locator('.quick-input-widget .monaco-list-row');
-    const panelTabs = wb.page.locator('.tabs-container .tab', { hasText: 'blog.localhost/panel/' });
+    const panelTabs = wb.page.locator('.tabs-container .tab', { hasText: /\/panel\/.* — blog\.localhost/ });
     try {
       await wb.runCommand('Page Reports: Open Report');
       await input.waitFor({ state: 'visible' });
@@ -673,7 +683,7 @@ describe('report panel (end to end)', function () {
     // Its one button closes the panel.
     await panel().getByRole('button', { name: 'Close' }).click();
     await wb.page
-      .locator('.tabs-container .tab', { hasText: 'news.localhost/panel/deleted-elsewhere' })
+      .locator('.tabs-container .tab', { hasText: '/panel/deleted-elsewhere — news.localhost' })
       .waitFor({ state: 'detached', timeout: 10_000 });
   });
   it('opens from a tree row with the whole report of the list answer at once, while the service is slow', async () => {
@@ -850,7 +860,7 @@ describe('report panel (end to end)', function () {
     checks.scroll_check_0 = { passed: false, importance: 'high', value: `${'a-long-value-'.repeat(25)}end` };
     const long = await insert({ url: `${wb.service.url}/demo-site/scroll-long.html`, result: 'bad', score: 20, results: checks });
     const other = await insert({ url: `${wb.service.url}/demo-site/scroll-other.html`, result: 'good', score: 90 });
-    const titleOf = (url: string): string => new URL(url).host + new URL(url).pathname;
+    const titleOf = (url: string): string => `${new URL(url).pathname} — ${new URL(url).hostname}`;
     const scrollY = async (): Promise<number> =>
       (await panelFrame()).evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
 
