@@ -262,7 +262,7 @@ export function reportExportCommands(parts: Parts) {
         const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
         return await copyReports(reports);
       } catch (e) {
-        errors.report(e, { action: l10n.t('Copy as Markdown') });
+        errors.report(e, { action: l10n.t("Couldn't copy as Markdown") });
         return undefined;
       }
     }

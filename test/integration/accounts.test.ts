@@ -539,7 +539,8 @@ describe('accounts and services', function () {
     assert.notEqual(hook().statusBar.health.kind, 'rejected', 'the status bar does not blame the new key');
     // The message blames the old key and offers Retry (not "The service rejected the API key.").
     await pageReportsLogWith(
-      'New report failed (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with',
+      "Couldn't analyze stale-key.localhost:" +
+        `${new URL(alpha.url).port}/demo-site/good.html (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with`,
     );
   });
 
