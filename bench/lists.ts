@@ -11,7 +11,7 @@
  */
 import { createClient } from '../src/api/client';
 import type { Report } from '../src/api/types';
-import { highlightRanges, reportAccessibilityLabel, reportDescription, urlWithoutScheme } from '../src/views/format';
+import { highlightRanges, reportAccessibilityLabel, reportDescription, reportHost, reportLabel } from '../src/views/format';
 import { PagedList, reportKey } from '../src/views/listState';
 import { RecentReports } from '../src/stores/recentReports';
 import { listedPage } from '../src/views/summary';
@@ -38,9 +38,9 @@ function collect(): void {
 /** Formats one report's tree item the way `reportTreeItem` does, without `vscode`. */
 function formatItem(report: Report, now: Date): number {
   const options = { now, locale: 'en' };
-  const label = urlWithoutScheme(report.url);
+  const label = reportLabel(report);
   const highlights = highlightRanges(label, undefined);
-  const description = reportDescription(report, options);
+  const description = reportDescription(report, { ...options, host: reportHost(report) });
   const spoken = reportAccessibilityLabel(report, options);
   // Used, so the work cannot be optimized away.
   return label.length + highlights.length + description.length + spoken.length;

@@ -23,6 +23,7 @@ export const Command = {
   switchService: 'pageReports.switchService',
   showLog: 'pageReports.showLog',
   getStarted: 'pageReports.getStarted',
+  openAccountPage: 'pageReports.openAccountPage',
   // Projects view
   searchProjects: 'pageReports.searchProjects',
   sortProjects: 'pageReports.sortProjects',
@@ -105,6 +106,7 @@ export const Setting = {
   pageSize: 'pageReports.pageSize',
   requestTimeout: 'pageReports.requestTimeout',
   reportPageUrl: 'pageReports.reportPageUrl',
+  accountPageUrl: 'pageReports.accountPageUrl',
   autoRefresh: 'pageReports.autoRefresh',
   insightsLimit: 'pageReports.insightsLimit',
   statusBar: 'pageReports.statusBar',

@@ -50,6 +50,8 @@ export interface ConnectionApi {
   readonly onDidChangeServices: vscode.Event<void>;
   /** What the service's last answers say: connected, rejected key, unreachable, rate limited… */
   readonly health: ServiceHealth;
+  /** Fires when {@link health} changes. */
+  readonly onDidChangeHealth: vscode.Event<ServiceHealth>;
   /**
    * Waits for the read of the current service's key: the first after start-up (activation
    * never awaits it), and the one a switch to another origin starts. Never rejects.
@@ -143,8 +145,8 @@ export interface ReportsViewApi {
   loadMore(): Promise<void>;
   /** Runs the failed step again (page 1 or the next page). */
   retry(): Promise<void>;
-  /** The service's project names, for the filter's project step; never rejects. */
-  projectNames(signal?: AbortSignal): Promise<string[]>;
+  /** The service's project names containing `search` (all without), for the filter pick; never rejects. */
+  projectNames(signal?: AbortSignal, search?: string): Promise<string[]>;
 }
 
 export interface ProjectsViewApi {

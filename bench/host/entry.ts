@@ -116,7 +116,7 @@ async function buildTreeItems(reports: readonly Report[]): Promise<number> {
   const started = performance.now();
   let ids = 0;
   for (const report of reports) {
-    const item = reportTreeItem({ kind: 'report', report }, { busy: false, search: undefined, now: Date.now() });
+    const item = reportTreeItem({ kind: 'report', report }, { busy: false, search: undefined, now: Date.now(), showHost: true });
     if (item.id) ids++;
   }
   const elapsed = performance.now() - started;

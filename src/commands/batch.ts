@@ -20,9 +20,9 @@ import type { ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { TestHook } from '../ids';
 import type { ReportRef } from '../ui/commandArgs';
-import { displayUrl } from './refs';
+import { refName } from './refs';
 import { escapeForMessage } from '../text/text';
-import { cancellableProgress, describe } from '../ui/notify';
+import { cancellableProgress, describe, flash } from '../ui/notify';
 
 /**
  * Items in flight at once. A write waits for the service (a re-analysis fetches a web page,
@@ -36,7 +36,7 @@ export type BatchStop = 'serviceChanged' | 'keyChanged' | 'keyRemoved';
 
 export interface BatchOutcome {
   readonly succeeded: ReportId[];
-  readonly failed: { id: ReportId; message: string }[];
+  readonly failed: { id: ReportId; message: string; name?: string }[];
   /** Not started: cancelled, stopped after the service rejected the key, the service or its key changed. */
   readonly skipped: ReportId[];
   /** The service or its key changed while it ran: the items after that were not started. */
@@ -92,9 +92,9 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
       const cancel = testCancel(parts, cancelWaits);
       const total = refs.length;
       let next = 0;
-      const runItem = async (index: number, ref: ReportRef): Promise<ItemResult> => {
-        const label = ref.report ? displayUrl(ref.report.url) : `#${ref.id}`;
-        const step = `${index + 1}/${total} ${escapeForMessage(label)}`;
+      const runItem = async (ref: ReportRef): Promise<ItemResult> => {
+        // The page only: the bar shows how far it is, and a count here would be stale by the time the summary shows.
+        const step = refName(ref);
         progress.report({ message: step });
         try {
           await waitingOutRateLimits(() => options.run(ref, api), {
@@ -144,7 +144,7 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
           if (cancelled || refused || stoppedBy !== undefined || next >= total) return;
           const index = next++;
           const ref = refs[index];
-          if (ref !== undefined) results[index] = await runItem(index, ref);
+          if (ref !== undefined) results[index] = await runItem(ref);
         }
       };
       await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, total) }, worker));
@@ -153,12 +153,12 @@ export async function runBatch(parts: Parts, options: BatchOptions): Promise<Bat
     watch.dispose();
   }
   const succeeded: ReportId[] = [];
-  const failed: { id: ReportId; message: string }[] = [];
+  const failed: { id: ReportId; message: string; name?: string }[] = [];
   const skipped: ReportId[] = [];
   refs.forEach((ref, index) => {
     const result = results[index] ?? { kind: 'skipped' };
     if (result.kind === 'succeeded') succeeded.push(ref.id);
-    else if (result.kind === 'failed') failed.push({ id: ref.id, message: result.message });
+    else if (result.kind === 'failed') failed.push({ id: ref.id, message: result.message, name: refName(ref) });
     else skipped.push(ref.id);
   });
   if (stoppedBy !== undefined)
@@ -245,18 +245,19 @@ export function showBatchSummary(
   options: BatchSummaryOptions = {},
 ): void {
   const { succeeded, failed, skipped } = outcome;
-  if (failed.length === 0 && skipped.length === 0) {
-    void vscode.window.showInformationMessage(done(succeeded.length));
+  // All went as asked (a cancel included): the views show it, the status bar says so.
+  if (failed.length === 0 && outcome.stoppedBy === undefined) {
+    const notStarted = skipped.length === 0 ? [] : [l10n.t('{0} not started.', skipped.length)];
+    flash([done(succeeded.length), ...notStarted].join(' '));
     return;
   }
   const pieces = [done(succeeded.length)];
   if (failed.length > 0) {
     const first = failed[0];
-    const list = escapeForMessage(failed.map((f) => `#${f.id}`).join(', '));
+    const list = failed.map((f) => f.name ?? l10n.t('report {0}', escapeForMessage(String(f.id)))).join(', ');
     pieces.push(l10n.t('Failed: {0} ({1})', list, first ? escapeForMessage(first.message) : ''));
   }
-  if (skipped.length > 0)
-    pieces.push(l10n.t('Not started: {0}.', escapeForMessage(skipped.map((id) => `#${id}`).join(', '))));
+  if (skipped.length > 0) pieces.push(l10n.t('{0} not started.', skipped.length));
   if (outcome.stoppedBy === 'serviceChanged') pieces.push(l10n.t('The service changed while this ran.'));
   if (outcome.stoppedBy === 'keyRemoved') pieces.push(l10n.t('The API key was removed while this ran.'));
   if (outcome.stoppedBy === 'keyChanged') pieces.push(l10n.t('The API key changed while this ran.'));

@@ -11,8 +11,8 @@ import { isOptions } from '../text/guards';
 import { escapeForMessage } from '../text/text';
 import { urlForLog } from '../text/urls';
 import { BACK, pickStep, textStep, type Back } from '../ui/input';
-import { cancellableProgress, flash, idText, offer, requireApi, withoutSecret } from '../ui/notify';
-import { displayUrl } from './refs';
+import { cancellableProgress, flash, offer, requireApi, withoutSecret } from '../ui/notify';
+import { displayUrl, refName } from './refs';
 import { fieldErrors, mayHaveActed, type Writes } from './writes';
 import { checkPrivacyArgs, passwordError, passwordPrompt, privacyItems } from './privacy';
 import { messageOf } from '../api/errors';
@@ -130,7 +130,7 @@ async function showCreated(w: Writes, report: Report, serviceUrl: string | undef
   await w.refreshViews(serviceUrl);
   await w.panels.open(report.id, report, serviceUrl);
   if (w.serviceUrl === serviceUrl) await w.reportsView.reveal(report);
-  flash(l10n.t('Report {0} created.', idText(report.id)));
+  flash(l10n.t('Created a report of {0}.', refName({ id: report.id, report })));
 }
 
 /**
@@ -160,7 +160,7 @@ async function createAndShow(w: Writes, api: ReportsApi, input: NewReport): Prom
       );
     } else {
       w.errors.report(e, {
-        action: l10n.t('New report'),
+        action: l10n.t("Couldn't analyze {0}", escapeForMessage(displayUrl(input.url))),
         // On the connection of the moment; never on another service than the one typed for.
         retry: w.retryOn(
           serviceUrl,
@@ -195,7 +195,7 @@ async function createFromArgs(
   try {
     return await createAndShow(w, api, input);
   } catch (e) {
-    w.errors.report(e, { action: l10n.t('New report') }); // a 422: no inputs to go back to
+    w.errors.report(e, { action: l10n.t("Couldn't analyze {0}", escapeForMessage(displayUrl(input.url))) }); // a 422: no inputs to go back to
     return undefined;
   }
 }

@@ -7,12 +7,11 @@ import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../ui/commandArgs';
 import { isOptions } from '../text/guards';
 import { truncate } from '../presentation/format';
-import { singleLine } from '../text/text';
 import { Command } from '../ids';
-import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
+import { confirmModal, flash, requireApi, windowProgress } from '../ui/notify';
 import { restArgs, runBatch, showBatchSummary, StillBeingChanged } from './batch';
 import { deleteProject } from './deleteProject';
-import { loadReport, reportTargets } from './refs';
+import { loadReport, refName, reportTargets } from './refs';
 import { deletedOrGone, listForConfirmation, type WriteArgs, type Writes, writeArgs } from './writes';
 
 /** Deletes one report on the service; a 404 means it is gone already, which is the goal. */
@@ -37,7 +36,7 @@ async function deleteAfterAsking(
   ref: ReportRef,
   confirm: WriteArgs['confirm'],
 ): Promise<boolean | undefined> {
-  const action = l10n.t('Delete report {0}', idText(ref.id));
+  const action = l10n.t("Couldn't delete the report of {0}", refName(ref));
   const retry = w.retryCommand(w.serviceUrl, Command.deleteReport, { id: ref.id });
   let report: Report;
   try {
@@ -49,20 +48,20 @@ async function deleteAfterAsking(
   const ok = await confirmModal(
     w.parts.context,
     // Cut as in the confirmation of several: a URL of kilobytes would push the buttons off screen.
-    l10n.t('Delete the report for {0}?', truncate(singleLine(report.url || idText(report.id)), 200).text),
-    l10n.t('Report {0} will be deleted on the service. This cannot be undone.', idText(ref.id)),
+    l10n.t('Delete the report of {0}?', truncate(refName({ id: report.id, report }), 200).text),
+    l10n.t('It will be deleted on the service. This cannot be undone.'),
     l10n.t('Delete'),
     confirm,
   );
   if (!ok) return false;
   try {
-    const outcome = await windowProgress(l10n.t('Deleting report {0}…', idText(ref.id)), () => deleteOne(w, api, ref));
+    const outcome = await windowProgress(l10n.t('Deleting the report of {0}…', refName({ id: ref.id, report })), () => deleteOne(w, api, ref));
     if (outcome === undefined) return false;
     await w.refreshViews();
     flash(
       outcome === 'gone'
-        ? l10n.t('Report {0} was already deleted.', idText(ref.id))
-        : l10n.t('Report {0} deleted.', idText(ref.id)),
+        ? l10n.t('The report of {0} was already deleted.', refName({ id: ref.id, report }))
+        : l10n.t('Deleted the report of {0}.', refName({ id: ref.id, report })),
     );
     return true;
   } catch (e) {

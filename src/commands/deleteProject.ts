@@ -3,6 +3,7 @@
  * it, then one DELETE. A 404 means the project is gone already, which is the goal.
  */
 import * as l10n from '@vscode/l10n';
+import { unicodeHost } from '../text/pages';
 import { isApiError } from '../api/errors';
 import type { ReportsApi } from '../api/types';
 import { projectName } from '../ui/commandArgs';
@@ -101,7 +102,7 @@ async function askAndDelete(
     return true;
   } catch (e) {
     errors.report(e, {
-      action: l10n.t('Delete project {0}', project),
+      action: l10n.t("Couldn't delete project {0}", unicodeHost(project)),
       retry: w.retryCommand(serviceUrl, Command.deleteProject, project),
     });
     return false;

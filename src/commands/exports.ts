@@ -10,7 +10,7 @@ import { CSV_BOM, reportsCsv, safeFileName } from '../text/csv';
 import { insightsLimit } from '../insights/load';
 import { reportMarkdown } from '../presentation/reportMarkdown';
 import type { Parts } from '../parts';
-import { displayUrl, holdsWholeReport, loadWholeReport, reportTargets } from './refs';
+import { displayUrl, holdsWholeReport, loadWholeReport, refName, reportTargets } from './refs';
 import { retryCommand } from './writes';
 import { runBatch, showBatchSummary } from './batch';
 import { emptyAllPages, loadAllPages, type AllPages } from '../api/allPages';
@@ -245,7 +245,7 @@ export function reportExportCommands(parts: Parts) {
         const reports = await Promise.all(refs.map((ref) => loadWholeReport(api, ref)));
         return await copyReports(reports);
       } catch (e) {
-        errors.report(e, { action: l10n.t('Copy as Markdown') });
+        errors.report(e, { action: l10n.t("Couldn't copy as Markdown") });
         return undefined;
       }
     }
@@ -306,7 +306,7 @@ export function reportExportCommands(parts: Parts) {
       report = await api.getReport(ref.id);
     } catch (e) {
       errors.report(e, {
-        action: l10n.t('Export report {0}', idText(ref.id)),
+        action: l10n.t("Couldn't export {0}", refName(ref)),
         // Only from the service it failed on: after a switch the same id is another report.
         retry: retryCommand(parts.connection, serviceUrl, Command.exportReportJson, { id: ref.id }),
       });

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { switchService } from '../services/switchService';
-import { removeApiKey, setApiKey, setServiceUrl } from '../services/commands';
+import { openAccountPage, removeApiKey, setApiKey, setServiceUrl } from '../services/commands';
 import { Command, WALKTHROUGH_ID, type CommandId } from '../ids';
 import type { Parts } from '../parts';
 import { escapeForMessage } from '../text/text';
@@ -45,6 +45,7 @@ function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> 
     [Command.showLog]: () => parts.log.show(),
     [Command.getStarted]: () =>
       vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false),
+    [Command.openAccountPage]: () => openAccountPage(parts),
 
     // Projects view (src/views/commands.ts)
     [Command.searchProjects]: (text) => views.searchProjects(parts, text),

@@ -93,7 +93,7 @@ export function reportOpenCommands(parts: Parts) {
   async function copyUrl(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
-    const refs = await reportTargets(api, item, selected, l10n.t('Copy the URL of which report?'));
+    const refs = await reportTargets(api, item, selected, l10n.t('Copy the page URL of which report?'));
     if (refs.length === 0) return undefined;
     try {
       const urls = (await reportsOf(api, refs)).map((r) => r.url);
@@ -102,7 +102,7 @@ export function reportOpenCommands(parts: Parts) {
       flash(urls.length === 1 ? l10n.t('URL copied.') : l10n.t('{0} URLs copied.', urls.length));
       return text;
     } catch (e) {
-      errors.report(e, { action: l10n.t('Copy URL') });
+      errors.report(e, { action: l10n.t("Couldn't copy the page URL") });
       return undefined;
     }
   }

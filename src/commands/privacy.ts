@@ -11,9 +11,9 @@ import { validationText } from '../api/messages';
 import { isOptions } from '../text/guards';
 import { escapeForMessage, escapeIcons } from '../text/text';
 import { BACK, pickStep, textStep, type PickStepItem } from '../ui/input';
-import { describe, flash, idText, requireApi, withoutSecret } from '../ui/notify';
+import { describe, flash, requireApi, withoutSecret } from '../ui/notify';
 import { Command } from '../ids';
-import { displayUrl, loadReport, reportTargets } from './refs';
+import { displayUrl, loadReport, refName, reportTargets } from './refs';
 import { fieldErrors, type Writes } from './writes';
 
 /** Change Privacy…'s values given as an argument (`{ privacy, password? }`), checked by the command. */
@@ -132,15 +132,14 @@ export async function changePrivacy(
    */
   const failed = (e: unknown, again?: PrivacyArgs): undefined => {
     w.errors.report(e, {
-      action: l10n.t('Change privacy of report {0}', idText(ref.id)),
+      action: l10n.t("Couldn't change the privacy of {0}", refName(ref)),
       retry: w.retryCommand(startedOn, Command.changeReportPrivacy, { id: ref.id }, again),
     });
     return undefined;
   };
   const done = (updated: Report, privacy: Privacy): Report => {
-    void vscode.window.showInformationMessage(
-      l10n.t('Report {0} is now {1}.', idText(ref.id), privacyAdjective(privacy)),
-    );
+    // The row and the panel show it: the status bar is enough.
+    flash(l10n.t('{0} is now {1}.', refName({ id: ref.id, report: updated }), privacyAdjective(privacy)));
     return updated;
   };
 
@@ -166,7 +165,7 @@ export async function changePrivacy(
   } catch (e) {
     return failed(e);
   }
-  const title = l10n.t('Privacy of Report {0}', idText(ref.id));
+  const title = l10n.t('Privacy of {0}', refName({ id: ref.id, report }));
   for (;;) {
     const privacy = await pickStep<Privacy>({
       title,
@@ -179,7 +178,7 @@ export async function changePrivacy(
       // "Already" only when the report was just fetched: a copy held (the panel's, a row's)
       // may be older than a change made elsewhere, and sending the same value is harmless.
       if (privacy === report.privacy && ref.report === undefined) {
-        flash(l10n.t('Report {0} is already {1}.', idText(ref.id), privacyAdjective(privacy)));
+        flash(l10n.t('{0} is already {1}.', refName({ id: ref.id, report }), privacyAdjective(privacy)));
         return undefined;
       }
       try {

@@ -7,11 +7,11 @@ import type { Report, ReportsApi } from '../api/types';
 import type { ReportRef } from '../ui/commandArgs';
 import { diffAnalyses } from '../presentation/diff';
 import { Command } from '../ids';
-import { confirmModal, flash, idText, requireApi, windowProgress } from '../ui/notify';
+import { confirmModal, flash, requireApi, windowProgress } from '../ui/notify';
 import { isListSummary } from '../views/summary';
 import { restArgs, runBatch, showBatchSummary, StillBeingChanged } from './batch';
 import { showChangesSummary, type ReportChangeSummary } from './changes';
-import { reportTargets } from './refs';
+import { refName, reportTargets } from './refs';
 import { listForConfirmation, type WriteArgs, type Writes } from './writes';
 
 /**
@@ -57,11 +57,11 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
     if (w.stillRunning(ref.id)) return undefined;
     const serviceUrl = w.serviceUrl;
     try {
-      const done = await windowProgress(l10n.t('Re-analyzing report {0}…', idText(ref.id)), () =>
+      const done = await windowProgress(l10n.t('Re-analyzing {0}…', refName(ref)), () =>
         reanalyzeOne(w, api, ref),
       );
       if (done) {
-        flash(l10n.t('Report {0} re-analyzed.', idText(ref.id)));
+        flash(l10n.t('Re-analyzed {0}.', refName(ref)));
         // Its result, score and dates changed: a filtered or sorted list has it elsewhere now,
         // and the service's later pages moved.
         void w.refreshViews(serviceUrl);
@@ -69,7 +69,7 @@ export async function reanalyze(w: Writes, { item, selected, confirm }: WriteArg
       return done?.after;
     } catch (e) {
       w.errors.report(e, {
-        action: l10n.t('Re-analyze report {0}', idText(ref.id)),
+        action: l10n.t("Couldn't re-analyze {0}", refName(ref)),
         retry: w.retryCommand(serviceUrl, Command.reanalyzeReport, { id: ref.id }),
       });
       return undefined;

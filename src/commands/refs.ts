@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportsApi } from '../api/types';
-import { escapeIcons, singleLine } from '../text/text';
+import { escapeForMessage, escapeIcons, singleLine } from '../text/text';
+import { reportName } from '../views/format';
 import { resultLabel } from '../presentation/format';
 import { describe } from '../ui/notify';
 import { isOptions } from '../text/guards';
@@ -33,6 +34,14 @@ export function holdsWholeReport(ref: ReportRef): ref is ReportRef & { report: R
 /** The URL without its scheme, as the Reports view shows it. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '');
+}
+
+/**
+ * A report as a message names it, escaped for a notification or the status bar: its page
+ * (`/keyboard on shop.example`) when the command was given the report, else `report 42`.
+ */
+export function refName(ref: ReportRef): string {
+  return escapeForMessage(ref.report ? reportName(ref.report) : l10n.t('report {0}', String(ref.id)));
 }
 
 /** Short description of a report for pickers and confirmations: `#42 · Decent · 72`. */

@@ -9,7 +9,16 @@ import { checkWords } from './checkWords';
 import { epochOf, formatAbsolute, formatRelative, safeLocale } from '../text/dates';
 import { openableUrl } from '../protocols/panelProtocol';
 import { replaceUnsafe } from '../text/text';
-import type { CheckStatus, CheckView, DateView, ImportanceCounts, ReportData, ReportView, ValueView } from '../protocols/panelProtocol';
+import type {
+  CheckStatus,
+  CheckView,
+  DateView,
+  ImportanceCounts,
+  ReportData,
+  ReportView,
+  ValueView,
+} from '../protocols/panelProtocol';
+import { pageParts } from '../text/pages';
 
 /** Values longer than this (in characters) are shortened in the list; `full` keeps all. */
 export const VALUE_DISPLAY_LIMIT = 200;
@@ -361,11 +370,22 @@ export function resultLabel(result: ReportResult): string {
 }
 
 /**
- * The panel's title: host and path of the URL ("shop.localhost/cart"); the URL itself when
- * it has no host; `Report <id>` when it is empty. Never holds credentials of the URL.
+ * The panel's title: the page and its host (`/pricing — shop.example`); the URL itself when
+ * it is not http(s) (host and path where it has a host); `Report <id>` when it is empty. Never holds credentials of the URL.
  */
 export function reportTitle(url: string, id: ReportId): string {
-  const title = tabTitle(hostAndPath(url, false));
+  const parts = pageParts(url);
+  // A long page is cut before the host, so the tab still says which site it is on.
+  const title =
+    parts === undefined
+      ? tabTitle(hostAndPath(url, false))
+      : tabTitle(
+          l10n.t(
+            '{0} — {1}',
+            tabTitle(parts.page, Math.max(20, TITLE_LIMIT - Array.from(parts.host).length - 4)),
+            parts.host,
+          ),
+        );
   return title === '' ? tabTitle(l10n.t('Report {0}', String(id))) : title;
 }
 
@@ -390,7 +410,8 @@ export function pageAndHost(url: string): { page: string; host: string | null } 
 function hostAndPath(url: string, query: boolean): string {
   try {
     const parsed = new URL(url);
-    if (parsed.host !== '') return parsed.host + (parsed.pathname === '/' ? '' : parsed.pathname) + (query ? parsed.search : '');
+    if (parsed.host !== '')
+      return parsed.host + (parsed.pathname === '/' ? '' : parsed.pathname) + (query ? parsed.search : '');
   } catch {
     // Not a URL: the text itself.
   }
@@ -406,12 +427,14 @@ export function pageName(url: string, id: ReportId): string {
   const chars = Array.from(oneLine(hostAndPath(url, true)));
   if (chars.length === 0) return reportTitle(url, id);
   const half = TITLE_LIMIT / 2;
-  return chars.length <= TITLE_LIMIT ? chars.join('') : `${chars.slice(0, half).join('')}…${chars.slice(1 - half).join('')}`;
+  return chars.length <= TITLE_LIMIT
+    ? chars.join('')
+    : `${chars.slice(0, half).join('')}…${chars.slice(1 - half).join('')}`;
 }
 
-/** Server text for a tab title: one line, no control or bidi characters, at most `TITLE_LIMIT` characters. */
-export function tabTitle(text: string): string {
-  return truncate(oneLine(text), TITLE_LIMIT).text;
+/** Server text for a tab title: one line, no control or bidi characters, at most `limit` characters. */
+export function tabTitle(text: string, limit = TITLE_LIMIT): string {
+  return truncate(oneLine(text), limit).text;
 }
 
 /** Server text on one line: control and bidi characters and runs of white space as one space. */
@@ -429,7 +452,12 @@ export function formatScore(
   return { value: Math.min(100, Math.max(0, score)), label };
 }
 
-export function formatDate(date: Date | number | null | undefined, now: number, locale: string, options: FormatOptions = {}): DateView {
+export function formatDate(
+  date: Date | number | null | undefined,
+  now: number,
+  locale: string,
+  options: FormatOptions = {},
+): DateView {
   const labels = options.labels ?? DEFAULT_LABELS;
   const ms = epochOf(date);
   return {

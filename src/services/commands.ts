@@ -12,11 +12,12 @@ import { httpBlockedMessage } from '../api/messages';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionControls } from '../parts';
-import { confirmModal, describe, flash, offerCommand, windowProgress } from '../ui/notify';
+import { confirmModal, describe, flash, offerCommand, openInBrowser, windowProgress } from '../ui/notify';
 import { isOptions } from '../text/guards';
 import { escapeForMessage, escapeIcons } from '../text/text';
 import { serviceLabel } from './labels';
 import { Command, Setting } from '../ids';
+import { accountPageUrl, DEFAULT_ACCOUNT_PAGE_URL } from '../text/urls';
 
 /** What the connection commands need from the parts. */
 export interface ConnectionCommandDeps {
@@ -169,7 +170,7 @@ async function setKeyFromArgument(
     return false;
   }
   if (outcome.kind === 'failed') {
-    const saveAnyway = l10n.t('Save Anyway');
+    const saveAnyway = l10n.t('Save Without Checking');
     const retry = l10n.t('Retry');
     // Not awaited: the command answers now; the buttons act later with the key kept only
     // in this closure, and only for the service it was typed for.
@@ -211,9 +212,14 @@ export function askForKey(
   if (url === undefined || origin === undefined) return Promise.resolve(false);
   return new Promise<boolean>((resolve) => {
     const box = vscode.window.createInputBox();
+    const saveUncheckedTitle = l10n.t('Save Without Checking');
     const saveUnchecked: vscode.QuickInputButton = {
       iconPath: new vscode.ThemeIcon('save'),
-      tooltip: l10n.t('Save Without Checking'),
+      tooltip: saveUncheckedTitle,
+    };
+    const accountPage: vscode.QuickInputButton = {
+      iconPath: new vscode.ThemeIcon('link-external'),
+      tooltip: l10n.t('Open Account Page'),
     };
     let checking: AbortController | undefined;
     /** The typed key whose check failed for a reason other than the key itself. */
@@ -222,11 +228,12 @@ export function askForKey(
 
     box.title = l10n.t('API Key for {0}', hostOf(url));
     box.prompt = l10n.t(
-      'Paste the API key from your account on the service. It is checked with the service, then kept in VS Code secret storage.',
+      'Paste the API key from your account page on the service (Open Account Page, top right). It is checked with the service, then kept in VS Code secret storage.',
     );
     box.placeholder = l10n.t('API key');
     box.password = true;
     box.ignoreFocusOut = true;
+    box.buttons = [accountPage];
 
     const finish = async (key: string): Promise<void> => {
       await save(conn, origin, key, deps);
@@ -252,7 +259,7 @@ export function askForKey(
       checking = undefined;
       unchecked = undefined;
       box.busy = false;
-      box.buttons = [];
+      box.buttons = [accountPage];
       const error = value.trim() === '' ? undefined : keyFormatError(value.trim());
       box.validationMessage = error;
     });
@@ -294,7 +301,7 @@ export function askForKey(
               if (outcome.wrongUrl) {
                 // The URL is wrong: a key saved unchecked would not work either.
                 unchecked = undefined;
-                box.buttons = [];
+                box.buttons = [accountPage];
                 box.validationMessage = severe(
                   l10n.t('Could not check the key: {0} Check the service URL (Set Service URL…).', outcome.message),
                   vscode.InputBoxValidationSeverity.Error,
@@ -302,19 +309,28 @@ export function askForKey(
                 break;
               }
               unchecked = key;
-              box.buttons = [saveUnchecked];
+              box.buttons = [saveUnchecked, accountPage];
               box.validationMessage = severe(
                 outcome.forbidden
                   ? l10n.t(
-                      'Could not check the key: {0} To keep it anyway, use Save Without Checking (the save icon at the top right).',
+                      'Could not check the key: {0} To keep it anyway, use Save Without Checking in the notification.',
                       outcome.message,
                     )
                   : l10n.t(
-                      'Could not check the key: {0} Press Enter to try again, or use Save Without Checking (the save icon at the top right).',
+                      'Could not check the key: {0} Press Enter to try again, or use Save Without Checking in the notification.',
                       outcome.message,
                     ),
                 vscode.InputBoxValidationSeverity.Warning,
               );
+              // A named choice, not only the box's icon: the notification stays until answered.
+              void vscode.window
+                .showWarningMessage(
+                  l10n.t("Couldn't check the API key for {0}: {1}", hostOf(url), escapeForMessage(outcome.message)),
+                  saveUncheckedTitle,
+                )
+                .then((choice) => {
+                  if (choice === saveUncheckedTitle) saveWithoutChecking();
+                });
               break;
             case 'cancelled':
               box.validationMessage = undefined;
@@ -324,11 +340,17 @@ export function askForKey(
         .catch(saveFailed);
     });
 
-    box.onDidTriggerButton((button) => {
-      if (button !== saveUnchecked || unchecked === undefined || unchecked !== box.value.trim()) return;
+    /** Saves the key whose check failed, while it is still the one typed in the open box. */
+    const saveWithoutChecking = (): void => {
+      if (saved || unchecked === undefined || unchecked !== box.value.trim()) return;
       const key = unchecked;
       deps.log.warn(`Saving an API key for ${origin} without checking it.`);
       finish(key).catch(saveFailed);
+    };
+
+    box.onDidTriggerButton((button) => {
+      if (button === accountPage) void openAccountPage(deps);
+      else if (button === saveUnchecked) saveWithoutChecking();
     });
 
     box.onDidHide(() => {
@@ -338,6 +360,37 @@ export function askForKey(
     });
     box.show();
   });
+}
+
+/**
+ * Open Account Page: the service's page where a user gets an API key (setting
+ * `Setting.accountPageUrl`). Without a service URL it asks for that first.
+ */
+export async function openAccountPage(deps: ConnectionCommandDeps): Promise<boolean> {
+  const conn = deps.connection;
+  await conn.ready;
+  if (conn.serviceUrl === undefined) {
+    offerCommand(
+      vscode.window.showInformationMessage,
+      l10n.t('Set the service URL first: the account page is on the service.'),
+      l10n.t('Set Service URL…'),
+      Command.setServiceUrl,
+    );
+    return false;
+  }
+  const template = vscode.workspace.getConfiguration().get<string>(Setting.accountPageUrl) || DEFAULT_ACCOUNT_PAGE_URL;
+  const url = accountPageUrl(template, conn.serviceUrl);
+  if (url === undefined) {
+    offerCommand(
+      vscode.window.showErrorMessage,
+      l10n.t('The setting {0} does not give an http or https URL.', Setting.accountPageUrl),
+      l10n.t('Open Settings'),
+      'workbench.action.openSettings',
+      Setting.accountPageUrl,
+    );
+    return false;
+  }
+  return openInBrowser(url);
 }
 
 /**

@@ -71,6 +71,18 @@ export function reportPageUrl(template: string, baseUrl: string, id: string | nu
   return openableUrl(url);
 }
 
+/** The default of `Setting.accountPageUrl`. */
+export const DEFAULT_ACCOUNT_PAGE_URL = '{base_url}/account';
+
+/**
+ * The URL of the service's account page, where a user gets an API key, from the
+ * `Setting.accountPageUrl` template (`{base_url}` is the service URL). Undefined unless the
+ * result may be opened ({@link openableUrl}).
+ */
+export function accountPageUrl(template: string, baseUrl: string): string | undefined {
+  return openableUrl(template.replaceAll('{base_url}', baseUrl));
+}
+
 /**
  * The parameters of a link's query, and a `/new` link's URL. VS Code hands the handler the
  * query already percent-decoded, so the linked URL's own `&` and `=` look like the link's: the

@@ -181,12 +181,13 @@ function readmeAt(anchor: string): vscode.Uri {
 
 /** One log line: what was done, the request, and the message the user saw. Never a body. */
 function summary(error: unknown, action: string | undefined, message: string): string {
-  const what = action ?? 'A command';
+  // An action says the outcome itself ("Couldn't re-analyze /keyboard on shop.example").
+  const what = action ?? 'A command failed';
   if (isApiError(error)) {
     const status = error.status !== undefined ? ` ${error.status}` : '';
-    return `${what} failed (${error.kind}${status}, ${error.method} ${error.path}): ${message}`;
+    return `${what} (${error.kind}${status}, ${error.method} ${error.path}): ${message}`;
   }
-  return `${what} failed: ${errorText(error)}`;
+  return `${what}: ${errorText(error)}`;
 }
 
 function errorText(e: unknown): string {

@@ -11,16 +11,14 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { ProjectsViewApi, ReportsViewApi } from '../parts';
 import type { ReportResult } from '../api/types';
-import { REPORT_RESULTS } from '../api/types';
-import { BACK, quickPickStep as pickStep, textStep, type Back } from '../ui/input';
-import { escapeIcons } from './format';
+import { BACK, quickPickStep as pickStep } from '../ui/input';
+import { pickFilters } from './filterPick';
 import {
   MAX_FILTER_LENGTH,
   isProjectSortKey,
   isReportResult,
   isReportSortKey,
   isSortDirection,
-  normalizeFilterText,
   normalizeProjectName,
   projectSortChoices,
   reportSortChoices,
@@ -33,7 +31,6 @@ import {
 import { focusViewCommand, View } from '../ids';
 import { isRecord } from '../text/guards';
 import { projectName } from '../ui/commandArgs';
-import { resultLabel } from '../presentation/format';
 
 /** The views as the commands table has them (`Parts` satisfies this). */
 export interface ViewsRef {
@@ -156,10 +153,10 @@ function filterArgument(arg: Record<string, unknown>): Partial<FilterDraft> {
 }
 
 /**
- * `Command.filterReports`: three steps — text in the URL, result, project — each showing
- * the current value, with Back between them; Escape changes nothing, the last step applies
- * all three at once (one reload). `{ search?, project?, result? }` as argument sets those
- * filters without asking (`undefined`/`null` clears one, absent keys stay).
+ * `Command.filterReports`: one quick pick (`filterPick.ts`): typed text is the URL search, a
+ * result and a project are checked; Enter applies them at once (one reload), Escape changes
+ * nothing. `{ search?, project?, result? }` as argument sets those filters without asking
+ * (`undefined`/`null` clears one, absent keys stay).
  */
 export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<void> {
   const reports = ref.reportsView;
@@ -169,53 +166,13 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
     return;
   }
   const current = reports.query;
-  const draft: FilterDraft = { search: current.search, result: current.result, project: current.project };
-  // Fetch project names while the user types the search text.
-  const names = new AbortController();
-  const projectNames = reports.projectNames(names.signal);
-  try {
-    let step = 1;
-    for (;;) {
-      if (step === 1) {
-        const answer = await textStep({
-          title: l10n.t('Filter Reports'),
-          step: 1,
-          totalSteps: 3,
-          value: draft.search ?? '',
-          prompt: l10n.t('Text in the report URL. Leave empty for any URL.'),
-          placeholder: l10n.t('e.g. pricing'),
-          closeOnFocusOut: true,
-          validate: filterTextProblem,
-        });
-        if (answer === undefined) return;
-        if (answer === BACK) continue;
-        draft.search = normalizeFilterText(answer);
-        step = 2;
-      } else if (step === 2) {
-        const answer = await pickResult(draft.result);
-        if (answer === undefined) return;
-        if (answer === BACK) {
-          step = 1;
-          continue;
-        }
-        draft.result = answer.result;
-        step = 3;
-      } else {
-        const answer = await pickProject(draft.project, projectNames);
-        if (answer === undefined) return;
-        if (answer === BACK) {
-          step = 2;
-          continue;
-        }
-        draft.project = answer.project;
-        break;
-      }
-    }
-  } finally {
-    names.abort();
-  }
+  const chosen = await pickFilters(
+    { search: current.search, result: current.result, project: current.project },
+    { projectNames: (search, signal) => reports.projectNames(signal, search), searchProblem: filterTextProblem },
+  );
+  if (chosen === undefined) return;
   // Onto the query as it is now: the sort may have changed while the picker was open.
-  await reports.setQuery(withReportFilters(reports.query, draft));
+  await reports.setQuery(withReportFilters(reports.query, chosen));
 }
 
 /**
@@ -261,8 +218,6 @@ export async function retry(ref: ViewsRef, node?: unknown): Promise<void> {
 
 // ---- Quick input steps --------------------------------------------------------------------
 
-type Step<T> = T | Back | undefined;
-
 /** The mark of the current choice: a check, and the others aligned with a blank icon. */
 function marked<T extends vscode.QuickPickItem>(item: T, current: boolean): T {
   return current
@@ -291,74 +246,4 @@ async function pickSort<K extends string>(
     active: items.find((i) => i.picked === true),
   });
   return answer === undefined || answer === BACK ? undefined : answer.choice;
-}
-
-type ResultItem = vscode.QuickPickItem & { result: ReportResult | undefined };
-
-function pickResult(current: ReportResult | undefined): Promise<Step<ResultItem>> {
-  const items: ResultItem[] = [
-    marked<ResultItem>({ label: l10n.t('Any result'), result: undefined }, current === undefined),
-    ...REPORT_RESULTS.map((result) => marked<ResultItem>({ label: resultLabel(result), result }, current === result)),
-  ];
-  return pickStep({
-    title: l10n.t('Filter Reports'),
-    step: 2,
-    totalSteps: 3,
-    placeholder: l10n.t('Result of the reports to show'),
-    back: true,
-    viewStep: true,
-    items,
-    active: items.find((i) => i.picked === true),
-  });
-}
-
-type ProjectItem = vscode.QuickPickItem & { project: string | undefined };
-
-/**
- * The project step: Any project, the current one, the service's projects (they arrive while
- * the user is on the earlier steps) and, when the typed text names none of them, that text.
- */
-function pickProject(current: string | undefined, names: Promise<string[]>): Promise<Step<ProjectItem>> {
-  const any = marked<ProjectItem>({ label: l10n.t('Any project'), project: undefined }, current === undefined);
-  const item = (name: string): ProjectItem =>
-    marked<ProjectItem>({ label: escapeIcons(name), project: name }, name === current);
-  let known: ProjectItem[] = current === undefined ? [] : [item(current)];
-  let typed: ProjectItem | undefined;
-  const build = (pick: vscode.QuickPick<ProjectItem>): void => {
-    const active = pick.activeItems[0];
-    pick.items = typed ? [typed, any, ...known] : [any, ...known];
-    const keep = pick.items.find((i) => i.project === active?.project && i !== typed);
-    if (!pick.value && keep) pick.activeItems = [keep];
-  };
-  const onValue = (value: string, pick: vscode.QuickPick<ProjectItem>): void => {
-    const name = normalizeFilterText(value);
-    const exists = name === undefined || known.some((k) => k.project === name);
-    typed =
-      exists || filterTextProblem(value) !== undefined
-        ? undefined
-        : {
-            label: l10n.t('Use "{0}"', escapeIcons(name)),
-            description: l10n.t('project name as typed'),
-            project: name,
-            alwaysShow: true,
-            iconPath: new vscode.ThemeIcon('edit'),
-          };
-    build(pick);
-  };
-  return pickStep({
-    title: l10n.t('Filter Reports'),
-    step: 3,
-    totalSteps: 3,
-    placeholder: l10n.t('Project of the reports to show (type a name to use it)'),
-    back: true,
-    viewStep: true,
-    items: [any, ...known],
-    active: current === undefined ? any : known[0],
-    onValue,
-    later: names.then((list) => (pick: vscode.QuickPick<ProjectItem>) => {
-      const others = list.filter((n) => n !== current).map(item);
-      known = current === undefined ? others : [item(current), ...others];
-      onValue(pick.value, pick);
-    }),
-  });
 }

@@ -12,6 +12,7 @@ import { formatCount } from '../presentation/insightsAggregate';
 import { escapeIcons, escapeMarkdown, singleLine } from '../text/text';
 import { resultLabel } from '../presentation/format';
 import { resultWord, type ReportQueryState } from './query';
+import { pageParts, unicodeHost } from '../text/pages';
 
 // ---- Text safety: one home, src/text/text.ts ---------------------------------------------
 
@@ -36,19 +37,45 @@ export function formatScore(score: number | undefined, locale = 'en'): string | 
 // ---- Reports ------------------------------------------------------------------------------
 
 /**
- * The URL as the label shows it: without its scheme, and without the lone `/` of a site's
- * root (`https://example.com/` → `example.com`), made single-line.
+ * A report's row label: its page (`/pricing`, `/` for the home page) for an http(s) URL, the
+ * URL whole for any other, or "Report 42" when the service sent none. Made single-line.
  */
-export function urlWithoutScheme(url: string): string {
-  let text = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  const slash = text.indexOf('/');
-  if (slash !== -1 && slash === text.length - 1) text = text.slice(0, -1);
-  return singleLine(text);
+export function reportLabel(report: Pick<Report, 'url' | 'id'>): string {
+  const parts = pageParts(report.url);
+  if (parts !== undefined) return singleLine(parts.page);
+  return singleLine(report.url) || l10n.t('Report {0}', singleLine(String(report.id)));
 }
 
-/** A report's row label: its URL without scheme, or "Report 42" when the service sent none. */
-export function reportLabel(report: Report): string {
-  return urlWithoutScheme(report.url) || l10n.t('Report {0}', singleLine(String(report.id)));
+/**
+ * A report as messages name it: its page on its host (`/keyboard on shop.example`), the URL
+ * whole for another scheme, or "report 42" when the service sent no URL. Plain one-line
+ * text: a notification or the status bar still escapes it for its sink.
+ */
+export function reportName(report: Pick<Report, 'url' | 'id'>): string {
+  const parts = pageParts(report.url);
+  if (parts !== undefined) return l10n.t('{0} on {1}', singleLine(parts.page), singleLine(parts.host));
+  return singleLine(report.url) || l10n.t('report {0}', singleLine(String(report.id)));
+}
+
+/** The host a report's row may name (`café.example`, Unicode, no port); undefined for a URL that is not http(s). */
+export function reportHost(report: Pick<Report, 'url'>): string | undefined {
+  const host = pageParts(report.url)?.host;
+  return host === undefined ? undefined : singleLine(host);
+}
+
+/**
+ * Whether the rows of `reports` need their host to be told apart: more than one host among
+ * them. A list of one site names it nowhere, as the rows would only repeat it.
+ */
+export function mixesHosts(reports: Iterable<Pick<Report, 'url'>>): boolean {
+  let first: string | undefined;
+  for (const report of reports) {
+    const host = pageParts(report.url)?.host;
+    if (host === undefined) continue;
+    if (first === undefined) first = host;
+    else if (host !== first) return true;
+  }
+  return false;
 }
 
 /** `Public`, `Private`, `Password`; undefined when the privacy is unknown. */
@@ -80,26 +107,29 @@ export interface FormatOptions {
 }
 
 /**
- * The report item's description: score, generated date (relative) and privacy, each only when
- * known, e.g. `72.5 · 3 days ago · Private`. Empty when nothing is known.
+ * The report item's description: score and generated date (relative), then the host when the
+ * row needs it (`host`), then privacy, each only when known, e.g. `72.5 · 3 days ago · shop.example · Private`.
+ * Empty when nothing is known.
  */
 export function reportDescription(
   report: Pick<Report, 'score' | 'generatedAt' | 'privacy'>,
-  options: FormatOptions = {},
+  options: FormatOptions & { host?: string } = {},
 ): string {
-  const { now = new Date(), locale = 'en' } = options;
+  const { now = new Date(), locale = 'en', host } = options;
   const parts = [
     formatScore(report.score, locale),
     formatRelative(report.generatedAt, now, locale),
+    host,
     privacyMarker(report.privacy),
   ];
-  return parts.filter((p): p is string => p !== undefined).join(' · ');
+  return parts.filter((p): p is string => p !== undefined && p !== '').join(' · ');
 }
 
-/** A spoken label for screen readers: URL, result, score, generated date, privacy. */
+/** A spoken label for screen readers: page and host, result, score, generated date, privacy. */
 export function reportAccessibilityLabel(report: Report, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
-  const parts = [reportLabel(report)];
+  const host = reportHost(report);
+  const parts = [host === undefined ? reportLabel(report) : l10n.t('{0} on {1}', reportLabel(report), host)];
   parts.push(report.result ? l10n.t('result {0}', resultWord(report.result)) : l10n.t('no result'));
   const score = formatScore(report.score, locale);
   if (score !== undefined) parts.push(l10n.t('score {0}', score));
@@ -154,6 +184,14 @@ export function reportTooltipMarkdown(report: Report, options: FormatOptions = {
 
 // ---- Projects -----------------------------------------------------------------------------
 
+/**
+ * A project's name as its row shows it: a host name's punycode labels in Unicode
+ * (`café.example`), as the rows of its reports show the host; single-line.
+ */
+export function projectLabel(name: string): string {
+  return singleLine(unicodeHost(name));
+}
+
 /** The project item's description: its created date, relative; empty when unknown. */
 export function projectDescription(project: Pick<Project, 'createdAt'>, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
@@ -162,7 +200,10 @@ export function projectDescription(project: Pick<Project, 'createdAt'>, options:
 
 export function projectTooltipMarkdown(project: Project, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;
-  return fieldRows([l10n.t('Project'), project.name], [l10n.t('Created'), dateRow(project.createdAt, now, locale)]);
+  return fieldRows(
+    [l10n.t('Project'), unicodeHost(project.name)],
+    [l10n.t('Created'), dateRow(project.createdAt, now, locale)],
+  );
 }
 
 // ---- List states --------------------------------------------------------------------------

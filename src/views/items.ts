@@ -17,6 +17,8 @@ import {
   reportTooltipMarkdown,
   singleLine,
   reportLabel,
+  reportHost,
+  projectLabel,
   type FormatOptions,
 } from './format';
 import { reportKey } from './listState';
@@ -181,13 +183,13 @@ export function inertMarkdown(source: string): vscode.MarkdownString {
 }
 
 /**
- * A report's row: URL without scheme (search matches highlighted), result icon in theme
- * colours (a spinner while busy), score, generated date and privacy in the description.
- * The tooltip is added by {@link resolveTooltip} on hover, so long lists stay cheap.
+ * A report's row: its page (search matches highlighted), result icon in theme colours (a
+ * spinner while busy), score, generated date, the host where `showHost`, and privacy in the
+ * description. The tooltip is added by {@link resolveTooltip} on hover, so long lists stay cheap.
  */
 export function reportTreeItem(
   node: ReportNode,
-  options: { busy: boolean; search: string | undefined; now: number },
+  options: { busy: boolean; search: string | undefined; now: number; showHost: boolean },
 ): vscode.TreeItem {
   const { report } = node;
   const format = formatOptions(options.now);
@@ -198,7 +200,7 @@ export function reportTreeItem(
     options.busy ? icon('sync~spin') : resultIcon(report.result),
     options.busy ? 'report.busy' : 'report',
   );
-  item.description = reportDescription(report, format);
+  item.description = reportDescription(report, { ...format, host: options.showHost ? reportHost(report) : undefined });
   item.command = { command: Command.openReport, title: l10n.t('Open Report'), arguments: [node] };
   const spoken = reportAccessibilityLabel(report, format);
   item.accessibilityInformation = { label: options.busy ? l10n.t('{0}, busy', spoken) : spoken };
@@ -210,7 +212,7 @@ export function projectTreeItem(
   node: ProjectNode,
   options: { search: string | undefined; now: number },
 ): vscode.TreeItem {
-  const label = singleLine(node.project.name);
+  const label = projectLabel(node.project.name);
   const item = newItem(
     node,
     { label, highlights: highlightRanges(label, options.search) },
@@ -302,11 +304,22 @@ export function emptyTreeItem(node: EmptyNode): vscode.TreeItem {
 /** The `TreeItem` for any element. */
 export function treeItemFor(
   node: ViewNode,
-  options: { busy: (id: ReportId) => boolean; search: string | undefined; now: number },
+  options: {
+    busy: (id: ReportId) => boolean;
+    search: string | undefined;
+    now: number;
+    /** Whether a report's row names its host (its list mixes hosts, and it is not under its project). */
+    showHost: (node: ReportNode) => boolean;
+  },
 ): vscode.TreeItem {
   switch (node.kind) {
     case 'report':
-      return reportTreeItem(node, { busy: options.busy(node.report.id), search: options.search, now: options.now });
+      return reportTreeItem(node, {
+        busy: options.busy(node.report.id),
+        search: options.search,
+        now: options.now,
+        showHost: options.showHost(node),
+      });
     case 'project':
       return projectTreeItem(node, { search: options.search, now: options.now });
     case 'loadMore':

@@ -1,11 +1,13 @@
 /**
  * Maps a `PagedList` onto tree elements: one element object per item key (kept across
  * renders, so VS Code's element identity holds), then the list's last row — an error with
- * Retry, `Load more (n of total)`, or the empty-state row.
+ * Retry (none for a rejected key, which the Projects view's message says), `Load more (n of total)`,
+ * or the empty-state row.
  */
 import type { PagedList } from './listState';
 import type { EmptyNode, ListKey, ViewNode } from './items';
 import { errorMessage } from './items';
+import { isApiError } from '../api/errors';
 
 export class ListNodes<T, N extends ViewNode> {
   #nodes = new Map<string, N>();
@@ -60,7 +62,10 @@ export class ListNodes<T, N extends ViewNode> {
     }
     // Forget elements of items that left the list, so the map does not grow without bound.
     this.#nodes = next;
-    if (list.status === 'error') {
+    // A rejected key is said once, above the Projects rows and in one notification: no error row.
+    if (list.status === 'error' && isApiError(list.error, 'unauthorized')) {
+      return children;
+    } else if (list.status === 'error') {
       children.push({
         kind: 'error',
         listKey: this.listKey,

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportId } from '../api/types';
 import type { ProjectsViewApi } from '../parts';
-import { emptyProjectsMessage } from './format';
+import { emptyProjectsMessage, projectLabel, reportHost } from './format';
 import {
   projectListKey,
   newReportAction,
@@ -114,6 +114,9 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       busy: (id) => this.isBusy(id),
       search: node.kind === 'project' ? this.#state.search : undefined,
       now: Date.now(),
+      // Under its project a row's host only repeats the project's name; a report the service filed elsewhere says where it is.
+      showHost: (report) =>
+        report.parentProject !== undefined && reportHost(report.report) !== projectLabel(report.parentProject),
     });
   }
 
@@ -326,6 +329,11 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     return this.reportPages(toProjectReportsQuery(name, this.reportsView.query, this.perPage()));
   }
 
+  /** The one place a rejected key is said in the views (besides its notification and the status bar). */
+  protected override get saysKeyRejected(): boolean {
+    return true;
+  }
+
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
     // With several services known, the description starts with the service's label
@@ -335,6 +343,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
     // The query always names its sort, so it is never empty.
     this.treeView.description = !this.connected ? undefined : service === undefined ? query : `${service} · ${query}`;
     this.setContext(ContextKey.projectsSearching, this.connected && isProjectQuerySearching(this.#state));
+    this.showMessage();
   }
 
   #emptyNode(): EmptyNode {

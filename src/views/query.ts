@@ -17,6 +17,7 @@ import {
 import type { ProjectQueryState, ReportQueryState } from '../parts';
 import { isOneOf, isRecord } from '../text/guards';
 import { singleLine } from '../text/text';
+import { unicodeHost } from '../text/pages';
 
 export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at', 'url', 'score'];
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
@@ -257,7 +258,7 @@ function shorten(text: string, max = 40): string {
 export function describeReportQuery(state: ReportQueryState): string {
   const parts: string[] = [];
   if (state.result !== undefined) parts.push(resultWord(state.result));
-  if (state.project !== undefined) parts.push(shorten(state.project));
+  if (state.project !== undefined) parts.push(shorten(unicodeHost(state.project)));
   if (state.search !== undefined) parts.push(quoted(shorten(state.search)));
   parts.push(`${reportSortShortLabel(state.sortBy)} ${arrow(state.sort)}`);
   return parts.join(' · ');

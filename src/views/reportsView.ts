@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import type { Project, Report, ReportId, ReportQuery } from '../api/types';
 import type { ReportsViewApi } from '../parts';
-import { emptyReportsMessage } from './format';
+import { emptyReportsMessage, mixesHosts } from './format';
 import { newReportAction, reportKey, treeItemFor, type EmptyNode, type ReportNode, type ViewNode } from './items';
 import { ListNodes } from './listNodes';
 import { PagedList, type FetchPage } from './listState';
@@ -45,6 +45,8 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     },
   );
   #state: ReportQueryState;
+  /** Whether the rows loaded hold more than one host, so each row names its own. */
+  #mixesHosts = false;
   readonly #queryEmitter = new vscode.EventEmitter<ReportQueryState>();
   /** Fires after the query changed (filters or sort); the Projects view follows the sort. */
   readonly onDidChangeQuery = this.#queryEmitter.event;
@@ -68,7 +70,12 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   // ---- TreeDataProvider ----
 
   getTreeItem(node: ViewNode): vscode.TreeItem {
-    return treeItemFor(node, { busy: (id) => this.isBusy(id), search: this.#state.search, now: Date.now() });
+    return treeItemFor(node, {
+      busy: (id) => this.isBusy(id),
+      search: this.#state.search,
+      now: Date.now(),
+      showHost: () => this.#mixesHosts,
+    });
   }
 
   protected datedRows(): ViewNode[] {
@@ -78,7 +85,10 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   async getChildren(node?: ViewNode): Promise<ViewNode[]> {
     if (node) return [];
     if (!(await this.isReady())) return [];
-    return this.rowsOf(this.#nodes, this.#list, () => this.#emptyNode());
+    const rows = await this.rowsOf(this.#nodes, this.#list, () => this.#emptyNode());
+    // Once per render, not per row: VS Code asks for every row's item after the children.
+    this.#mixesHosts = mixesHosts(this.#list.items);
+    return rows;
   }
 
   getParent(): undefined {
@@ -156,15 +166,19 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
     if (this.#list.status === 'error') await this.track(this.#list.retry());
   }
 
-  /** Project names for the filter picker: the first page, by name. Empty when not connected or on failure. */
-  async projectNames(signal?: AbortSignal): Promise<string[]> {
+  /**
+   * Project names for the filter pick: those containing `search` (all without), the first
+   * page by name, searched on the service as the projects are paged there. Empty when not
+   * connected or on failure.
+   */
+  async projectNames(signal?: AbortSignal, search?: string): Promise<string[]> {
     const api = this.deps.connection.api;
     if (!api) return [];
     try {
-      const page = await api.listProjects({ sortBy: 'project', sort: 'asc', perPage: 100 }, 1, signal);
+      const page = await api.listProjects({ search, sortBy: 'project', sort: 'asc', perPage: 100 }, 1, signal);
       return page.items.map((p: Project) => p.name);
     } catch (error) {
-      this.logFailure('Loading project names for the filter', error);
+      if (!signal?.aborted) this.logFailure('Loading project names for the filter', error);
       return [];
     }
   }
@@ -190,8 +204,15 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
 
   /** The query in the view's description (only while connected: the welcome content has none). */
   protected showQuery(): void {
-    this.treeView.description = !this.connected ? undefined : describeReportQuery(this.#state);
-    this.setContext(ContextKey.reportsFiltered, this.connected && isReportQueryFiltered(this.#state));
+    // Filtered, the whole query shows above the rows (the message); otherwise the sort in the title.
+    const filtered = isReportQueryFiltered(this.#state);
+    this.treeView.description = !this.connected || filtered ? undefined : describeReportQuery(this.#state);
+    this.showMessage();
+    this.setContext(ContextKey.reportsFiltered, this.connected && filtered);
+  }
+
+  protected override filterMessage(): string | undefined {
+    return isReportQueryFiltered(this.#state) ? describeReportQuery(this.#state) : undefined;
   }
 
   #emptyNode(): EmptyNode {

@@ -49,6 +49,8 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   #inFlight = 0;
   /** Until when (epoch ms) the service asked this view's lists to wait (a 429). */
   #rateLimitedUntil = 0;
+  /** Why the top list's last refresh failed, while its rows are from the load before. */
+  #refreshFailure: string | undefined;
 
   protected constructor(
     protected readonly deps: ViewDeps,
@@ -65,7 +67,35 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(Setting.pageSize)) this.onPageSizeChanged();
       }),
+      deps.connection.onDidChangeHealth(() => this.showMessage()),
     );
+  }
+
+  /** What the view's message says of its filters (the Reports view's active filter); undefined for none. */
+  protected filterMessage(): string | undefined {
+    return undefined;
+  }
+
+  /** Whether this view says that the service rejected the key (the Projects view: one place says it). */
+  protected get saysKeyRejected(): boolean {
+    return false;
+  }
+
+  /**
+   * The view's message above the rows, plain text: the active filter, and what went wrong with
+   * the last load (a rejected key in the Projects view only; a failed refresh in each view).
+   */
+  protected showMessage(): void {
+    const rejected = this.connected && this.deps.connection.health.kind === 'rejected';
+    const problem = rejected
+      ? this.saysKeyRejected
+        ? l10n.t('The service rejected the API key. Set another with Set API Key… in the … menu.')
+        : undefined
+      : this.#refreshFailure;
+    const parts = [this.connected ? this.filterMessage() : undefined, problem].filter(
+      (p): p is string => p !== undefined,
+    );
+    this.treeView.message = parts.length === 0 ? undefined : parts.join(' — ');
   }
 
   abstract getTreeItem(node: ViewNode): vscode.TreeItem;
@@ -248,12 +278,17 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
   /**
    * {@link listChanged} for the view's own top list. A failed refresh keeps the rows of the
    * last load, its error row after them, out of sight below a long list: the view's message
-   * says so at the top.
+   * says so at the top (a rejected key only in the Projects view, {@link showMessage}).
    */
   protected topListChanged(list: ListHandle, action: string): void {
-    this.treeView.message = list.refreshFailed
-      ? l10n.t('Could not refresh: {0} The rows are from the last load.', singleLine(describeError(list.error).message))
-      : undefined;
+    this.#refreshFailure =
+      list.refreshFailed && !isApiError(list.error, 'unauthorized')
+        ? l10n.t(
+            'Could not refresh: {0} The rows are from the last load.',
+            singleLine(describeError(list.error).message),
+          )
+        : undefined;
+    this.showMessage();
     this.listChanged(list, action);
   }
 

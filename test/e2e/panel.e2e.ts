@@ -131,13 +131,23 @@ describe('report panel (end to end)', function () {
     return row;
   }
 
+  /**
+   * Waits for the panel whose tab reads `title` (`/panel/x — blog.localhost`, issue 45), or
+   * that of the page at `host/path` (`blog.localhost:8080/panel/x`, as older tests name it).
+   */
   async function waitForPanel(title: string): Promise<void> {
+    let tabTitle = title;
+    if (!title.includes(' — ')) {
+      const slash = title.indexOf('/');
+      const host = (slash === -1 ? title : title.slice(0, slash)).replace(/:\d+$/, '');
+      tabTitle = `${slash === -1 ? '/' : title.slice(slash)} — ${host}`;
+    }
     await wb.page
-      .locator('.tabs-container .tab.active', { hasText: title })
+      .locator('.tabs-container .tab.active', { hasText: tabTitle })
       .waitFor({ state: 'visible', timeout: 20_000 });
-    // The header names the page: the title's path, `/` for a host alone.
-    const page = title.includes('/') ? title.slice(title.indexOf('/')) : '/';
-    await panel().locator('h1.title', { hasText: page }).waitFor({ state: 'visible', timeout: 20_000 });
+    await panel()
+      .locator('h1.title', { hasText: tabTitle.split(' — ')[0] })
+      .waitFor({ state: 'visible', timeout: 20_000 });
   }
 
   /**
@@ -270,7 +280,11 @@ describe('report panel (end to end)', function () {
     assert.deepEqual(groups, counted, 'failed checks grouped by importance, high first');
     const passed = expected.length - failed.length;
     assert.equal((await panel().locator('details.checks-passed > summary').innerText()).trim(), `Passed (${passed})`);
-    assert.equal(await panel().locator('details.checks-passed').getAttribute('open'), null, 'passed checks start collapsed');
+    assert.equal(
+      await panel().locator('details.checks-passed').getAttribute('open'),
+      null,
+      'passed checks start collapsed',
+    );
     const text = await panel().locator('#root').innerText();
     assert.ok(!text.includes(`${failed.length} of ${expected.length}`), 'no second count of the failed checks');
     // The id the extension's messages name it by, in Details.
@@ -393,10 +407,15 @@ describe('report panel (end to end)', function () {
       const g = globalThis as unknown as {
         innerHeight: number;
         scrollY: number;
-        document: { querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number } }> };
+        document: {
+          querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number } }>;
+        };
       };
       const rows = Array.from(g.document.querySelectorAll('tr.check-failed'));
-      return { shown: rows.filter((r) => r.getBoundingClientRect().bottom <= g.innerHeight).length, scrollY: g.scrollY };
+      return {
+        shown: rows.filter((r) => r.getBoundingClientRect().bottom <= g.innerHeight).length,
+        scrollY: g.scrollY,
+      };
     });
     assert.equal(seen.scrollY, 0);
     assert.ok(seen.shown >= 8, `failed checks shown without scrolling: ${seen.shown}`);
@@ -493,7 +512,11 @@ describe('report panel (end to end)', function () {
   });
 
   it('opens a page URL with %26 and %2F in it as it is, from the panel and from Open Page in Browser (VS Code rebuilds a Uri decoded)', async () => {
-    const report = await insert({ url: 'https://shop.example/search/?pct-encoded&q=t%26c&next=%2Fcart%3Fa%3D1', result: 'good', score: 90 });
+    const report = await insert({
+      url: 'https://shop.example/search/?pct-encoded&q=t%26c&next=%2Fcart%3Fa%3D1',
+      result: 'good',
+      score: 90,
+    });
     const url = new URL(report.url);
     // The browser page opened gets a blank answer from here, not from the network.
     await wb.page.context().route('https://shop.example/**', (route) => route.fulfill({ body: 'opened' }));
@@ -625,7 +648,8 @@ describe('report panel (end to end)', function () {
   it('Open Report: Enter pressed before the search answered opens the report searched for, not a row of the older list', async () => {
     await insert({ url: 'https://blog.localhost/panel/fast-enter-target', result: 'good', score: 90 });
     // 25 newer reports: the picker's first list (the 25 newest) does not hold the target.
-    for (let i = 0; i < 25; i++) await insert({ url: `https://blog.localhost/panel/newer-${i}`, result: 'good', score: 80 });
+    for (let i = 0; i < 25; i++)
+      await insert({ url: `https://blog.localhost/panel/newer-${i}`, result: 'good', score: 80 });
     await wb.admin('faults', {
       method: 'GET',
       path: '/api/v1/reports',
@@ -636,7 +660,9 @@ describe('report panel (end to end)', function () {
     await wb.runCommand('Page Reports: Open Report');
     const input = wb.page.locator('.quick-input-widget input[placeholder*="search reports"]');
     await input.waitFor({ state: 'visible' });
-    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'newer-24' }).waitFor({ state: 'visible' });
+    await wb.page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'newer-24' })
+      .waitFor({ state: 'visible' });
     await input.fill('fast-enter-target');
     await input.press('Enter');
     await waitForPanel('blog.localhost/panel/fast-enter-target');
@@ -655,7 +681,7 @@ describe('report panel (end to end)', function () {
     await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', delayMs: 1500, times: 3 });
     const input = wb.page.locator('.quick-input-widget input[placeholder*="search reports"]');
     const rows = wb.page.locator('.quick-input-widget .monaco-list-row');
-    const panelTabs = wb.page.locator('.tabs-container .tab', { hasText: 'blog.localhost/panel/' });
+    const panelTabs = wb.page.locator('.tabs-container .tab', { hasText: /\/panel\/.* — blog\.localhost/ });
     try {
       await wb.runCommand('Page Reports: Open Report');
       await input.waitFor({ state: 'visible' });
@@ -704,7 +730,9 @@ describe('report panel (end to end)', function () {
     await wb.admin('requests', undefined, 'DELETE');
     try {
       await panel().locator('.toolbar button', { hasText: 'Copy URL' }).click();
-      await wb.page.locator('.statusbar-item', { hasText: 'URL copied.' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await wb.page
+        .locator('.statusbar-item', { hasText: 'URL copied.' })
+        .waitFor({ state: 'visible', timeout: 10_000 });
       assert.deepEqual(await asksFor(), [], 'no request for the report the panel shows');
       assert.equal(await wb.page.locator('.notification-toast', { hasText: 'answered 503' }).count(), 0);
     } finally {
@@ -785,7 +813,9 @@ describe('report panel (end to end)', function () {
 
     assert.equal((await api(`reports/${report.id}`, 'DELETE')).status, 200);
     await retry.click();
-    await panel().locator('.state-text', { hasText: `Report ${report.id} no longer exists.` }).waitFor({ state: 'visible', timeout: 20_000 });
+    await panel()
+      .locator('.state-text', { hasText: `Report ${report.id} no longer exists.` })
+      .waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await panel().getByRole('heading', { name: 'Report deleted' }).count(), 1);
     assert.equal(await panel().locator('.toolbar').count(), 0, 'no actions on a deleted report');
     await wb.page
@@ -795,7 +825,7 @@ describe('report panel (end to end)', function () {
     // Its one button closes the panel.
     await panel().getByRole('button', { name: 'Close' }).click();
     await wb.page
-      .locator('.tabs-container .tab', { hasText: 'news.localhost/panel/deleted-elsewhere' })
+      .locator('.tabs-container .tab', { hasText: '/panel/deleted-elsewhere — news.localhost' })
       .waitFor({ state: 'detached', timeout: 10_000 });
   });
   it('opens from a tree row with the whole report of the list answer at once, while the service is slow', async () => {
@@ -833,8 +863,15 @@ describe('report panel (end to end)', function () {
     });
     // A service may answer lists without each report's analysis: the row then has only the
     // summary, and the panel the analysis once its own fetch answers. One list answer so.
-    const { results: _analysis, ...withoutAnalysis } = (await api<{ data: RawReport }>(`reports/${report.id}`)).body.data;
-    await wb.admin('faults', { method: 'GET', path: '/api/v1/reports', status: 200, body: { data: [withoutAnalysis] }, times: 1 });
+    const { results: _analysis, ...withoutAnalysis } = (await api<{ data: RawReport }>(`reports/${report.id}`)).body
+      .data;
+    await wb.admin('faults', {
+      method: 'GET',
+      path: '/api/v1/reports',
+      status: 200,
+      body: { data: [withoutAnalysis] },
+      times: 1,
+    });
     const row = await refreshedRow('shop.localhost/panel/from-the-tree');
     // The service answers the panel's fetch of the full report only after 12 s.
     await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, delayMs: 12_000, times: 1 });
@@ -880,7 +917,11 @@ describe('report panel (end to end)', function () {
     /** The focused element in the panel: its tag and focus key. */
     const focused = (): Promise<string> =>
       frame.evaluate(() => {
-        const active = (globalThis as unknown as { document: { activeElement: { tagName: string; dataset?: Record<string, string> } | null } }).document.activeElement;
+        const active = (
+          globalThis as unknown as {
+            document: { activeElement: { tagName: string; dataset?: Record<string, string> } | null };
+          }
+        ).document.activeElement;
         return `${active?.tagName ?? 'none'}:${active?.dataset?.focusKey ?? ''}`;
       });
 
@@ -889,7 +930,13 @@ describe('report panel (end to end)', function () {
     assert.equal(await more.getAttribute('open'), '');
 
     // The re-analysis takes 2 s and fails (the report stays as it is, so its value too).
-    await wb.admin('faults', { method: 'PATCH', path: `/api/v1/reports/${report.id}`, delayMs: 2000, status: 503, times: 1 });
+    await wb.admin('faults', {
+      method: 'PATCH',
+      path: `/api/v1/reports/${report.id}`,
+      delayMs: 2000,
+      status: 503,
+      times: 1,
+    });
     await panel().getByRole('button', { name: 'Re-analyze', exact: true }).focus();
     await wb.page.keyboard.press('Enter');
     await panel().locator('article.report.busy').waitFor({ state: 'attached', timeout: 10_000 });
@@ -919,7 +966,13 @@ describe('report panel (end to end)', function () {
     const title = `announced.localhost:${port}/demo-site/good.html`;
     const row = await refreshedRow(title);
     // The panel's own fetch fails: it shows the row's report with the stale banner.
-    await wb.admin('faults', { method: 'GET', path: `/api/v1/reports/${report.id}`, status: 200, body: 'html', times: 1 });
+    await wb.admin('faults', {
+      method: 'GET',
+      path: `/api/v1/reports/${report.id}`,
+      status: 200,
+      body: 'html',
+      times: 1,
+    });
     await row.click();
     await waitForPanel(title);
     await panel().locator('.banner-stale').waitFor({ state: 'visible', timeout: 20_000 });
@@ -965,14 +1018,22 @@ describe('report panel (end to end)', function () {
     await wb.closeAllEditors();
   });
 
-  it('comes back where the reader was, with the full value opened, when its tab is shown again (VS Code makes a hidden panel\'s page again)', async () => {
+  it("comes back where the reader was, with the full value opened, when its tab is shown again (VS Code makes a hidden panel's page again)", async () => {
     const checks = Object.fromEntries(
-      Array.from({ length: 60 }, (_, i) => [`scroll_check_${i}`, { passed: i % 3 !== 0, importance: 'high', value: `value ${i}` }]),
+      Array.from({ length: 60 }, (_, i) => [
+        `scroll_check_${i}`,
+        { passed: i % 3 !== 0, importance: 'high', value: `value ${i}` },
+      ]),
     );
     checks.scroll_check_0 = { passed: false, importance: 'high', value: `${'a-long-value-'.repeat(25)}end` };
-    const long = await insert({ url: `${wb.service.url}/demo-site/scroll-long.html`, result: 'bad', score: 20, results: checks });
+    const long = await insert({
+      url: `${wb.service.url}/demo-site/scroll-long.html`,
+      result: 'bad',
+      score: 20,
+      results: checks,
+    });
     const other = await insert({ url: `${wb.service.url}/demo-site/scroll-other.html`, result: 'good', score: 90 });
-    const titleOf = (url: string): string => new URL(url).host + new URL(url).pathname;
+    const titleOf = (url: string): string => `${new URL(url).pathname} — ${new URL(url).hostname}`;
     const scrollY = async (): Promise<number> =>
       (await panelFrame()).evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
 

@@ -14,20 +14,36 @@ import { screenshotOnFailure, startWorkbench, type Workbench } from './harness';
 import type { RawReport } from '../service/types';
 import type { RecordedRequest } from '../service/types';
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('writes (end to end)', function () {
   this.timeout(240_000);
   let wb: Workbench;
   let port: string;
 
   const page = (host: string, file = 'good.html'): string => `http://${host}:${port}/demo-site/${file}`;
-  /** What a row shows for a URL: the URL without its scheme. */
-  const label = (url: string): string => url.replace(/^https?:\/\//, '');
+  /**
+   * What a row of the Reports view and a report's tab show for a URL: its page, then its host
+   * (the row's description names it, as the list mixes hosts; the tab's title ends with it).
+   */
+  const label = (url: string): RegExp => {
+    const { pathname, search, hostname } = new URL(url);
+    return new RegExp(`${escapeRegExp(pathname + search)}[\\s\\S]*${escapeRegExp(hostname)}`);
+  };
+  /** The page of a URL: what its row shows under its project, where the host would only repeat. */
+  const pageOf = (url: string): string => new URL(url).pathname;
+  /** A message in the status bar, where successes the views show are told (issue 45: no toast). */
+  const statusBar = (text: string): Locator => wb.page.locator('.part.statusbar', { hasText: text });
+  /** How messages name a report: its page on its host. */
+  const named = (url: string): string => `${new URL(url).pathname} on ${new URL(url).hostname}`;
   const inputBox = (): Locator => wb.page.locator('.quick-input-widget input');
   const message = (): Locator => wb.page.locator('.quick-input-widget .quick-input-message');
   const rows = (view: 'Reports' | 'Projects'): Locator => wb.view(view).locator('.pane-body .monaco-list-row');
-  const row = (view: 'Reports' | 'Projects', text: string): Locator => rows(view).filter({ hasText: text }).first();
+  const row = (view: 'Reports' | 'Projects', text: string | RegExp): Locator => rows(view).filter({ hasText: text }).first();
   const dialog = (): Locator => wb.page.locator('.monaco-dialog-box');
-  const tab = (text: string): Locator => wb.page.locator('.tabs-container .tab').filter({ hasText: text });
+  const tab = (text: string | RegExp): Locator => wb.page.locator('.tabs-container .tab').filter({ hasText: text });
 
   async function api<T>(pathAndQuery: string): Promise<{ status: number; body: T }> {
     const response = await fetch(`${wb.service.url}${pathAndQuery}`, {
@@ -143,7 +159,7 @@ describe('writes (end to end)', function () {
    * Waits until the report's panel shows its content. A webview takes the focus once it has
    * loaded; acting before that, a menu or the palette would lose the focus to it and close.
    */
-  async function panelShown(title: string): Promise<void> {
+  async function panelShown(title: string | RegExp): Promise<void> {
     await tab(title).waitFor({ state: 'visible', timeout: 20_000 });
     const content = wb.page
       .locator('iframe.webview.ready:visible')
@@ -336,9 +352,7 @@ describe('writes (end to end)', function () {
     await hidden.waitFor({ state: 'visible' });
     await hidden.fill('share-password-51d2');
     await hidden.press('Enter');
-    await wb.page
-      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await statusBar(`${named(report.url)} is now password-protected.`).waitFor({ state: 'visible', timeout: 20_000 });
     const stored = (await api<{ data: RawReport }>(`/api/v1/reports/${report.id}`)).body.data;
     assert.equal(stored.privacy, 2);
   });
@@ -422,7 +436,7 @@ describe('writes (end to end)', function () {
     const project = row('Projects', 'keys.localhost');
     await project.waitFor({ state: 'visible', timeout: 20_000 });
     await project.click(); // expands it, and the view has the keyboard
-    const reportRow = row('Projects', label(victim.url));
+    const reportRow = row('Projects', pageOf(victim.url));
     await reportRow.waitFor({ state: 'visible', timeout: 20_000 });
     // Selected with a click, which opens its panel; back in the view, Delete.
     await reportRow.click();
@@ -459,9 +473,7 @@ describe('writes (end to end)', function () {
     assert.equal(await hidden.inputValue(), 'share-password-77c1', 'the password is still typed');
     await wb.screenshot('writes-privacy-password-failed');
     await hidden.press('Enter');
-    await wb.page
-      .locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` })
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await statusBar(`${named(report.url)} is now password-protected.`).waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await privacyOf(report), 2);
   });
 
@@ -474,7 +486,7 @@ describe('writes (end to end)', function () {
     await wb.page.keyboard.press('Escape');
     // The box closed while the PATCH was still on its way.
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 });
-    const done = wb.page.locator('.notification-toast', { hasText: `Report ${report.id} is now password-protected.` });
+    const done = statusBar(`${named(report.url)} is now password-protected.`);
     assert.equal(await done.count(), 0, 'not yet answered when the box closed');
     assert.equal(await privacyOf(report), 0, 'not yet changed when the box closed');
     await done.waitFor({ state: 'visible', timeout: 20_000 });

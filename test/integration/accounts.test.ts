@@ -174,7 +174,7 @@ describe('accounts and services', function () {
           .find((p) => String(p.id) === String(alphaReport.id)),
       { message: 'the panel of the alpha report' },
     );
-    await waitFor(() => panel.panel.title === 'alpha.localhost/home', { message: 'the panel shows the alpha report' });
+    await waitFor(() => panel.panel.title === '/home — alpha.localhost', { message: 'the panel shows the alpha report' });
     return panel;
   }
 
@@ -328,7 +328,8 @@ describe('accounts and services', function () {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const fetched = (await beta.requests()).filter((r) => r.path === `/api/v1/reports/${String(alphaReport.id)}`);
     assert.deepEqual(fetched, [], 'beta was never asked for the id of a report of alpha');
-    assert.equal(panel.panel.title, 'alpha.localhost/home', 'the panel keeps its content');
+    // Tab titles lead with the page (issue 45).
+    assert.equal(panel.panel.title, '/home — alpha.localhost', 'the panel keeps its content');
     assert.ok(hook().panels.openPanels().includes(panel), 'the panel stays open');
     // Its title bar's actions pass no report (as VS Code calls them): refused, not run on beta's report of that id.
     assert.ok(panel.panel.active, 'the alpha panel is the active editor');
@@ -374,7 +375,7 @@ describe('accounts and services', function () {
       () =>
         hook()
           .panels.openPanels()
-          .find((p) => p.panel.title === 'beta.localhost/twin'),
+          .find((p) => p.panel.title === '/twin — beta.localhost'),
       { message: "the panel of beta's report of that id" },
     );
     await waitFor(async () => reportUrls(await reportsView().getChildren()).includes(twin.url), {
@@ -546,7 +547,8 @@ describe('accounts and services', function () {
     assert.notEqual(hook().statusBar.health.kind, 'rejected', 'the status bar does not blame the new key');
     // The message blames the old key and offers Retry (not "The service rejected the API key.").
     await pageReportsLogWith(
-      'New report failed (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with',
+      "Couldn't analyze stale-key.localhost:" +
+        `${new URL(alpha.url).port}/demo-site/good.html (unauthorized 401, POST /api/v1/reports): The service refused the API key this was sent with`,
     );
   });
 

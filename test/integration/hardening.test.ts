@@ -98,7 +98,7 @@ describe('hardening', function () {
   it("item 8: re-opening an open report refreshes it from the service; the tree's older copy does not overwrite it", async () => {
     const fresh = await insertReport('https://fresh.localhost/page');
     await vscode.commands.executeCommand('pageReports.openReport', { id: fresh.id });
-    await waitFor(() => panelTabs().some((t) => t.label === 'fresh.localhost/page'), {
+    await waitFor(() => panelTabs().some((t) => t.label === '/page — fresh.localhost'), {
       message: 'the panel',
       timeoutMs: 10_000,
     });
@@ -122,7 +122,7 @@ describe('hardening', function () {
     await pause(500);
     assert.deepEqual(
       panelTabs().map((t) => t.label),
-      ['fresh.localhost/page'],
+      ['/page — fresh.localhost'],
       "the panel still shows the service's report, not the older copy",
     );
   });

@@ -116,10 +116,10 @@ describe('report panel', () => {
 
   afterEach(closeAllEditors);
 
-  it('opens by command as a panel titled by host and path', async () => {
+  it('opens by command as a panel titled by its page and host (issue 45)', async () => {
     await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
-    const tab = await waitFor(() => panelTabs().find((t) => t.label === 'shop.localhost/cart'), {
-      message: 'a panel titled shop.localhost/cart',
+    const tab = await waitFor(() => panelTabs().find((t) => t.label === '/cart — shop.localhost'), {
+      message: 'a panel titled /cart — shop.localhost',
       timeoutMs: 10_000,
     });
     assert.equal(tab.isActive, true, 'the new panel is the active editor');
@@ -140,23 +140,23 @@ describe('report panel', () => {
         .sort(),
       many
         .slice(0, 10)
-        .map((r) => r.url.replace('https://', ''))
+        .map((r) => `${new URL(r.url).pathname} — many.localhost`)
         .sort(),
     );
   });
 
   it('reveals the open panel when the same report is opened again, and never opens a second one', async () => {
     await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
-    await waitFor(() => panelTabs().some((t) => t.label === 'shop.localhost/cart'), { message: 'first panel' });
+    await waitFor(() => panelTabs().some((t) => t.label === '/cart — shop.localhost'), { message: 'first panel' });
     await vscode.commands.executeCommand('pageReports.openReport', { id: checkout.id });
-    await waitFor(() => panelTabs().some((t) => t.label === 'shop.localhost/checkout/step-2' && t.isActive), {
+    await waitFor(() => panelTabs().some((t) => t.label === '/checkout/step-2?x=1 — shop.localhost' && t.isActive), {
       message: 'second report in front',
     });
     assert.equal(panelTabs().length, 2);
 
     // Again, by id as a number and as text: the same panel comes to the front.
     await vscode.commands.executeCommand('pageReports.openReport', { id: cart.id });
-    await waitFor(() => panelTabs().find((t) => t.label === 'shop.localhost/cart')?.isActive, {
+    await waitFor(() => panelTabs().find((t) => t.label === '/cart — shop.localhost')?.isActive, {
       message: 'the first panel revealed',
     });
     await vscode.commands.executeCommand('pageReports.openReport', { id: String(cart.id) });
@@ -165,7 +165,7 @@ describe('report panel', () => {
       panelTabs()
         .map((t) => t.label)
         .sort(),
-      ['shop.localhost/cart', 'shop.localhost/checkout/step-2'],
+      ['/cart — shop.localhost', '/checkout/step-2?x=1 — shop.localhost'],
       'still one panel per report',
     );
   });
@@ -173,10 +173,10 @@ describe('report panel', () => {
   it('closes its panel when the report is deleted through the extension', async () => {
     const doomed = await insertReport('https://blog.localhost/doomed-post');
     await vscode.commands.executeCommand('pageReports.openReport', { id: doomed.id });
-    await waitFor(() => panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), { message: 'panel open' });
+    await waitFor(() => panelTabs().some((t) => t.label === '/doomed-post — blog.localhost'), { message: 'panel open' });
     // `confirmed` skips the modal only in the extension's test mode (VS Code refuses modals there).
     await vscode.commands.executeCommand('pageReports.deleteReport', { id: doomed.id }, { confirmed: true });
-    await waitFor(() => !panelTabs().some((t) => t.label === 'blog.localhost/doomed-post'), {
+    await waitFor(() => !panelTabs().some((t) => t.label === '/doomed-post — blog.localhost'), {
       message: 'the panel closed after the delete',
     });
   });

@@ -272,11 +272,14 @@ describe('views', function () {
       const expected = await serverReportIds({ ...c.params, sort_by: 'id', sort: 'desc' });
       assert.ok(expected.length > 0, `the seed has matches for ${JSON.stringify(c.filter)}`);
       assert.deepEqual(ids(await allChildren(reportsView)), expected, JSON.stringify(c.filter));
-      assert.equal(reportsView.treeView.description, c.description);
+      // Issue 45: the active filter shows above the rows (the view's message), not as the title's faint description.
+      assert.equal(reportsView.treeView.message, c.description);
+      assert.equal(reportsView.treeView.description, undefined);
     }
     await vscode.commands.executeCommand('pageReports.clearReportFilters');
     assert.equal(reportsView.query.result, undefined);
     assert.equal(reportsView.treeView.description, 'created ↓');
+    assert.equal(reportsView.treeView.message, undefined);
   });
 
   it('each sort’s children are the service’s own answer', async () => {
@@ -290,7 +293,7 @@ describe('views', function () {
       }
     }
     await vscode.commands.executeCommand('pageReports.sortReports', { sortBy: 'score', sort: 'asc' });
-    assert.equal(reportsView.treeView.description, 'bad · score ↑');
+    assert.equal(reportsView.treeView.message, 'bad · score ↑');
     await defaults();
   });
 
@@ -368,6 +371,35 @@ describe('views', function () {
     await waitFor(() => reportsView.treeView.message === undefined, { message: 'the message gone after a refresh that worked' });
   });
 
+  it('a rejected key: one message above the Projects rows, the rows of the last load stay, no error rows, Reports says nothing more', async () => {
+    const { reportsView, projectsView } = views();
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    await vscode.commands.executeCommand('pageReports.refreshProjects');
+    const reportRows = ids(await reportsView.getChildren());
+    const projectRows = (await projectsView.getChildren()).filter((n) => n.kind === 'project').length;
+    assert.ok(reportRows.length > 0 && projectRows > 0, 'both views have rows');
+    const rejected = { status: 401, body: { message: 'Unauthenticated.' }, times: 50 };
+    await admin('faults', { method: 'GET', path: '/api/v1/reports', ...rejected });
+    await admin('faults', { method: 'GET', path: '/api/v1/projects', ...rejected });
+    try {
+      await vscode.commands.executeCommand('pageReports.refreshReports');
+      await vscode.commands.executeCommand('pageReports.refreshProjects');
+      await waitFor(() => projectsView.treeView.message !== undefined, { message: "the Projects view's message", timeoutMs: 30_000 });
+      assert.equal(projectsView.treeView.message, 'The service rejected the API key. Set another with Set API Key… in the … menu.');
+      assert.equal(reportsView.treeView.message, undefined, 'Reports says nothing more');
+      const reports = await reportsView.getChildren();
+      assert.deepEqual(ids(reports), reportRows, 'the rows stay');
+      assert.ok(!reports.some((n) => n.kind === 'error'), 'no error row in Reports');
+      const projects = await projectsView.getChildren();
+      assert.equal(projects.filter((n) => n.kind === 'project').length, projectRows);
+      assert.ok(!projects.some((n) => n.kind === 'error'), 'no error row in Projects');
+    } finally {
+      await admin('faults', undefined, 'DELETE');
+    }
+    await vscode.commands.executeCommand('pageReports.refreshProjects');
+    await waitFor(() => projectsView.treeView.message === undefined, { message: 'the message gone once the key works' });
+  });
+
   it('a list failing in a way a retry cannot mend offers the way forward on its error row: Open Settings for a service URL with a wrong path', async () => {
     const { reportsView } = views();
     // A 404 for the list itself: the service URL points at the wrong place (not retried).
@@ -413,8 +445,9 @@ describe('views', function () {
     );
     assert.ok(node, 'the new report is first');
     const item = reportsView.getTreeItem(node);
-    assert.equal(label(item), 'x.localhost/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)');
-    assert.equal(item.description, '12.5 · 3 days ago · Private');
+    // Issue 45: the label is the page; the list mixes hosts, so the description names the host.
+    assert.equal(label(item), '/<img src=x onerror=alert(1)>[a](command:pageReports.deleteReport)');
+    assert.equal(item.description, '12.5 · 3 days ago · x.localhost · Private');
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.equal(item.iconPath.id, 'error');
     assert.equal(item.iconPath.color?.id, 'problemsErrorIcon.foreground');

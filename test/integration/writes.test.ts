@@ -237,7 +237,10 @@ describe('write commands', function () {
       });
       await reanalyzing;
       assert.deepEqual(outcome.succeeded.map(String), [String(free.id)]);
-      assert.deepEqual(outcome.failed, [{ id: busy.id, message: 'Still being changed by another command.' }]);
+      // The summary names the page (issue 45), not the id.
+      assert.deepEqual(outcome.failed, [
+        { id: busy.id, message: 'Still being changed by another command.', name: '/demo-site/good.html on held.localhost' },
+      ]);
       assert.ok(await getReport(busy.id), 'the held report is still there');
     });
   });

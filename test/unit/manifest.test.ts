@@ -140,9 +140,10 @@ describe('manifest (package.json)', () => {
         m.when?.startsWith("activeWebviewPanelId == 'pageReports.report' && !pageReports.report.actionsOff"),
       ),
     );
+    // Change Privacy sits in the … menu: an icon beside Re-analyze would be one VS Code's own title bar uses for something else.
     assert.deepEqual(
       panelTitle.filter((m) => m.group?.startsWith('navigation')).map((m) => m.command),
-      ['pageReports.reanalyzeReport', 'pageReports.changeReportPrivacy'],
+      ['pageReports.reanalyzeReport'],
     );
   });
 
@@ -221,10 +222,13 @@ describe('manifest (package.json)', () => {
     ]);
     assert.deepEqual(icons('pageReports.projects'), [
       'pageReports.searchProjects',
-      'pageReports.sortProjects',
       'pageReports.clearProjectSearch',
       'pageReports.refreshProjects',
     ]);
+    // Sort sits in the same place in both views: the … menu's first group.
+    for (const sort of ['pageReports.sortReports', 'pageReports.sortProjects']) {
+      assert.equal(titleBar.find((m) => m.command === sort)?.group, '1_query@1', sort);
+    }
     // The Clear icons show only while a filter or search is on.
     for (const clear of ['pageReports.clearReportFilters', 'pageReports.clearProjectSearch']) {
       const when = titleBar.find((m) => m.command === clear)?.when ?? '';
@@ -233,6 +237,12 @@ describe('manifest (package.json)', () => {
     for (const m of titleBar.filter((m) => !m.group?.startsWith('navigation'))) {
       assert.match(m.group ?? '', /^[0-9a-z_]+@\d+$/, `${m.command} sits in a named group of the … menu`);
     }
+  });
+
+  it('puts no write on a row inline: Re-analyze is in the row menu and the panel only', () => {
+    const rowMenu = manifest.contributes.menus['view/item/context'] ?? [];
+    const inline = rowMenu.filter((m) => m.group?.startsWith('inline')).map((m) => m.command);
+    assert.deepEqual(inline.sort(), ['pageReports.retry', 'pageReports.showInsights', 'pageReports.showProjectInReports']);
   });
 
   it('is listed where users browse for it: Other and Visualization, not Testing', () => {
@@ -275,15 +285,25 @@ describe('manifest (package.json)', () => {
       assert.ok(hidden.has(id), `${id} shows in the palette`);
   });
 
-  it('shows the unconfigured state as welcome content offering Set Service URL in both views', () => {
-    for (const view of ['pageReports.projects', 'pageReports.reports']) {
-      const welcome = manifest.contributes.viewsWelcome.find(
-        (w) => w.view === view && w.when === 'pageReports.state == noUrl',
-      );
-      assert.ok(welcome, `${view} has no welcome content for pageReports.state == noUrl`);
-      const text = nls[/^%(.+)%$/.exec(welcome.contents)?.[1] ?? ''] ?? '';
-      assert.match(text, /\[[^\]]+\]\(command:pageReports\.setServiceUrl\)/);
-    }
+  it('shows the unconfigured state as welcome content in Projects only, and one line in Reports (issue 45: the same welcome twice)', () => {
+    const welcomeText = (view: string, when: string): string => {
+      const welcome = manifest.contributes.viewsWelcome.find((w) => w.view === view && w.when === when);
+      assert.ok(welcome, `${view} has no welcome content for ${when}`);
+      return nls[/^%(.+)%$/.exec(welcome.contents)?.[1] ?? ''] ?? '';
+    };
+    assert.match(welcomeText('pageReports.projects', 'pageReports.state == noUrl'), /\[[^\]]+\]\(command:pageReports\.setServiceUrl\)/);
+    const noKey = welcomeText('pageReports.projects', 'pageReports.state == noKey');
+    assert.match(noKey, /\[[^\]]+\]\(command:pageReports\.setApiKey\)/);
+    assert.match(noKey, /\[[^\]]+\]\(command:pageReports\.openAccountPage\)/, 'says where a key comes from');
+    const reports = welcomeText('pageReports.reports', 'pageReports.state == noUrl || pageReports.state == noKey');
+    assert.doesNotMatch(reports, /\n|command:/, 'one line, no buttons');
+    assert.equal(manifest.contributes.viewsWelcome.filter((w) => w.view === 'pageReports.reports').length, 1);
+  });
+
+  it('declares accountPageUrl for the application, a template like reportPageUrl', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, Record<string, unknown>>;
+    const account = properties['pageReports.accountPageUrl'] ?? {};
+    assert.deepEqual([account.type, account.default, account.scope], ['string', '{base_url}/account', 'application']);
   });
 
   it('uses only %keys% that package.nls.json defines, and package.nls.json holds no unused key', () => {

@@ -237,11 +237,13 @@ describe('panel view model: values', () => {
 });
 
 describe('panel view model: header fields', () => {
-  it('titles the panel by host and path', () => {
-    assert.equal(reportTitle('https://shop.localhost/cart', 1), 'shop.localhost/cart');
-    assert.equal(reportTitle('https://shop.localhost/', 1), 'shop.localhost');
-    assert.equal(reportTitle('http://127.0.0.1:8080/a/b?q=1#x', 1), '127.0.0.1:8080/a/b');
-    assert.equal(reportTitle('https://user:secret@example.com/p', 1), 'example.com/p', 'never shows credentials');
+  it('titles the panel by its page, then its host (issue 45: rows and tabs lead with the page)', () => {
+    assert.equal(reportTitle('https://shop.localhost/cart', 1), '/cart — shop.localhost');
+    assert.equal(reportTitle('https://shop.localhost/', 1), '/ — shop.localhost');
+    assert.equal(reportTitle('http://127.0.0.1:8080/a/b?q=1#x', 1), '/a/b?q=1 — 127.0.0.1');
+    assert.equal(reportTitle('https://user:secret@example.com/p', 1), '/p — example.com', 'never shows credentials');
+    assert.equal(reportTitle('https://xn--caf-dma.example/men%C3%BC', 1), '/menü — café.example');
+    assert.equal(reportTitle('ftp://files.example/a', 1), 'files.example/a', 'another scheme: host and path, as before');
     assert.equal(reportTitle('not a url', 7), 'not a url');
     assert.equal(reportTitle('', 7), 'Report 7');
     // In the display language, as the tab's title before the report arrives.
@@ -253,7 +255,7 @@ describe('panel view model: header fields', () => {
     assert.equal(reportTitle('   ', 'abc'), 'Report abc');
     assert.equal(reportTitle('evil\u202Etxt.exe\nline', 1), 'evil txt.exe line', 'no control or bidi characters');
     const long = reportTitle(`https://example.com/${'segment/'.repeat(40)}`, 1);
-    assert.ok(Array.from(long).length <= 81 && long.endsWith('…'));
+    assert.ok(Array.from(long).length <= 81 && long.endsWith('… — example.com'), long);
     assert.equal(reportTitle('', 'a\u202Eb\nc'), 'Report a b c', 'an id from the service is cleaned too');
   });
 

@@ -15,7 +15,9 @@ import {
   reportDescription,
   reportTooltipMarkdown,
   singleLine,
-  urlWithoutScheme,
+  mixesHosts,
+  projectLabel,
+  reportHost,
 } from '../../../src/views/format';
 import { md } from '../helpers/markdown';
 
@@ -130,14 +132,41 @@ describe('views/format: numbers', () => {
 });
 
 describe('views/format: report items', () => {
-  it('labels by URL without scheme', () => {
-    assert.equal(urlWithoutScheme('https://example.com/pricing'), 'example.com/pricing');
-    assert.equal(urlWithoutScheme('http://shop.localhost:8080/a?b=c'), 'shop.localhost:8080/a?b=c');
-    assert.equal(urlWithoutScheme('https://example.com/'), 'example.com');
-    assert.equal(urlWithoutScheme('HTTPS://Example.com/x/'), 'Example.com/x/');
-    assert.equal(urlWithoutScheme('not a url'), 'not a url');
-    assert.equal(urlWithoutScheme('https://x.test/<img src=x onerror=alert(1)>'), 'x.test/<img src=x onerror=alert(1)>');
-    assert.equal(urlWithoutScheme('https://x.test/a\nb'), 'x.test/a\uFFFDb');
+  it('labels by the page: path and query, / for the home page (issue 45: the host filled the row)', () => {
+    const label = (url: string): string => reportLabel({ url, id: 1 });
+    assert.equal(label('https://example.com/pricing'), '/pricing');
+    assert.equal(label('http://shop.localhost:8080/a?b=c'), '/a?b=c');
+    assert.equal(label('https://example.com/'), '/');
+    assert.equal(label('https://example.com'), '/');
+    assert.equal(label('HTTPS://Example.com/x/#part'), '/x/');
+    assert.equal(label('https://example.com/caf%C3%A9?q=%2F'), '/café?q=%2F', 'escapes of text decoded, of reserved characters kept');
+    assert.equal(label('https://example.com/%E0%A4%A'), '/%E0%A4%A', 'a broken escape stays');
+    assert.equal(label('not a url'), 'not a url');
+    assert.equal(label('ftp://files.example/a'), 'ftp://files.example/a', 'another scheme shows whole');
+    assert.equal(label('https://x.test/<img src=x onerror=alert(1)>'), '/<img src=x onerror=alert(1)>', 'plain text: the row shows no HTML');
+    assert.equal(label('https://x.test/a%0Ab%E2%80%AEc'), '/a\uFFFDb\uFFFDc', 'no line break or bidi control from an escape');
+    assert.equal(label('ftp://x.test/a\nb'), 'ftp://x.test/a\uFFFDb');
+  });
+
+  it('names the host in Unicode without port, and tells whether a list mixes hosts', () => {
+    assert.equal(reportHost({ url: 'http://xn--caf-dma.localhost:8080/menu' }), 'café.localhost');
+    assert.equal(reportHost({ url: 'https://example.com/' }), 'example.com');
+    assert.equal(reportHost({ url: 'mailto:a@example.com' }), undefined);
+    assert.equal(mixesHosts([{ url: 'https://a.test/1' }, { url: 'https://a.test:8080/2' }, { url: '' }]), false);
+    assert.equal(mixesHosts([{ url: 'https://a.test/1' }, { url: 'https://b.test/2' }]), true);
+    assert.equal(mixesHosts([]), false);
+  });
+
+  it('shows a project named in punycode as its rows show the host', () => {
+    assert.equal(projectLabel('xn--caf-dma.localhost'), 'café.localhost');
+    assert.equal(projectLabel('xn--bcher-kva.xn--tda.example'), 'bücher.ü.example');
+    assert.equal(projectLabel('example.com'), 'example.com');
+    assert.equal(projectLabel('xn--!!.example'), 'xn--!!.example', 'not punycode: as it is');
+    assert.equal(projectLabel('a\nb'), 'a\uFFFDb');
+  });
+
+  it('puts the host after score and age, before privacy, when the row needs it', () => {
+    assert.equal(reportDescription(report({ privacy: 1 }), { now: NOW, host: 'shop.example' }), '72.5 · 3 days ago · shop.example · Private');
   });
 
   it('describes score, generated date and privacy: 72.5 · 3 days ago', () => {
@@ -204,11 +233,11 @@ describe('views/format: report items', () => {
   it('gives a spoken label', () => {
     assert.equal(
       reportAccessibilityLabel(report({ privacy: 1, result: 'bad' }), { now: NOW }),
-      'example.com/pricing, result bad, score 72.5, generated 3 days ago, Private',
+      '/pricing on example.com, result bad, score 72.5, generated 3 days ago, Private',
     );
     assert.equal(
       reportAccessibilityLabel(report({ score: undefined, generatedAt: undefined, result: undefined }), { now: NOW }),
-      'example.com/pricing, no result',
+      '/pricing on example.com, no result',
     );
   });
 
