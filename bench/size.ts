@@ -37,7 +37,7 @@ interface Contributor {
 
 /** One output file of an in-memory build: its bytes and what they are made of. */
 interface OutputAnalysis {
-  /** The file's name under dist/ as the build's outdir would hold it, e.g. `main.js`. */
+  /** The file's name under dist/ as the build's outdir would hold it, e.g. `extension.js`. */
   file: string;
   bytes: number;
   contributors: Contributor[];

@@ -126,7 +126,7 @@ export const GlobalStateKey = {
   originsWithKey: 'pageReports.originsWithKey',
   /** The folder of the last export: the next save dialog opens there (src/commands/exports.ts). */
   lastExportFolder: 'pageReports.lastExportFolder',
-  /** Which window wrote global state last, and its how-manyth write (src/common/globalMemento.ts). */
+  /** Which window wrote global state last, and its how-manyth write (src/stores/globalMemento.ts). */
   writeStamp: 'pageReports.writeStamp',
 } as const;
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { domainToUnicode } from 'node:url';
 import { pageParts, unicodeHost } from '../../../src/text/pages';
 
-describe('common/pages', () => {
+describe('text/pages', () => {
   it('splits an http(s) URL into its page and its Unicode host', () => {
     assert.deepEqual(pageParts('https://shop.example/pricing?plan=team#faq'), { page: '/pricing?plan=team', host: 'shop.example' });
     assert.deepEqual(pageParts('http://user:secret@127.0.0.1:8787/'), { page: '/', host: '127.0.0.1' });
