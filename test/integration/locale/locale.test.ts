@@ -153,14 +153,14 @@ describe(`display language ${language}`, function () {
     await vscode.commands.executeCommand('pageReports.refreshReports');
     const failed = await showItems(reportsView, 'Reports (failing)');
     assert.equal(failed.at(-1)?.kind, 'error');
-    // A 403 is also told in a notification, which names what failed ("Loading reports: …");
+    // A 403 is also told in a notification, which leads with the outcome ("Couldn't load reports: …");
     // the reporter's log line starts with the same words.
     const marker = `locale-${Date.now()}`;
     await admin('faults', { method: 'GET', path: '/api/v1/reports', status: 403, body: { message: marker }, times: 1 });
     await vscode.commands.executeCommand('pageReports.refreshReports');
     await showItems(reportsView, 'Reports (refused)');
     const line = (await pageReportsLogWith(marker)).split('\n').find((l) => l.includes(marker)) ?? '';
-    const action = /\] (.*?) failed \(forbidden 403/.exec(line)?.[1];
+    const action = /\] (.*?) \(forbidden 403/.exec(line)?.[1];
     assert.ok(action, line);
     show('notification of a refused list (what failed)', action);
     await admin('faults', undefined, 'DELETE');
