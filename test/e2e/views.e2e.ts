@@ -23,7 +23,7 @@ const TYPICAL = [
   { url: 'https://shop.localhost/', result: 'good', score: 91 },
   { url: 'https://shop.localhost/pricing', result: 'decent', score: 72.5 },
   { url: 'https://shop.localhost/keyboard', result: 'bad', score: 38 },
-  { url: 'https://blog.localhost/2026/lighting-guide', result: 'good', score: 84.5 },
+  { url: 'https://blog.localhost/lighting', result: 'good', score: 84.5 },
   { url: 'https://blog.localhost/about', result: 'decent', score: 66 },
   { url: 'https://shop.localhost/cart', result: 'bad', score: 12 },
 ] as const;

@@ -447,7 +447,7 @@ describe('writes (end to end)', function () {
     assert.ok(await reportRow.evaluate((e) => e.classList.contains('selected')), 'the report row is selected');
     await wb.page.keyboard.press('Delete');
     await dialog().waitFor({ state: 'visible' });
-    assert.ok((await dialog().innerText()).includes(victim.url), 'the confirmation names the URL');
+    assert.ok((await dialog().innerText()).includes(named(victim.url)), 'the confirmation names the page');
     await wb.screenshot('writes-delete-key-projects-report');
     await dialog()
       .locator('.dialog-buttons a.monaco-button', { hasText: /^Delete$/ })
