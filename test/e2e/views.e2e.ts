@@ -22,8 +22,8 @@ function labelOf(url: string): string {
 const TYPICAL = [
   { url: 'https://shop.localhost/', result: 'good', score: 91 },
   { url: 'https://shop.localhost/pricing', result: 'decent', score: 72.5 },
-  { url: 'https://shop.localhost/products/aurora?color=brass', result: 'bad', score: 38 },
-  { url: 'https://blog.localhost/2026/lighting-guide', result: 'good', score: 84.5 },
+  { url: 'https://shop.localhost/keyboard', result: 'bad', score: 38 },
+  { url: 'https://blog.localhost/lighting', result: 'good', score: 84.5 },
   { url: 'https://blog.localhost/about', result: 'decent', score: 66 },
   { url: 'https://shop.localhost/cart', result: 'bad', score: 12 },
 ] as const;
@@ -125,30 +125,38 @@ describe('views (end to end)', function () {
   it('shows each row’s page, score and age at the default sidebar width, the host after them (issue 45: rows read alike)', async () => {
     const pages = [...TYPICAL].reverse().map((t) => labelOf(t.url));
     await waitForRows(pages);
-    // Run in the page (a string: the tests are type-checked without the DOM's types).
-    type Shown = { label: string; description: string; scoreAndAgeShown: boolean };
-    const rows = await reportRows().evaluateAll<Shown[], undefined>(`(elements) =>
-      elements.slice(0, 6).map((row) => {
+    // Runs in the page; the tests are type-checked without the DOM's types, so the few used are named here.
+    type Box = { right: number };
+    type Element = {
+      innerText: string;
+      firstChild: { nodeType: number } | null;
+      getBoundingClientRect(): Box;
+      querySelector(selector: string): Element | null;
+    };
+    type Range = { setStart(node: unknown, offset: number): void; setEnd(node: unknown, offset: number): void; getBoundingClientRect(): Box };
+    const rows = await reportRows().evaluateAll((elements) => {
+      const { document } = globalThis as unknown as { document: { createRange(): Range } };
+      return (elements as unknown as Element[]).slice(0, 6).map((row) => {
         const container = row.querySelector('.monaco-icon-label-container');
         const description = row.querySelector('.label-description');
-        const text = description ? description.firstChild : null;
-        const shown = description ? description.innerText : '';
+        const text = description?.firstChild ?? null;
+        const shown = description?.innerText ?? '';
         // Where "score · age" ends on screen: the part that must never be cut.
         const end = shown.lastIndexOf(' · ');
         let scoreAndAgeRight = Infinity;
-        if (text instanceof Text && end > 0) {
+        if (text !== null && text.nodeType === 3 && end > 0) {
           const range = document.createRange();
           range.setStart(text, 0);
           range.setEnd(text, end);
           scoreAndAgeRight = range.getBoundingClientRect().right;
         }
-        const label = row.querySelector('.label-name');
         return {
-          label: label ? label.innerText : '',
+          label: row.querySelector('.label-name')?.innerText ?? '',
           description: shown,
           scoreAndAgeShown: container !== null && scoreAndAgeRight <= container.getBoundingClientRect().right,
         };
-      })`);
+      });
+    });
     await wb.screenshot('views-reports-default-width');
     const sidebar = await wb.page.locator('.part.sidebar').boundingBox();
     assert.ok(sidebar !== null && sidebar.width <= 320, `the default sidebar width (${sidebar?.width})`);
