@@ -221,7 +221,11 @@ export interface FindingsApi {
   refresh(): Promise<void>;
   /** The files pages map to (`pageReports.sources`), for Open Source. */
   readonly sources: {
-    find(pageUrl: string): Promise<
+    /** Whether `pageUrl` is under a `pageReports.sources` prefix of a workspace folder. */
+    isDeclared(pageUrl: string): boolean;
+    find(
+      pageUrl: string,
+    ): Promise<
       | { readonly kind: 'found'; readonly source: { readonly uri: vscode.Uri } }
       | { readonly kind: 'missing'; readonly tried: readonly string[] }
       | { readonly kind: 'unmapped' }

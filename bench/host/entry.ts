@@ -116,7 +116,10 @@ async function buildTreeItems(reports: readonly Report[]): Promise<number> {
   const started = performance.now();
   let ids = 0;
   for (const report of reports) {
-    const item = reportTreeItem({ kind: 'report', report }, { busy: false, search: undefined, now: Date.now(), showHost: true });
+    const item = reportTreeItem(
+      { kind: 'report', report },
+      { busy: false, search: undefined, now: Date.now(), showHost: true, hasSource: false },
+    );
     if (item.id) ids++;
   }
   const elapsed = performance.now() - started;
@@ -241,7 +244,12 @@ function watchActivation(
   return (started, activatedAt) => {
     loaders['.js'] = loadJs;
     const { moduleStart, moduleEnd, activateStart, activateEnd } = marks;
-    if (moduleStart === undefined || moduleEnd === undefined || activateStart === undefined || activateEnd === undefined) {
+    if (
+      moduleStart === undefined ||
+      moduleEnd === undefined ||
+      activateStart === undefined ||
+      activateEnd === undefined
+    ) {
       return undefined;
     }
     return {

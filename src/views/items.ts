@@ -189,7 +189,7 @@ export function inertMarkdown(source: string): vscode.MarkdownString {
  */
 export function reportTreeItem(
   node: ReportNode,
-  options: { busy: boolean; search: string | undefined; now: number; showHost: boolean },
+  options: { busy: boolean; search: string | undefined; now: number; showHost: boolean; hasSource: boolean },
 ): vscode.TreeItem {
   const { report } = node;
   const format = formatOptions(options.now);
@@ -198,7 +198,8 @@ export function reportTreeItem(
     node,
     { label, highlights: highlightRanges(label, options.search) },
     options.busy ? icon('sync~spin') : resultIcon(report.result),
-    options.busy ? 'report.busy' : 'report',
+    // `.source`: the page maps to a workspace file, so the menu offers Open Source.
+    `${options.busy ? 'report.busy' : 'report'}${options.hasSource ? '.source' : ''}`,
   );
   item.description = reportDescription(report, { ...format, host: options.showHost ? reportHost(report) : undefined });
   item.command = { command: Command.openReport, title: l10n.t('Open Report'), arguments: [node] };
@@ -310,6 +311,8 @@ export function treeItemFor(
     now: number;
     /** Whether a report's row names its host (its list mixes hosts, and it is not under its project). */
     showHost: (node: ReportNode) => boolean;
+    /** Whether a report's page maps to a workspace file (`pageReports.sources`). */
+    hasSource: (node: ReportNode) => boolean;
   },
 ): vscode.TreeItem {
   switch (node.kind) {
@@ -319,6 +322,7 @@ export function treeItemFor(
         search: options.search,
         now: options.now,
         showHost: options.showHost(node),
+        hasSource: options.hasSource(node),
       });
     case 'project':
       return projectTreeItem(node, { search: options.search, now: options.now });

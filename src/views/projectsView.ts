@@ -117,6 +117,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
       // Under its project a row's host only repeats the project's name; a report the service filed elsewhere says where it is.
       showHost: (report) =>
         report.parentProject !== undefined && reportHost(report.report) !== projectLabel(report.parentProject),
+      hasSource: (report) => this.deps.hasSource(report.report.url),
     });
   }
 

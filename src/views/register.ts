@@ -3,7 +3,8 @@
  * each view loads when VS Code first asks for its children, which it does only once the view
  * is visible.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { Setting } from '../ids';
 import { startAutoRefresh } from './autoRefresh';
 import { startDateRedraws } from './dateRedraw';
 import { ProjectsView } from './projectsView';
@@ -33,6 +34,12 @@ export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredVie
     startDateRedraws([reportsView, projectsView]),
     projectsView,
     reportsView,
+    // Open Source shows on the rows whose page maps to a file: the mapping is this setting.
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(Setting.sources)) return;
+      reportsView.redrawRows();
+      projectsView.redrawRows();
+    }),
   ];
   disposables.push(
     // A 404: the lists refresh, the pages loaded staying.

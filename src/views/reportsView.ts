@@ -75,6 +75,7 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
       search: this.#state.search,
       now: Date.now(),
       showHost: () => this.#mixesHosts,
+      hasSource: (report) => this.deps.hasSource(report.report.url),
     });
   }
 

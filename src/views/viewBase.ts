@@ -28,6 +28,8 @@ export interface ViewDeps {
   readonly errors: ErrorReporter;
   /** Where the whole reports of list answers go before the view keeps their summaries. */
   readonly recentReports: RecentReports;
+  /** Whether a page's URL is under a `pageReports.sources` prefix: its row offers Open Source. */
+  readonly hasSource: (pageUrl: string) => boolean;
 }
 
 /** Thrown by a list's fetcher when the connection went away between a check and the request. */
@@ -125,6 +127,12 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
    */
   redrawDates(): void {
     if (!this.treeView.visible || !this.connected) return;
+    const rows = this.datedRows();
+    if (rows.length > 0) this.changeEmitter.fire(rows);
+  }
+
+  /** Draws every row shown again, nothing fetched: what their menus offer may have changed. */
+  redrawRows(): void {
     const rows = this.datedRows();
     if (rows.length > 0) this.changeEmitter.fire(rows);
   }

@@ -13,6 +13,9 @@ import * as vscode from 'vscode';
 import type { RawReport, RecordedRequest } from '../service/types';
 import * as os from 'node:os';
 import { admin, configure, keys, pageReportsLogWith, panelTabs, resetService, serviceUrl, waitFor } from './harness';
+import { TestHook } from '../../src/ids';
+import type { ReportsView } from '../../src/views/reportsView';
+import type { ViewNode } from '../../src/views/items';
 
 /** Waits are long: the machines that run these are often busy, and a lookup waits its turn. */
 const LONG = 20_000;
@@ -237,6 +240,25 @@ describe('findings in the code', function () {
     await vscode.commands.executeCommand(openReport.command.command, ...(openReport.command.arguments ?? []));
     await waitFor(() => panelTabs().length > before, { message: 'the report panel', timeoutMs: LONG });
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('offers Open Source on a report row only when its page maps to a file', async () => {
+    const { reportsView } = (globalThis as Record<symbol, unknown>)[TestHook.views] as { reportsView: ReportsView };
+    await vscode.commands.executeCommand('pageReports.refreshReports');
+    const rows = await waitFor(
+      async () => {
+        const nodes = await reportsView.getChildren();
+        return nodes.some((n) => n.kind === 'report' && n.report.url === `${site()}pricing.html`) ? nodes : undefined;
+      },
+      { message: 'the mapped report in the Reports view', timeoutMs: LONG },
+    );
+    const contextOf = (node: ViewNode): string => String(reportsView.getTreeItem(node).contextValue);
+    const reports = rows.filter((n) => n.kind === 'report');
+    const mapped = reports.filter((n) => n.report.url.startsWith(site()));
+    const elsewhere = reports.filter((n) => !n.report.url.startsWith(site()));
+    assert.ok(mapped.length > 0 && elsewhere.length > 0, 'rows under the prefix and elsewhere');
+    for (const node of mapped) assert.match(contextOf(node), /^report(\.busy)?\.source$/, node.report.url);
+    for (const node of elsewhere) assert.doesNotMatch(contextOf(node), /\.source$/, node.report.url);
   });
 
   it('updates after Re-analyze', async () => {
