@@ -61,13 +61,14 @@ export function start(context: vscode.ExtensionContext, shells: TreeShells, stat
   // Another service or key may see other reports: what the lists brought in goes.
   const forgetListed = connection.onDidChange(() => recentReports.clear());
   // The views ask the findings, built below once the panels are, which pages map to a file.
-  let findings: Findings | undefined;
-  const hasSource = (pageUrl: string): boolean => findings?.sources.isDeclared(pageUrl) ?? false;
+  const built: { findings?: Findings } = {};
+  const hasSource = (pageUrl: string): boolean => built.findings?.sources.isDeclared(pageUrl) ?? false;
   const views = registerViews({ context, log, connection, errors, recentReports, hasSource }, shells);
   const analyses = new RecentAnalyses(context.workspaceState);
   const panels = registerPanels({ context, log, connection, errors, analyses, recentReports });
   const insights = new InsightsPanels({ context, log, connection, errors, panels });
-  findings = new Findings({ log, connection, errors, panels });
+  const findings = new Findings({ log, connection, errors, panels });
+  built.findings = findings;
   const parts: Parts = {
     context,
     log,
