@@ -98,8 +98,7 @@ export const ContextKey = {
 
 /**
  * The settings of package.json `contributes.configuration`, as full ids: read them with
- * `vscode.workspace.getConfiguration().get(Setting.x)` and test changes with
- * `affectsConfiguration(Setting.x)`.
+ * `vscode.workspace.getConfiguration().get(Setting.x)` and test changes with `affectsConfiguration(Setting.x)`.
  */
 export const Setting = {
   serviceUrl: 'pageReports.serviceUrl',

@@ -85,9 +85,8 @@ export interface ConnectionControls extends ConnectionApi {
 
 export interface ErrorReporter {
   /**
-   * Shows one clear message for a failure (product spec, "When things go wrong") with its
-   * actions, and logs it. `retry` adds a Retry button. 401s in a burst give one prompt;
-   * a 404 refreshes the lists. Never throws, never rejects.
+   * Shows one clear message for a failure (product spec, "When things go wrong") with its actions,
+   * and logs it. Never throws, never rejects.
    */
   report(error: unknown, options?: { retry?: () => unknown; action?: string }): void;
   /** Fires after a 404 on a report or project: the lists drop it by refreshing. */
@@ -245,7 +244,7 @@ export interface Parts {
   readonly analyses: RecentAnalyses;
   /** The insights panels. */
   readonly insights: InsightsPanelsApi;
-  /** Findings in the code: diagnostics, hovers, Open Source (issue #49). */
+  /** Findings in the code: diagnostics, hovers, Open Source. */
   readonly findings: FindingsApi;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the language model tools (issue #48) give a model, as text. Imports no `vscode`: every
+ * What the language model tools give a model, as text. Imports no `vscode`: every
  * rule here is unit-tested in plain Node.
  *
  * Every string from the service is data, never instructions: a report's URL, project, check

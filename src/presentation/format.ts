@@ -254,10 +254,9 @@ export function failedCounts(checks: readonly Pick<Check, 'passed' | 'importance
 // Values.
 
 /**
- * Whether a nested string (or an object key) needs quotes to be read unambiguously: when
- * it holds a separator of the readable form, could pass for another value ("none", "42"),
- * or has invisible edges. A value may hold a colon not followed by a space (URLs stay bare);
- * a key may hold none.
+ * Whether a nested string (or an object key) needs quotes to be read unambiguously: when it holds a
+ * separator of the readable form, could pass for another value ("none", "42"), or has invisible
+ * edges. A value may hold a colon not followed by a space (URLs stay bare); a key may hold none.
  */
 function needsQuotes(text: string, labels: FormatLabels, isKey = false): boolean {
   if (text === '' || text.trim() !== text) return true;
@@ -323,10 +322,9 @@ export function truncate(text: string, limit: number): { text: string; truncated
 }
 
 /**
- * A check's value as readable text. Strings as they are; numbers exactly; booleans as
- * yes/no; null as "none"; lists as "a, b, c"; objects as "key: value; key: value" (nested
- * ones in brackets and braces; nested strings quoted where they could be misread). The list
- * shows at most `limit` characters; `full` holds the whole text.
+ * A check's value as readable text. Strings as they are; numbers exactly; booleans as yes/no; null
+ * as "none"; lists as "a, b, c"; objects as "key: value; key: value" (nested ones in brackets and
+ * braces; nested strings quoted where they could be misread).
  */
 export function formatValue(
   value: unknown,
@@ -420,8 +418,7 @@ function hostAndPath(url: string, query: boolean): string {
 
 /**
  * A page's name in a list of pages (the insights page's): host, path and query
- * ("shop.localhost/product?id=2"), so pages that differ in their query only read apart. One
- * longer than {@link TITLE_LIMIT} is cut in the middle, keeping its host and its end.
+ * ("shop.localhost/product?id=2"), so pages that differ in their query only read apart.
  */
 export function pageName(url: string, id: ReportId): string {
   const chars = Array.from(oneLine(hostAndPath(url, true)));
