@@ -1,6 +1,6 @@
 /**
  * Ask Agent to Fix (`pageReports.askAgentToFix`): opens the chat in agent mode with a prompt that
- * names the report and its page (prompt.ts), filled in but not sent, so the user reads it first.
+ * names the report and its page (askAgentPrompt.ts), filled in but not sent, so the user reads it first.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
