@@ -14,7 +14,6 @@ export class ResponseShapeError extends Error {
   }
 }
 
-// ---------------------------------------------------------------------------------------
 // Field readers: total functions from any JSON value to a normalized value or undefined.
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -221,7 +220,6 @@ function at(where: string, field: string): string {
   return where === '' ? field : `${where}.${field}`;
 }
 
-// ---------------------------------------------------------------------------------------
 // Entry points used by the client. Each throws ResponseShapeError on an unusable body.
 
 /** One report object (not wrapped). Nesting is capped at {@link MAX_NESTING} levels. */

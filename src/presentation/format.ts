@@ -86,7 +86,6 @@ export interface FormatOptions {
   labels?: FormatLabels;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Check names.
 
 // Labels several check keys share (services spell some checks more than one way).
@@ -201,7 +200,6 @@ export function checkLabel(name: string): { label: string; known: boolean } {
   return known !== undefined ? { label: known, known: true } : { label: humanizeCheckName(name), known: false };
 }
 
-// ---------------------------------------------------------------------------------------------
 // Ordering.
 
 const IMPORTANCE_RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
@@ -250,7 +248,6 @@ export function failedCounts(checks: readonly Pick<Check, 'passed' | 'importance
   return counts;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Values.
 
 /**
@@ -352,7 +349,6 @@ export function shownValue(
   return { kind: 'words', text: short.text, full: said.text, truncated: short.truncated };
 }
 
-// ---------------------------------------------------------------------------------------------
 // Header fields.
 
 /** The result as a title-case label for pickers and tooltips. */

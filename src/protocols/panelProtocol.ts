@@ -24,7 +24,6 @@ export function runsOnOtherService(command: PanelCommand): boolean {
   return command === 'copyUrl';
 }
 
-// ---------------------------------------------------------------------------------------------
 // View model: what the page renders. Only JSON-serializable data (no Date, no undefined
 // where the page must tell "missing" apart: missing is an explicit `null` or a flag).
 
@@ -250,7 +249,6 @@ export interface PanelStrings {
   cannotShow: string;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Messages.
 
 /** Extension → page. */
@@ -298,7 +296,6 @@ export interface SavedPageState {
   opened?: string[];
 }
 
-// ---------------------------------------------------------------------------------------------
 // Guards. The controller runs every incoming message through `parsePageMessage`; anything
 // that does not match exactly is dropped.
 
