@@ -1,11 +1,10 @@
 /**
- * Activation does the least it can: it registers every command id with a thin handler, creates
- * both tree views with thin providers, registers the panels' serializers, the URI handler and
- * the Accounts provider, and sets the connection's context key from the note the connection
- * keeps. `start` (`main.ts`: the connection and its client, the views' logic, the panels, the
- * commands' implementations) runs on first use, in the same bundle: a command, a visible view
- * asking for its children, a panel coming back, or a change of the service URL setting or a
- * stored key. Nothing here awaits the network.
+ * Activation does the least it can: it registers every command id with a thin handler, creates both
+ * tree views with thin providers, registers the panels' serializers, the URI handler and the
+ * Accounts provider, and sets the connection's context key from the note the connection keeps.
+ * `start` (`main.ts`: the connection and its client, the views' logic, the panels, the commands'
+ * implementations) runs on first use, in the same bundle: a command, a visible view asking for its
+ * children, a panel coming back, or a change of the service URL setting or a stored key.
  */
 import * as vscode from 'vscode';
 import { keyCreator, registerAuthProvider } from './services/authProvider';

@@ -63,7 +63,6 @@ export const Command = {
   openSource: 'pageReports.openSource',
 } as const;
 
-/** A command id of package.json. */
 export type CommandId = (typeof Command)[keyof typeof Command];
 
 /** The tree views of package.json `contributes.views` (in the {@link SECTION} container). */
@@ -98,8 +97,7 @@ export const ContextKey = {
 
 /**
  * The settings of package.json `contributes.configuration`, as full ids: read them with
- * `vscode.workspace.getConfiguration().get(Setting.x)` and test changes with
- * `affectsConfiguration(Setting.x)`.
+ * `vscode.workspace.getConfiguration().get(Setting.x)` and test changes with `affectsConfiguration(Setting.x)`.
  */
 export const Setting = {
   serviceUrl: 'pageReports.serviceUrl',
@@ -186,7 +184,6 @@ export const LmTool = {
   createReport: 'pageReports_createReport',
 } as const;
 
-/** A tool name of package.json. */
 export type LmToolName = (typeof LmTool)[keyof typeof LmTool];
 
 /** The authentication provider's id (package.json `contributes.authentication`). */

@@ -1,8 +1,7 @@
 /**
- * Everything `activate` defers until first use (a command, a visible view, a panel coming
- * back after a reload, or a change of the connection's setting or secret): the log, the
- * connection and its client, the views' logic, the panels and the commands' implementations.
- * `extension.ts` calls {@link start} then, once.
+ * Everything `activate` defers until first use (a command, a visible view, a panel coming back
+ * after a reload, or a change of the connection's setting or secret): the log, the connection and
+ * its client, the views' logic, the panels and the commands' implementations.
  */
 import * as vscode from 'vscode';
 import type { ServiceStatusBar } from './services/statusBar';

@@ -50,7 +50,6 @@ export interface ConnectionApi {
   readonly onDidChangeServices: vscode.Event<void>;
   /** What the service's last answers say: connected, rejected key, unreachable, rate limited… */
   readonly health: ServiceHealth;
-  /** Fires when {@link health} changes. */
   readonly onDidChangeHealth: vscode.Event<ServiceHealth>;
   /**
    * Waits for the read of the current service's key: the first after start-up (activation
@@ -71,11 +70,9 @@ export interface ConnectionControls extends ConnectionApi {
   storeKey(origin: string, key: string): Promise<void>;
   /** Removes the key of `origin` (by default the current one) and waits until it is unused. */
   removeKey(origin?: string): Promise<void>;
-  /** Origins with a stored key. */
   originsWithKey(): string[];
   /** Remembers that the user allowed plain http for `origin`. */
   allowInsecure(origin: string): Promise<void>;
-  /** Whether the user allowed plain http for `origin`. */
   isInsecureAllowed(origin: string): boolean;
   /** Reads the setting and the key again now, instead of on the next change event. */
   reloadNow(): Promise<void>;
@@ -85,9 +82,8 @@ export interface ConnectionControls extends ConnectionApi {
 
 export interface ErrorReporter {
   /**
-   * Shows one clear message for a failure (product spec, "When things go wrong") with its
-   * actions, and logs it. `retry` adds a Retry button. 401s in a burst give one prompt;
-   * a 404 refreshes the lists. Never throws, never rejects.
+   * Shows one clear message for a failure (product spec, "When things go wrong") with its actions,
+   * and logs it. Never throws, never rejects.
    */
   report(error: unknown, options?: { retry?: () => unknown; action?: string }): void;
   /** Fires after a 404 on a report or project: the lists drop it by refreshing. */
@@ -111,7 +107,6 @@ export interface ReportQueryState {
   readonly sort: SortDirection;
 }
 
-/** The Projects view's query. */
 export interface ProjectQueryState {
   readonly search: string | undefined;
   readonly sortBy: ProjectSortKey;
@@ -141,7 +136,6 @@ export interface ReportsViewApi {
   setQuery(next: ReportQueryState): Promise<void>;
   /** Drops search, project and result; keeps the sort. */
   clearFilters(): Promise<void>;
-  /** Appends the next page. */
   loadMore(): Promise<void>;
   /** Runs the failed step again (page 1 or the next page). */
   retry(): Promise<void>;
@@ -160,7 +154,6 @@ export interface ProjectsViewApi {
   setBusy(id: ReportId, busy: boolean): void;
   /** The reports selected in the view (a keybinding passes no item). */
   selectedReports(): Report[];
-  /** The project whose row is selected, if one is. */
   selectedProject(): string | undefined;
   /** The search and sort as the user set them. */
   readonly query: ProjectQueryState;
@@ -243,9 +236,8 @@ export interface Parts {
   readonly panels: ReportPanelsApi;
   /** THE store of recent analyses (the previous analysis of re-analyzed reports). */
   readonly analyses: RecentAnalyses;
-  /** The insights panels. */
   readonly insights: InsightsPanelsApi;
-  /** Findings in the code: diagnostics, hovers, Open Source (issue #49). */
+  /** Findings in the code: diagnostics, hovers, Open Source. */
   readonly findings: FindingsApi;
 }
 

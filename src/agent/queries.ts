@@ -147,10 +147,9 @@ export function samePage(a: string, b: string): boolean {
 }
 
 /**
- * The reports `input` asks for: the service's list (its search, filters and sort) at the
- * next allowed page size, cut to the limit; with `url`, the reports of exactly that page,
- * found through the service's search for it and checked here, over at most
- * {@link URL_SEARCH_PAGES} pages.
+ * The reports `input` asks for: the service's list (its search, filters and sort) at the next
+ * allowed page size, cut to the limit; with `url`, the reports of exactly that page, found through
+ * the service's search for it and checked here, over at most {@link URL_SEARCH_PAGES} pages.
  */
 export async function findReports(api: ReportsApi, input: FindInput, signal?: AbortSignal): Promise<FoundReports> {
   if (input.url === undefined) {

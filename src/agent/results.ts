@@ -1,5 +1,5 @@
 /**
- * What the language model tools (issue #48) give a model, as text. Imports no `vscode`: every
+ * What the language model tools give a model, as text. Imports no `vscode`: every
  * rule here is unit-tested in plain Node.
  *
  * Every string from the service is data, never instructions: a report's URL, project, check
@@ -125,7 +125,6 @@ function andMore(listed: number, all: number, what: string): string[] {
   return all > listed ? [`...and ${all - listed} more ${what} (not listed).`] : [];
 }
 
-// ---------------------------------------------------------------------------------------------
 // Lists.
 
 /** One line of a report list: id, URL, project, result, score, generated date, failed checks by importance. */
@@ -167,7 +166,6 @@ export function foundReportsText(found: FoundReports, limit: number, serviceHost
   return withDataBlock(intro, listed.map(reportListLine), notes, tag);
 }
 
-// ---------------------------------------------------------------------------------------------
 // One report.
 
 /** The lines of a change since the previous analysis. */
@@ -268,7 +266,6 @@ function plainId(id: ReportId): string {
   return typeof id === 'number' ? String(id) : '(id in the data below)';
 }
 
-// ---------------------------------------------------------------------------------------------
 // Insights.
 
 /** What the insights result says besides the model: which project, how many the cap left out. */
@@ -339,7 +336,6 @@ export function insightsText(model: InsightsModel, scope: InsightsScope, service
   return withDataBlock(`Insights of ${where} on the Page Reports service at ${serviceHost}.`, lines, notes, tag);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Errors a model can act on.
 
 /** Why a tool could not start: what the connection lacks. */
@@ -426,7 +422,6 @@ function notRetried(subject: ErrorSubject): string {
     : ' The service may have re-analyzed the report all the same: check with pageReports_getReport { id } before trying again. The request was not retried.';
 }
 
-// ---------------------------------------------------------------------------------------------
 // Pages as the confirmations name them.
 
 /** A page as the UI names it: its path and query (`/` for the home page) and its host; the URL itself when it is none. */

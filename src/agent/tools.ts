@@ -1,5 +1,5 @@
 /**
- * The language model tools (issue #48): what `pageReports_findReports`, `_getReport`,
+ * The language model tools: what `pageReports_findReports`, `_getReport`,
  * `_getInsights`, `_reanalyzeReport` and `_createReport` do when an agent calls them.
  * `register.ts` registers the names at activation and forwards here once `main.ts` is loaded.
  *

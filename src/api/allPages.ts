@@ -248,8 +248,7 @@ class PageRun<T> {
 
   /**
    * Every page up to `end` is in: plans more when the cap is not reached and the last page says
-   * more follow (one page when the service announces no count, else the pages the cap still
-   * needs). False when the load is done.
+   * more follow (one page when the service announces no count, else the pages the cap still needs).
    */
   #extend(): boolean {
     const { load, options } = this;

@@ -87,15 +87,10 @@ export function isBrowserFetchFailure(error: unknown): boolean {
 }
 
 /**
- * The error for a browser fetch failure: `cors` when the host answers a `mode: 'no-cors'`
- * request (so it is reachable, and the browser withheld its answer from the extension),
- * else `network`. The probe is a plain GET of the service's origin, sent without the key
- * (a no-cors request may carry none) and without credentials. Undefined for other errors.
- * A connection the service drops without an answer while the host still answers the probe
- * also reads as `cors`: the browser gives no way to tell those apart. Once the service has
- * answered through CORS (`answeredBefore`), such a failure is an error page without CORS
- * headers (a proxy's 502, a gateway's 429), not a CORS setup: `network` with
- * `HIDDEN_ERROR_PAGE`.
+ * The error for a browser fetch failure: `cors` when the host answers a `mode: 'no-cors'` request
+ * (so it is reachable, and the browser withheld its answer from the extension), else `network`. The
+ * probe is a plain GET of the service's origin, sent without the key (a no-cors request may carry
+ * none) and without credentials.
  */
 export async function browserFetchError(
   error: unknown,

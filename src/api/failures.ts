@@ -1,7 +1,6 @@
 /**
- * Turning HTTP failures into `ApiError`s: status → kind, the service's message made safe to
- * show, network reasons dug out of `error.cause` chains, `Retry-After` parsing.
- * Imports no `vscode`.
+ * Turning HTTP failures into `ApiError`s: status → kind, the service's message made safe to show,
+ * network reasons dug out of `error.cause` chains, `Retry-After` parsing. Imports no `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 import { ApiError, type ApiErrorKind } from './errors';
@@ -96,7 +95,7 @@ function decoded(text: string): string {
 
 /**
  * Milliseconds to wait from a `Retry-After` value (delay seconds or an HTTP date), else
- * undefined. Over six digits (11 days) is not a delay: an epoch time sent by mistake, say.
+ * undefined. Over six digits is not a delay: an epoch time sent by mistake, say.
  */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined;

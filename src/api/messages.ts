@@ -1,9 +1,8 @@
 /**
- * What the user is told when something fails: the product spec's table "When things go
- * wrong", as one sentence plus the actions to offer. Pure; imports no `vscode`.
- *
- * Sentences go through `@vscode/l10n` (in the extension's bundles, VS Code's own `l10n`: see
- * esbuild.js), so the English text here is also the localization key.
+ * What the user is told when something fails: the product spec's table "When things go wrong", as
+ * one sentence plus the actions to offer. Pure; imports no `vscode`. Sentences go through
+ * `@vscode/l10n` (in the extension's bundles, VS Code's own `l10n`: see esbuild.js), so the English
+ * text here is also the localization key.
  */
 import * as l10n from '@vscode/l10n';
 import { HIDDEN_ERROR_PAGE, HIDDEN_REDIRECT, HIDDEN_RETRY_AFTER, HIDDEN_RETRY_AFTER_WAIT_MS, HTTP_BLOCKED } from './browserReasons';

@@ -1,9 +1,7 @@
 /**
  * Tolerant reading of the service's answers (contract §5) into the domain types. Only what
- * identifies a thing is required (else `badResponse`); any other field of the wrong type
- * becomes `undefined`, never `NaN` or `Invalid Date`. `raw` keeps the object as sent.
- * Hand-written rather than a schema library, so the well-formed case, run for every check of
- * every listed report, takes a direct path. Imports no `vscode`.
+ * identifies a thing is required (else `badResponse`); any other field of the wrong type becomes
+ * `undefined`, never `NaN` or `Invalid Date`.
  */
 import type { Check, Importance, Page, Privacy, Project, Report, ReportResult } from './types';
 import { isRecord, withoutPasswords } from '../text/guards';
@@ -16,7 +14,6 @@ export class ResponseShapeError extends Error {
   }
 }
 
-// ---------------------------------------------------------------------------------------
 // Field readers: total functions from any JSON value to a normalized value or undefined.
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -84,9 +81,8 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * A date from an ISO 8601 or `YYYY-MM-DD HH:MM:SS` string. A time without zone is taken
- * as UTC (the service writes UTC; reading it as local time would shift it per machine).
- * Impossible dates (month 13, February 30) are undefined: `Date.UTC` would roll them over.
+ * A date from an ISO 8601 or `YYYY-MM-DD HH:MM:SS` string. A time without zone is UTC, as the
+ * service writes it; impossible dates are undefined, where `Date.UTC` would roll them over.
  */
 export function toDate(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
@@ -192,10 +188,8 @@ export const TOO_DEEP = '(nested too deep)';
 /**
  * `value` with everything nested deeper than {@link MAX_NESTING} levels replaced by
  * {@link TOO_DEEP}. A hostile report can nest thousands of levels; `JSON.stringify` and the
- * structured clone behind the panel's `postMessage` then overflow the stack, and the panel
- * never leaves "loading". Objects that need no cut are returned as they are (no copy).
- * Every list answer walks each report whole, so the walk visits objects only and reads keys
- * with `for…in`, the cheaper way.
+ * structured clone behind the panel's `postMessage` then overflow the stack, and the panel never
+ * leaves "loading".
  */
 export function capNesting(value: unknown, depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return value;
@@ -226,7 +220,6 @@ function at(where: string, field: string): string {
   return where === '' ? field : `${where}.${field}`;
 }
 
-// ---------------------------------------------------------------------------------------
 // Entry points used by the client. Each throws ResponseShapeError on an unusable body.
 
 /** One report object (not wrapped). Nesting is capped at {@link MAX_NESTING} levels. */
@@ -282,11 +275,7 @@ export function parseReportAnswer(body: unknown): Report {
   return parseReport(body);
 }
 
-/**
- * A list answer — `{data, links, meta}`, `{data, links}`, `{data}` or a bare array — as a
- * page. `page` and `perPage` are what was asked for; the server's `meta` wins when it says.
- * A malformed `links` or `meta` is ignored, not fatal.
- */
+/** A list answer — `{data, links, meta}`, `{data, links}`, `{data}` or a bare array — as a page. */
 export function parseListAnswer<T>(
   body: unknown,
   parseItem: (item: unknown, where: string) => T,

@@ -16,10 +16,9 @@ export type ServiceUrlResult =
   | { ok: false; error: string };
 
 /**
- * Checks that `input` is an absolute `http(s)` URL without credentials, query or fragment,
- * and normalizes it to the form the client appends `/api/v1/...` to (a URL ending in
- * `/api/v1` is refused with the one to use instead). Error texts are sentences in the
- * display language, to show as they are.
+ * Checks that `input` is an absolute `http(s)` URL without credentials, query or fragment, and
+ * normalizes it to the form the client appends `/api/v1/...` to (a URL ending in `/api/v1` is
+ * refused with the one to use instead).
  */
 export function parseServiceUrl(input: string): ServiceUrlResult {
   const text = input.trim();

@@ -70,8 +70,7 @@ const PERMANENT_NETWORK_REASONS = new Set(['ENOTFOUND', 'bad port', 'ERR_INVALID
 /**
  * The platform fetch, as it was when this module loaded (on the extension's first use). Any
  * extension in the same extension host can wrap `globalThis.fetch` and read the key from the
- * requests passing through it; none can prevent that (one process, one global object). Taking
- * it once narrows it to a wrapper installed before then.
+ * requests passing through it; taking it once narrows that to a wrapper installed before then.
  */
 const platformFetchAtStart: typeof fetch = globalThis.fetch.bind(globalThis);
 /** What may follow `Bearer `: visible ASCII. Anything else would be rejected by `Headers` with the value in the message. */
@@ -86,11 +85,9 @@ class AnswerTooLarge extends Error {
 }
 
 /**
- * An answer the capped fetch has read whole: a Response without a body stream whose `text()`
- * gives the text already read, to ky (an error's data) and to the transport alike. Handing ky
- * the bytes again in a new Response would read them through a second stream: 0.06 ms more per
- * list request (the transport alone 1.23x plain fetch that way, 1.17x this way, bench client's
- * requests, scratch comparison of 2026-11-29).
+ * An answer the capped fetch has read whole: a Response without a body stream whose `text()` gives
+ * the text already read, to ky (an error's data) and to the transport alike. Handing ky the bytes again in a
+ * new Response would read them through a second stream.
  */
 class ReadAnswer extends Response {
   constructor(
@@ -157,10 +154,8 @@ export class Transport {
       fetch: cappedFetch(this.platformFetch),
       hooks: {
         beforeRequest: [({ request, options: { context } }) => this.addKey(request, exchangeOf(context))],
-        // No afterResponse hook: ky hands each one a clone of the answer (a stream tee). In one
-        // run of 600 list requests each (Node 24, loopback), a bare ky instance took 1.13× plain
-        // fetch and the same with one empty afterResponse hook 1.39×. The answers that end an
-        // exchange are logged by `send` instead; failures by beforeError.
+        // No afterResponse hook: ky hands each one a clone of the answer (a stream tee). The
+        // answers that end an exchange are logged by `send` instead; failures by beforeError.
         beforeRetry: [
           ({ retryCount, options: { context } }) => {
             exchangeOf(context).retries = retryCount;
@@ -172,11 +167,9 @@ export class Transport {
   }
 
   /**
-   * Sends one request and answers `read` of its 2xx response, or throws `ApiError`. Reads (GET) are
-   * retried by ky on `RETRY_STATUSES` and dropped connections, honouring `Retry-After`, at most
-   * `retryLimit` times and `retryMaxWaitMs` of waiting in all; other methods are sent once.
-   * Same-origin redirects are followed (any for GET, only 307/308 for writes); a redirect to
-   * another origin is refused with kind `redirect`, so neither key nor form body goes there.
+   * Sends one request and answers `read` of its 2xx response, or throws `ApiError`. Same-origin
+   * redirects are followed (any for GET, only 307/308 for writes); a redirect to another origin is
+   * refused with kind `redirect`, so neither key nor form body goes there.
    */
   async send<T>(spec: RequestSpec, read: (answer: Answer) => T): Promise<T> {
     const params = spec.query?.toString() ?? '';
@@ -282,11 +275,9 @@ export class Transport {
   }
 
   /**
-   * retry.shouldRetry: refuses retries that cannot help (permanent network failures) and
-   * those whose wait would pass the request's total wait budget. A retry it allows returns
-   * true, so ky waits `retry.delay`, the wait counted here. Left undefined, ky read the
-   * answer's timing headers its own way: an epoch time in `Retry-After` became 56 years of
-   * waiting, a `RateLimit-Reset` a wait outside the budget. The rest (a timeout) ky decides.
+   * retry.shouldRetry: refuses retries that cannot help (permanent network failures) and those
+   * whose wait would pass the request's total wait budget. A retry it allows returns true, so ky
+   * waits `retry.delay`, the wait counted here.
    */
   private shouldRetry({ error, retryCount }: ShouldRetryState, exchange: Exchange): boolean | undefined {
     exchange.nextWaitMs = undefined;
@@ -390,11 +381,9 @@ function backoff(retryCount: number): number {
 }
 
 /**
- * The fetch ky calls: the platform fetch plus the whole body read, so ky's per-attempt
- * timeout covers the body, and a dropped connection during the body is a network error ky
- * may retry. The body is read as a stream and counted after decompression; past
- * `MAX_ANSWER_BYTES` the read is cancelled (closing the connection) and the attempt fails.
- * It is decoded as it comes, once, and goes on as a `ReadAnswer`.
+ * The fetch ky calls: the platform fetch plus the whole body read, so ky's per-attempt timeout
+ * covers the body, and a dropped connection during the body is a network error ky may retry. Past
+ * `MAX_ANSWER_BYTES` the read is cancelled and the attempt fails.
  */
 function cappedFetch(platformFetch: typeof fetch): typeof fetch {
   return async (input, init) => {

@@ -1,7 +1,6 @@
 /**
- * Ask Agent to Fix (`pageReports.askAgentToFix`): opens the chat in agent mode with a prompt
- * that names the report and its page (prompt.ts), filled in but not sent, so the user reads it
- * first. On report items and the report panel, where the editor has a chat (`chatIsEnabled`).
+ * Ask Agent to Fix (`pageReports.askAgentToFix`): opens the chat in agent mode with a prompt that
+ * names the report and its page (askAgentPrompt.ts), filled in but not sent, so the user reads it first.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -16,10 +15,7 @@ import { agentFixPrompt, type FixTarget } from './askAgentPrompt';
 /** The workbench command that opens the chat view with a query. */
 const OPEN_CHAT = 'workbench.action.chat.open';
 
-/**
- * Opens the chat in agent mode with the prompt for `target` in its input, not sent. Resolves
- * the prompt. Other parts (a quick fix) call this with what they know of the report.
- */
+/** Opens the chat in agent mode with the prompt for `target` in its input, not sent. Resolves the prompt. */
 export async function askAgentToFix(target: FixTarget): Promise<string> {
   const query = agentFixPrompt(target);
   try {

@@ -19,8 +19,7 @@ import { messageOf } from '../api/errors';
 
 /**
  * New Report…'s argument, as the table reads it: `{ url, privacy?, password? }` sends without
- * asking (tests, automation); `{ prefill }` or nothing asks. The values are checked by the
- * command like the inputs check what is typed.
+ * asking (tests, automation); `{ prefill }` or nothing asks.
  */
 export type CreateReportArgs =
   | { readonly send: { readonly url: string; readonly privacy: unknown; readonly password: unknown } }
@@ -84,10 +83,7 @@ async function suggestedUrl(): Promise<string> {
   return '';
 }
 
-/**
- * Sends one store with a progress notification. Cancelling stops waiting (the service
- * may still create the report).
- */
+/** Sends one store with a progress notification. */
 async function sendCreate(w: Writes, api: ReportsApi, input: NewReport): Promise<Report | 'cancelled'> {
   const key = `create:${input.url}`;
   if (w.inFlight.has(key)) {

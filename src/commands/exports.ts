@@ -96,10 +96,7 @@ function thisRemote(): string {
   return vscode.env.remoteName ?? '';
 }
 
-/**
- * The user's home folder where the extension host has one (Node: desktop, remote,
- * code-server). The web worker host has none: VS Code's dialog then opens where it chooses.
- */
+/** The user's home folder where the extension host has one (Node: desktop, remote, code-server). */
 function homeFolder(): vscode.Uri | undefined {
   // eslint-disable-next-line no-restricted-globals -- guarded: without `process` (the web worker) there is no home folder
   const env = typeof process === 'undefined' ? undefined : process.env;
@@ -179,9 +176,8 @@ async function openInEditor(options: SaveOptions): Promise<void> {
  */
 interface ExportProgress {
   /**
-   * Set when the service or its key changed after the export began (or a later export failed
-   * too): the pages it has may be another account's, so it starts again. The listener goes at
-   * that change or when the export ends without failing.
+   * Set when the service or its key changed after the export began (or a later export failed too):
+   * the pages it has may be another account's, so it starts again.
    */
   stale: boolean;
   readonly watch: vscode.Disposable;
@@ -231,10 +227,7 @@ async function fetchAll(api: ReportsApi, state: ExportProgress): Promise<boolean
 export function reportExportCommands(parts: Parts) {
   const { errors } = parts;
 
-  /**
-   * Copy as Markdown: the selected reports, one block each. Reports not at hand load with
-   * runBatch; what loaded is copied, and one message says what did not.
-   */
+  /** Copy as Markdown: the selected reports, one block each. */
   async function copyMarkdown(item?: unknown, selected?: unknown): Promise<string | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
@@ -284,10 +277,7 @@ export function reportExportCommands(parts: Parts) {
     return text;
   }
 
-  /**
-   * Export Report as JSON…: `Command.exportReportJson(item?, { target? })`. Fetches the
-   * report fresh and writes every field the service sent. Resolves the file written.
-   */
+  /** Export Report as JSON…: `Command.exportReportJson(item?, { target? })`. Resolves the file written. */
   async function exportJson(item?: unknown, second?: unknown): Promise<vscode.Uri | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;
@@ -342,11 +332,7 @@ export function reportExportCommands(parts: Parts) {
     return state;
   }
 
-  /**
-   * Export List as CSV…: `Command.exportReportsCsv({ target? })`. Every report of the
-   * Reports view's current query, all pages, at most `Setting.insightsLimit`. Resolves
-   * the file written. Its Retry goes on from `resume`.
-   */
+  /** Export List as CSV…: `Command.exportReportsCsv({ target? })`. Resolves the file written. */
   async function exportCsv(args: unknown, resume?: ExportProgress): Promise<vscode.Uri | undefined> {
     const api = await requireApi(parts.connection);
     if (api === undefined) return undefined;

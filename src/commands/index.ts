@@ -27,10 +27,7 @@ import { openSource } from './openSource';
 
 type Handler = (...args: unknown[]) => unknown;
 
-/**
- * Builds the table, keyed by the command ids of src/ids.ts (`Record<CommandId, …>`: every id
- * has a handler). A write's arguments are read here, once, into one typed object.
- */
+/** Builds the table, keyed by the command ids of src/ids.ts (`Record<CommandId, …>`: every id has a handler). */
 function commandTable(parts: Parts, writes: Writes): Record<CommandId, Handler> {
   const reading = reportOpenCommands(parts);
   const exports = reportExportCommands(parts);
@@ -145,10 +142,7 @@ function wrap(parts: Parts, id: string, handler: Handler): Handler {
   };
 }
 
-/**
- * Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these.
- * `writes` is the one in-flight guard the commands share with the agent tools.
- */
+/** Every command's handler, wrapped, by id; `activate` registered the ids and forwards to these. */
 export function commandHandlers(parts: Parts, writes: Writes): ReadonlyMap<string, Handler> {
   return new Map(Object.entries(commandTable(parts, writes)).map(([id, handler]) => [id, wrap(parts, id, handler)]));
 }

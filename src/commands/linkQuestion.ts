@@ -15,11 +15,10 @@ export interface SwitchQuestion {
 }
 
 /**
- * What to ask before switching to `target`, a service URL from a link. `known` is whether the
- * user has used that service (its URL) before. One that is new, another path on an origin
- * whose key is stored, would be sent that key once the user agrees, so the button says so
- * ("Send Key to /path"): on a reverse proxy shared by several apps, the path is another app.
- * Link text is plain text in a modal (`singleLine`, cut to a length a dialog can show).
+ * What to ask before switching to `target`, a service URL from a link. One that is new, another
+ * path on an origin whose key is stored, would be sent that key once the user agrees, so the button
+ * says so ("Send Key to /path"): on a reverse proxy shared by several apps, the path is another
+ * app.
  */
 export function switchQuestion(target: string, known: boolean): SwitchQuestion {
   const { host, origin, pathname } = new URL(target);

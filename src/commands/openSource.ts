@@ -1,7 +1,6 @@
 /**
  * Open Source: from a report (its row, its panel's title bar, or one picked) to the file that
- * renders its page, through `pageReports.sources`. The file is looked for on click; when
- * none exists the message names the patterns tried.
+ * renders its page, through `pageReports.sources`.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';

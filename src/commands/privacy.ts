@@ -1,7 +1,6 @@
 /**
- * Change Privacy… of one report: Public, Private or Password (the password is sent from its
- * input box, so the service's answer to it shows there). The privacy inputs New Report… uses
- * too live here.
+ * Change Privacy… of one report: Public, Private or Password (the password is sent from its input
+ * box, so the service's answer to it shows there).
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';

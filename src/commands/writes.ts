@@ -207,10 +207,7 @@ export interface WriteArgs {
   readonly confirm: ConfirmOptions | undefined;
 }
 
-/**
- * Reads `(item?, selected?, options?)`: options may come third (menus) or second (the palette,
- * tests).
- */
+/** Reads `(item?, selected?, options?)`: options may come third (menus) or second (the palette, tests). */
 export function writeArgs(item?: unknown, selected?: unknown, options?: unknown): WriteArgs {
   return { item, selected, confirm: confirmOf(options, selected) };
 }

@@ -42,9 +42,8 @@ export async function showInsights(parts: Parts, arg: unknown): Promise<void> {
 type ProjectItem = vscode.QuickPickItem & { project?: string | null; failure?: { way: vscode.Command | undefined } };
 
 /**
- * Asks which project: `All projects` first and preselected, then every project by name, a
- * page at a time while the pick is open (typing filters what is loaded). Resolves undefined
- * when dismissed.
+ * Asks which project: `All projects` first and preselected, then every project by name, a page at a
+ * time while the pick is open (typing filters what is loaded). Resolves undefined when dismissed.
  */
 function pickInsightsProject(api: ReportsApi): Promise<{ project: string | null } | undefined> {
   return new Promise((resolve) => {

@@ -1,10 +1,7 @@
 /**
- * Loads the reports insights aggregate: the report list (`project=`, `per_page=100`, newest
- * first by `sort_by=id&sort=desc`), every page up to a cap, through the list loader
- * (`api/allPages.ts`: a few pages at a time, rate limits waited out). `vscode`-free.
- *
- * A load is resumable: when a page fails, what was loaded stays in the `LoadProgress` and
- * `loadReports` called again with it fetches the pages it lacks.
+ * Loads the reports insights aggregate: the report list (`project=`, `per_page=100`, newest first
+ * by `sort_by=id&sort=desc`), every page up to a cap, through the list loader (`api/allPages.ts`: a
+ * few pages at a time, rate limits waited out).
  */
 import { emptyAllPages, loadAllPages, type AllPages } from '../api/allPages';
 import type { Report, ReportsApi } from '../api/types';

@@ -31,10 +31,7 @@ export interface InlineAssets {
   style: string;
 }
 
-/**
- * A fresh nonce: 128 bits from the CSPRNG, base64. Web Crypto's `getRandomValues` is the same
- * global in Node and in the browser's web worker extension host.
- */
+/** A fresh nonce: 128 bits from the CSPRNG, base64. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));

@@ -57,9 +57,8 @@ export function pageShell(
 }
 
 /**
- * A panel's life: the disposables it owns, ended once when the webview panel closes (by the
- * user, or by the panel's `dispose()`). Ending runs `beforeEnd` (the panel aborts its load),
- * fires `onDidEnd`, then disposes everything owned.
+ * A panel's life: the disposables it owns, ended once when the webview panel closes (by the user,
+ * or by the panel's `dispose()`).
  */
 export class PanelLifetime {
   #ended = false;

@@ -8,10 +8,7 @@ import { ReportPageAssets } from './pageAssets';
 import { keepWhileOpen } from './lifetime';
 import { panelKey, ReportPanel, type PanelDeps } from './reportPanel';
 
-/**
- * All open report panels, one per report id. Implements the `ReportPanelsApi` the commands
- * and views use, and restores panels after a window reload.
- */
+/** All open report panels, one per report id. */
 export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   readonly #panels = new Map<string, ReportPanel>();
   readonly #disposables: vscode.Disposable[] = [];
@@ -123,9 +120,9 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   async revive(webviewPanel: vscode.WebviewPanel, saved: unknown): Promise<void> {
     const state = parseSavedPageState(saved);
     const serviceUrl = state?.serviceUrl ?? this.deps.connection.serviceUrl;
-    // The page's word is checked like any page message: only a service this machine knows
-    // (Switch Back would make it current). A removed service's report is not asked of another:
-    // the same id there is another report.
+    // The page's word is checked like any page message: only a service this machine knows (Switch
+    // Back would make it current). A removed service's report is not asked of another: the same id
+    // there is another report.
     const unknown = state?.serviceUrl !== undefined && !this.#knownUrls().includes(state.serviceUrl);
     if (!state || unknown || this.#panels.has(this.#key(state.reportId, serviceUrl))) {
       // Nothing to show (no id saved, or its service is gone), or that report is open already.
@@ -156,11 +153,7 @@ export class ReportPanels implements ReportPanelsApi, vscode.Disposable {
   }
 }
 
-/**
- * Creates the report panels: the `ReportPanelsApi` for the other parts. The serializer that
- * brings panels back after a window reload (activation event `onWebviewPanel:` + `WebviewType.report`)
- * is registered by `activate` and hands them to {@link ReportPanels.revive}.
- */
+/** Creates the report panels: the `ReportPanelsApi` for the other parts. */
 export function registerPanels(deps: Omit<PanelDeps, 'pageAssets'>): ReportPanels {
   const { extensionUri, extensionMode } = deps.context;
   const pageAssets = new ReportPageAssets(extensionUri, extensionMode === vscode.ExtensionMode.Development);

@@ -68,9 +68,8 @@ export function panelKey(id: ReportId): string {
 }
 
 /**
- * One report's panel: owns its `WebviewPanel`, loads the report, holds the state the page
- * shows, and acts on the page's (validated) requests. Retains no page context when hidden:
- * the page asks again with `ready` and is drawn from `state`.
+ * One report's panel: owns its `WebviewPanel`, loads the report, holds the state the page shows,
+ * and acts on the page's (validated) requests.
  */
 export class ReportPanel implements vscode.Disposable {
   #report: Report | undefined;
@@ -170,10 +169,7 @@ export class ReportPanel implements vscode.Disposable {
     return this.#serviceUrl;
   }
 
-  /**
-   * The label of the panel's service when the extension now shows another service (or none),
-   * else undefined.
-   */
+  /** The label of the panel's service when the extension now shows another service (or none), else undefined. */
   get foreignService(): string | undefined {
     const mine = this.#serviceUrl;
     if (mine === undefined || mine === this.deps.connection.serviceUrl) return undefined;
@@ -339,11 +335,9 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /**
-   * Refreshes the report once the page has drawn it, not now. For a panel that opens with the
-   * whole report from a list answer (src/stores/recentReports.ts): the page shows that at once,
-   * so nothing waits for the fetch, and a fetch running while the webview starts delays its
-   * page. Should the page not draw within
-   * {@link REFRESH_AFTER_DRAW_FALLBACK_MS} (hidden at once, scripts refused), it refreshes then.
+   * Refreshes the report once the page has drawn it, not now. For a panel that opens with the whole
+   * report from a list answer (src/stores/recentReports.ts): the page shows that at once, so
+   * nothing waits for the fetch, and a fetch running while the webview starts delays its page.
    */
   refreshOnceShown(): void {
     this.#cancelRefreshAfterDraw();
@@ -483,7 +477,6 @@ export class ReportPanel implements vscode.Disposable {
         return;
       case 'errorAction':
         // Only the command the error shown named: the page cannot choose one.
-        // (A foreign panel's error state names none: no earlier error's command runs there.)
         if (this.#state.kind === 'error' && typeof this.#state.action === 'string' && this.#errorAction)
           void runAction(this.#errorAction);
         return;
@@ -557,9 +550,8 @@ export class ReportPanel implements vscode.Disposable {
     const now = performance.now();
     this.#firstPaintAt ??= now;
     if (partial) return;
-    // The panel's one render event: the first draw of the whole report after an open, logged
-    // with its time and that of the first paint (the summary, when the tree had it). The
-    // benchmark reads both from the log.
+    // The panel's one render event: the first draw of the whole report after an open, logged with
+    // its time and that of the first paint (the summary, when the tree had it).
     this.#shownSinceOpen = true;
     const ms = Math.round(now - this.#openedAt);
     const firstPaint = Math.round(this.#firstPaintAt - this.#openedAt);

@@ -160,10 +160,7 @@ export function nothingChanged(diff: ReportDiff, after: AnalysisLike): boolean {
 /** U+2212, the minus sign (a hyphen reads as a dash next to a number). */
 export const MINUS = '\u2212';
 
-/**
- * A score change as the panel writes it: `+4.5`, `−3` (U+2212), `±0`. At most one decimal,
- * in the locale's digits; undefined when a side has no score.
- */
+/** A score change as the panel writes it: `+4.5`, `−3` (U+2212), `±0`. */
 export function formatScoreDelta(delta: number | undefined, locale = 'en'): string | undefined {
   if (delta === undefined || !Number.isFinite(delta)) return undefined;
   const rounded = roundDelta(delta);

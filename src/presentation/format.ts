@@ -86,7 +86,6 @@ export interface FormatOptions {
   labels?: FormatLabels;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Check names.
 
 // Labels several check keys share (services spell some checks more than one way).
@@ -201,7 +200,6 @@ export function checkLabel(name: string): { label: string; known: boolean } {
   return known !== undefined ? { label: known, known: true } : { label: humanizeCheckName(name), known: false };
 }
 
-// ---------------------------------------------------------------------------------------------
 // Ordering.
 
 const IMPORTANCE_RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
@@ -250,14 +248,12 @@ export function failedCounts(checks: readonly Pick<Check, 'passed' | 'importance
   return counts;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Values.
 
 /**
- * Whether a nested string (or an object key) needs quotes to be read unambiguously: when
- * it holds a separator of the readable form, could pass for another value ("none", "42"),
- * or has invisible edges. A value may hold a colon not followed by a space (URLs stay bare);
- * a key may hold none.
+ * Whether a nested string (or an object key) needs quotes to be read unambiguously: when it holds a
+ * separator of the readable form, could pass for another value ("none", "42"), or has invisible
+ * edges. A value may hold a colon not followed by a space (URLs stay bare); a key may hold none.
  */
 function needsQuotes(text: string, labels: FormatLabels, isKey = false): boolean {
   if (text === '' || text.trim() !== text) return true;
@@ -323,10 +319,9 @@ export function truncate(text: string, limit: number): { text: string; truncated
 }
 
 /**
- * A check's value as readable text. Strings as they are; numbers exactly; booleans as
- * yes/no; null as "none"; lists as "a, b, c"; objects as "key: value; key: value" (nested
- * ones in brackets and braces; nested strings quoted where they could be misread). The list
- * shows at most `limit` characters; `full` holds the whole text.
+ * A check's value as readable text. Strings as they are; numbers exactly; booleans as yes/no; null
+ * as "none"; lists as "a, b, c"; objects as "key: value; key: value" (nested ones in brackets and
+ * braces; nested strings quoted where they could be misread).
  */
 export function formatValue(
   value: unknown,
@@ -354,7 +349,6 @@ export function shownValue(
   return { kind: 'words', text: short.text, full: said.text, truncated: short.truncated };
 }
 
-// ---------------------------------------------------------------------------------------------
 // Header fields.
 
 /** The result as a title-case label for pickers and tooltips. */
@@ -420,8 +414,7 @@ function hostAndPath(url: string, query: boolean): string {
 
 /**
  * A page's name in a list of pages (the insights page's): host, path and query
- * ("shop.localhost/product?id=2"), so pages that differ in their query only read apart. One
- * longer than {@link TITLE_LIMIT} is cut in the middle, keeping its host and its end.
+ * ("shop.localhost/product?id=2"), so pages that differ in their query only read apart.
  */
 export function pageName(url: string, id: ReportId): string {
   const chars = Array.from(oneLine(hostAndPath(url, true)));

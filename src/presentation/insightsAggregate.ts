@@ -114,9 +114,8 @@ interface CheckTally {
 }
 
 /**
- * Aggregates `reports` (newest first, as loaded) for `project` (null: all projects).
- * A check counts once per report even when a report lists it twice (a list-shaped
- * `results`); it fails in a report when any of its entries there says `passed: false`.
+ * Aggregates `reports` (newest first, as loaded) for `project` (null: all projects). A check
+ * counts once per report even when a report lists it twice.
  */
 export function aggregate(reports: readonly Report[], project: string | null): InsightsModel {
   const refs = reports.map(toReportRef);
@@ -196,10 +195,9 @@ export function aggregate(reports: readonly Report[], project: string | null): I
     }))
     .sort((a, b) => b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  // A page analysed again has several reports: the one analysed last stands for it, so a page
-  // fixed since is not listed for its old score. Re-analyze keeps a report's id and renews its
-  // generated date, so that is the latest date; without dates, the first (reports come newest
-  // first).
+  // A page analysed again has several reports: the one analysed last stands for it, so a page fixed
+  // since is not listed for its old score. Re-analyze keeps a report's id and renews its generated
+  // date, so that is the latest date; without dates, the first (reports come newest first).
   const newestOfPage = new Map<string, number>();
   refs.forEach((ref, index) => {
     const kept = newestOfPage.get(ref.url);

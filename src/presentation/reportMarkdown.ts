@@ -1,7 +1,6 @@
 /**
  * A report as a Markdown block for an issue or a pull request (Copy as Markdown). Every server
  * string is escaped ({@link escapeMarkdown}); the only link is the report's own http(s) URL.
- * Imports no `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 import type { Importance, Report } from '../api/types';
@@ -44,10 +43,7 @@ function linkDestination(url: string): string {
     .replace(/&/g, '\\&');
 }
 
-/**
- * The Markdown block, ending in a line break. Its words and the score's number follow the
- * display language (`locale`); the date is UTC in ISO form, the same for every reader.
- */
+/** The Markdown block, ending in a line break; the date is UTC, the same for every reader. */
 export function reportMarkdown(report: Report, locale = 'en'): string {
   const url = openableUrl(report.url);
   const title = escapeMarkdown(report.url);

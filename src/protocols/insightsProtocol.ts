@@ -1,9 +1,8 @@
 /**
  * The messages between the insights panel's controller (extension host) and its page script
  * (webview), both ways, with guards for what arrives, and the shapes of what the page shows
- * (`presentation/insightsAggregate.ts` computes them). Imports no `vscode` and nothing from
- * the DOM: both sides compile it. Same handshake as the report panel (`protocols/panelProtocol.ts`):
- * the page posts `ready`, the controller answers `init` then the current `state`.
+ * (`presentation/insightsAggregate.ts` computes them). Imports no `vscode` and nothing from the
+ * DOM: both sides compile it.
  */
 import type { Importance, ReportId, ReportResult } from '../api/types';
 import { isOneOf, isRecord, isReportId, isScrollPlace } from '../text/guards';

@@ -1,12 +1,8 @@
 /**
  * The messages between the report panel's controller (extension host) and its page script
- * (webview), both ways, with type guards for what arrives. Imports no `vscode` and nothing
- * from the DOM: both sides compile it.
- *
- * Handshake: the controller posts `init` (words, locale) and the current `state` with the HTML;
- * the page posts `ready` whenever its script starts (a hidden panel loses its page), and the
- * controller answers with both again, same `seq`, which the page does not draw twice. The
- * controller validates everything the page asks: the page renders server data, so it is untrusted.
+ * (webview), both ways, with type guards for what arrives. Imports no `vscode` and nothing from the
+ * DOM: both sides compile it. The controller validates everything the page asks: the page renders
+ * server data, so it is untrusted.
  */
 
 import type { Importance, Privacy, Report, ReportId, ReportResult } from '../api/types';
@@ -28,7 +24,6 @@ export function runsOnOtherService(command: PanelCommand): boolean {
   return command === 'copyUrl';
 }
 
-// ---------------------------------------------------------------------------------------------
 // View model: what the page renders. Only JSON-serializable data (no Date, no undefined
 // where the page must tell "missing" apart: missing is an explicit `null` or a flag).
 
@@ -153,10 +148,7 @@ export type PanelState =
        * analyses store), for the "Since the previous analysis" section; null when none is known.
        */
       previous: ReportData | null;
-      /**
-       * The report is a list's summary (the tree's row): its analysis is not here yet. The
-       * page shows the header and actions at once and the analysis when it arrives.
-       */
+      /** The report is a list's summary (the tree's row): its analysis is not here yet. */
       partial?: boolean;
       /**
        * The label of the service this report came from when the extension now shows another
@@ -257,7 +249,6 @@ export interface PanelStrings {
   cannotShow: string;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Messages.
 
 /** Extension → page. */
@@ -305,7 +296,6 @@ export interface SavedPageState {
   opened?: string[];
 }
 
-// ---------------------------------------------------------------------------------------------
 // Guards. The controller runs every incoming message through `parsePageMessage`; anything
 // that does not match exactly is dropped.
 

@@ -362,10 +362,7 @@ export function askForKey(
   });
 }
 
-/**
- * Open Account Page: the service's page where a user gets an API key (setting
- * `Setting.accountPageUrl`). Without a service URL it asks for that first.
- */
+/** Open Account Page: the service's page where a user gets an API key (setting `Setting.accountPageUrl`). */
 export async function openAccountPage(deps: ConnectionCommandDeps): Promise<boolean> {
   const conn = deps.connection;
   await conn.ready;

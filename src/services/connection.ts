@@ -188,19 +188,15 @@ export class Connection implements ConnectionApi, vscode.Disposable {
   }
 
   /**
-   * The client with every call's outcome noted as the service's health: an answer means
-   * connected; a 401 a rejected key; no answer unreachable (since the first failure); a 429
-   * rate limited (until the time its Retry-After gave, or for a minute, then connected again).
-   *
-   * Outcomes of calls sent with a key that has been replaced since are ignored (a write
-   * answered 401 after the user put the right key in), and such a 401 fails as the old key's
-   * (`keyReplacedError`: its message offers Retry, not Set API Key).
-   *
-   * Outcomes of a client for another URL than the current one are ignored too, and such a
-   * client sends nothing more: a command still running after the user switched service (a
-   * batch, a pick left open) would otherwise send its next request without a key (the key goes
-   * to its own origin only) and be told the key was rejected. It fails as `cancelled`
-   * (errors.ts, serviceChangedError). So does a call after the user removed the key.
+   * The client with every call's outcome noted as the service's health: an answer means connected;
+   * a 401 a rejected key; no answer unreachable (since the first failure); a 429 rate limited
+   * (until the time its Retry-After gave, or for a minute, then connected again). Outcomes of calls
+   * sent with a key that has been replaced since are ignored (a write answered 401 after the user
+   * put the right key in), and such a 401 fails as the old key's (`keyReplacedError`: its message
+   * offers Retry, not Set API Key). Outcomes of a client for another URL than the current one are
+   * ignored too, and such a client sends nothing more: a command still running after the user
+   * switched service (a batch, a pick left open) would otherwise send its next request without a
+   * key (the key goes to its own origin only) and be told the key was rejected.
    */
   #watched(url: string, api: ReportsApi): ReportsApi {
     const note = (health: ServiceHealth): void => {
@@ -210,10 +206,9 @@ export class Connection implements ConnectionApi, vscode.Disposable {
       if (health.kind !== 'rateLimited' && JSON.stringify(health) === JSON.stringify(this.#health)) return;
       this.#health = health;
       this.#healthEmitter.fire(this.health);
-      // A 429 is an answer: once its wait is over, the service is as reachable as it was, and
-      // "Rate limited until 10:32" would be stale. Without a Retry-After it can read (a browser
-      // hides it from a service's CORS), the wait is the rate-limit policy's window.
-      // (setTimeout's limit is about 24.8 days.)
+      // A 429 is an answer: once its wait is over, the service is as reachable as it was, and "Rate
+      // limited until 10:32" would be stale.
+      // setTimeout takes at most 2 ** 31 - 1 ms.
       if (health.kind === 'rateLimited')
         setTimeout(
           () => this.#health === health && note({ kind: 'connected' }),

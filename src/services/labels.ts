@@ -17,10 +17,9 @@ export function originOf(url: string | undefined): string | undefined {
 }
 
 /**
- * The label of `origin`, one per origin: its host with the port (`URL.host` drops a default
- * one) for `https:` and for loopback `http:` (`reports.example.com`, `127.0.0.1:8787`); the
- * whole origin for any other (`http://example.com`, `https://127.0.0.1:8787`), so no two
- * origins share a label. Always ASCII: `URL` writes international names in punycode.
+ * The label of `origin`, one per origin: its host with the port (`URL.host` drops a default one)
+ * for `https:` and for loopback `http:` (`reports.example.com`, `127.0.0.1:8787`); the whole origin
+ * for any other (`http://example.com`, `https://127.0.0.1:8787`), so no two origins share a label.
  */
 export function serviceLabel(origin: string): string {
   let parsed: URL;

@@ -1,9 +1,7 @@
 /**
- * The status bar item `$(pulse) reports.example.com`: which service the views show, its state
- * in the tooltip (connected, no key, key rejected, unreachable since TIME, rate limited until
- * TIME), and a click runs Switch Service…. Built by `activate` from the setting alone (no
- * network, no `main.ts`); the connection tells it the state once it is loaded. Hidden before
- * any service is set and when `Setting.statusBar` is off.
+ * The status bar item `$(pulse) reports.example.com`: which service the views show, its state in
+ * the tooltip (connected, no key, key rejected, unreachable since TIME, rate limited until TIME),
+ * and a click runs Switch Service….
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';

@@ -32,7 +32,6 @@ interface ServiceItem extends vscode.QuickPickItem {
 /**
  * The command. A URL string switches to it; `{ switchBack }` switches back to a known service;
  * `{ add, key }` adds one after checking its key; `{ remove, confirmed }` removes one.
- * Resolves whether something changed.
  */
 export async function switchService(deps: ConnectionCommandDeps, arg?: unknown): Promise<boolean> {
   const conn = deps.connection;
@@ -225,11 +224,7 @@ async function serviceToAdd(
   return { url: parsed.url, origin: new URL(parsed.url).origin, insecure: parsed.insecure };
 }
 
-/**
- * Removes a known service and, unless another known service shares its origin, its key,
- * after a modal confirmation. Removing the current service clears the setting: the views
- * show their welcome content.
- */
+/** Removes a known service and, unless another known service shares its origin, its key, after a modal confirmation. */
 async function removeService(
   deps: ConnectionCommandDeps,
   conn: ConnectionControls,

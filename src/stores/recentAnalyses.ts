@@ -1,9 +1,8 @@
 /**
- * THE store of recent analyses: for each report re-analyzed lately, the analysis the extension
- * had just before it sent `update=1`, which the panel compares with. A bounded list in
- * workspace state, keyed by service URL and report id. It keeps `Report.raw`, so an entry is
- * parsed like a fresh answer; an entry of another shape is ignored, never trusted.
- * No password is kept, at any depth.
+ * THE store of recent analyses: for each report re-analyzed lately, the analysis the extension had
+ * just before it sent `update=1`, which the panel compares with. It keeps `Report.raw`, so an entry
+ * is parsed like a fresh answer; an entry of another shape is ignored, never trusted. No password
+ * is kept, at any depth.
  */
 import type { ReportId } from '../api/types';
 import { WorkspaceStateKey } from '../ids';
@@ -74,9 +73,7 @@ export class RecentAnalyses {
 
   /**
    * Keeps `previous` as the previous analysis of report `id` on `service` (replacing the one it
-   * had), at the front; the list is cut to the limit. One larger than
-   * {@link RECENT_ANALYSIS_MAX_CHARS} is not kept (and the report's older one goes: it would
-   * no longer be the previous analysis).
+   * had), at the front; the list is cut to the limit.
    */
   async remember(service: string, id: ReportId, previous: Record<string, unknown>, now = Date.now()): Promise<void> {
     const key = String(id);

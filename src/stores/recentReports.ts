@@ -15,11 +15,7 @@ export class RecentReports {
 
   constructor(private readonly limit = RECENT_REPORTS_LIMIT) {}
 
-  /**
-   * Keeps the whole reports of a list answer from `serviceUrl`, as the most recent. Reports
-   * whose answer carried no analysis (a list summary, or no `results` in the answer) are not
-   * kept, and the entry an older answer left for them goes.
-   */
+  /** Keeps the whole reports of a list answer from `serviceUrl`, as the most recent. */
   keep(serviceUrl: string, reports: readonly Report[]): void {
     for (const report of reports) {
       const key = keyOf(serviceUrl, report.id);

@@ -1,7 +1,6 @@
 /**
- * The one way dates are said, absolute and relative, in the display language, so the tree
- * and both sides of the panel agree. A missing or unreadable date gives `undefined`, never
- * "Invalid Date". Imports neither `vscode` nor the DOM.
+ * The one way dates are said, absolute and relative, in the display language, so the tree and both
+ * sides of the panel agree. A missing or unreadable date gives `undefined`, never "Invalid Date".
  */
 
 const SECOND = 1000;
@@ -53,12 +52,7 @@ function relativeFormat(locale: string): Intl.RelativeTimeFormat {
   return format;
 }
 
-/**
- * "3 hours ago", "yesterday", "in 2 minutes" (a server clock ahead of ours), "now", in
- * `locale`. The largest unit that fits at least once is used, counted in whole units toward
- * the present (47 hours ago is "yesterday", 59.9 minutes "59 minutes ago"). Undefined when
- * `date` or `now` is missing or invalid.
- */
+/** "3 hours ago", "yesterday", "in 2 minutes" (a server clock ahead of ours), "now", in `locale`. */
 export function formatRelative(
   date: Date | number | null | undefined,
   now: Date | number,
@@ -77,10 +71,7 @@ export function formatRelative(
   return format.format(0, 'second');
 }
 
-/**
- * "Nov 20, 2026, 10:15 AM" in `locale` and the time zone of whoever runs it (or `timeZone`).
- * Undefined when the date is missing or invalid; ISO in UTC when the time zone is unknown.
- */
+/** "Nov 20, 2026, 10:15 AM" in `locale` and the time zone of whoever runs it (or `timeZone`). */
 export function formatAbsolute(
   date: Date | number | null | undefined,
   locale: string,

@@ -37,11 +37,9 @@ export function isScrollPlace(value: unknown): value is number {
 }
 
 /**
- * `value` without any `password` field, at any depth. The service never sends a report's
- * password (contract), but one that echoed it, even inside an analysis, would have it shown in
- * the raw view, written by Export Report as JSON and kept in workspace state. Objects that hold
- * none are returned as they are (no copy); a value is walked as deep as it goes, so callers cap
- * its nesting first.
+ * `value` without any `password` field, at any depth. The service never sends a report's password
+ * (contract), but one that echoed it, even inside an analysis, would have it shown in the raw view,
+ * written by Export Report as JSON and kept in workspace state.
  */
 export function withoutPasswords(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;

@@ -16,10 +16,7 @@
  * | the clipboard (Copy URL)                                         | {@link clipboardUrls}    |
  */
 
-/**
- * Control characters, line breaks and bidirectional overrides. Text holding them could
- * break a label into lines or show its text reversed (a spoofing trick).
- */
+/** Control characters, line breaks and bidirectional overrides. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same without tab, line feed and carriage return. */
@@ -75,9 +72,8 @@ export function escapeForMessage(text: string): string {
 }
 
 /**
- * One log line: line breaks, other control characters and bidi overrides are written as
- * escapes (`\n`, `\x1b`, `\u202e`), so server text can neither start a forged entry nor
- * hide what it says. The rest is kept as it is.
+ * One log line: line breaks, other control characters and bidi overrides are written as escapes
+ * (`\n`, `\x1b`, `\u202e`), so server text can neither start a forged entry nor hide what it says.
  */
 export function escapeForLog(text: string): string {
   return text.replace(UNSAFE_CHARS, (char) => {
@@ -90,11 +86,10 @@ export function escapeForLog(text: string): string {
 }
 
 /**
- * URLs as Copy URL puts them on the clipboard: one line of printable text. A line break would
- * run what follows it in a terminal the text is pasted into, and an escape or a bidi override
- * hides or reverses what it shows, so control, line-break and bidi characters are
- * percent-encoded (the URL still names the same page), and several URLs are separated by a
- * space.
+ * URLs as Copy URL puts them on the clipboard: one line of printable text. A line break would run
+ * what follows it in a terminal the text is pasted into, and an escape or a bidi override hides or
+ * reverses what it shows, so control, line-break and bidi characters are percent-encoded (the URL
+ * still names the same page), and several URLs are separated by a space.
  */
 export function clipboardUrls(urls: readonly string[]): string {
   return urls.map((url) => replaceUnsafe(url, encodeURIComponent)).join(' ');
@@ -102,9 +97,8 @@ export function clipboardUrls(urls: readonly string[]): string {
 
 /**
  * `text` with `secret` (the API key) replaced by `[key]` wherever it shows: as it is,
- * percent-encoded (a URL the service chose), in any case (a host name the URL parser
- * lowercased). The last guard on everything logged or put in a message; no code path puts
- * the key there.
+ * percent-encoded (a URL the service chose), in any case (a host name the URL parser lowercased).
+ * The last guard on everything logged or put in a message; no code path puts the key there.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
   if (secret === undefined || secret === '') return text;

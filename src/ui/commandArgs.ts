@@ -1,7 +1,6 @@
 /**
- * Reads what a command was invoked with (a tree node, a report (the panel's), `{ id }`, a bare
- * id, a project name, or nothing from the palette) into the reports or project it names. No
- * `vscode`: the asking (pickers) is src/commands/refs.ts's.
+ * Reads what a command was invoked with (a tree node, a report (the panel's), `{ id }`, a bare id,
+ * a project name, or nothing from the palette) into the reports or project it names.
  */
 import type { Report, ReportId } from '../api/types';
 import type { TreeNode } from '../parts';
@@ -22,10 +21,7 @@ function isReport(value: unknown): value is Report {
   return isRecord(value) && isReportId(value.id) && typeof value.url === 'string' && isRecord(value.raw);
 }
 
-/**
- * The report `arg` names, or undefined when it names none (a project node, a load-more
- * item, nothing at all).
- */
+/** The report `arg` names, or undefined when it names none (a project node, a load-more item, nothing at all). */
 export function reportRef(arg: unknown): ReportRef | undefined {
   if (isReportId(arg)) return { id: arg };
   if (isTreeNode(arg)) return arg.kind === 'report' ? { id: arg.report.id, report: arg.report } : undefined;

@@ -27,9 +27,8 @@ export interface TextStepOptions {
   /** Checks the value as it is typed; a message blocks Enter. */
   validate: (value: string) => string | undefined;
   /**
-   * Runs on Enter with the box busy and kept open. A string result is shown next to the
-   * input and the box stays open with the value; undefined closes the step. `isOpen` says
-   * whether the box is still there to show a result (Escape closes it meanwhile).
+   * Runs on Enter with the box busy and kept open. `isOpen` says whether the box is still there to
+   * show a result (Escape closes it meanwhile).
    */
   submit?: (value: string, isOpen: () => boolean) => Promise<string | undefined>;
 }

@@ -25,9 +25,8 @@ export function idText(id: ReportId): string {
 }
 
 /**
- * The error with `secret` (a report password) blanked out of every text the service sent
- * back, so a server echoing it cannot put it into a message or the log. A second pass after
- * the client's (src/api/failures.ts), over the text as the error holds it.
+ * The error with `secret` (a report password) blanked out of every text the service sent back, so a
+ * server echoing it cannot put it into a message or the log.
  */
 export function withoutSecret(error: unknown, secret: string | undefined): unknown {
   if (!secret || !isApiError(error)) return error;
@@ -60,9 +59,8 @@ export function describe(error: unknown, context?: ErrorContext): ErrorDescripti
 /** Options a caller may pass as a command argument to skip a confirmation. */
 export interface ConfirmOptions {
   /**
-   * Skips the modal confirmation, honoured ONLY while the extension runs its integration
-   * tests (`ExtensionMode.Test`), where VS Code refuses to show modal dialogs. Users and
-   * other extensions always see the confirmation.
+   * Skips the modal confirmation, honoured ONLY while the extension runs its integration tests
+   * (`ExtensionMode.Test`), where VS Code refuses to show modal dialogs.
    */
   confirmed?: boolean;
 }
@@ -163,9 +161,8 @@ export function flash(message: string): void {
 }
 
 /**
- * Opens a checked http(s) URL as it is. Given a `Uri`, VS Code rebuilds the URL from decoded
- * parts (`?q=t%26c` opens as `?q=t&c`, microsoft/vscode#85930); given the string, which
- * `openExternal` also takes, it opens that. Should a VS Code refuse the string, the `Uri` opens.
+ * Opens a checked http(s) URL as it is: given a `Uri`, VS Code rebuilds the URL from decoded parts
+ * (`?q=t%26c` opens as `?q=t&c`). Should a VS Code refuse the string, the `Uri` opens.
  */
 export function openInBrowser(url: string): Thenable<boolean> {
   return vscode.env

@@ -1,11 +1,8 @@
 /**
- * `Setting.autoRefresh`: every N minutes (0 = off) the views that are showing reload
- * their lists. Only while the window has focus (nobody reads a list in a window in the
- * background, and the service's rate limit is shared), never while a view's load is in flight,
- * the service asked to wait (a 429 to any request), or it rejected the key (each tick would be
- * rejected again). The views load the pages loaded so far again (PagedList.refreshLoaded, at
- * most five a list) and swap them in, so expansion, the rows paged to and, with stable item
- * ids, the selection and scroll position stay.
+ * `Setting.autoRefresh`: every N minutes (0 = off) the views that are showing reload their lists.
+ * Only while the window has focus (nobody reads a list in a window in the background, and the
+ * service's rate limit is shared), never while a view's load is in flight, the service asked to
+ * wait (a 429 to any request), or it rejected the key (each tick would be rejected again).
  */
 import * as vscode from 'vscode';
 import type { ConnectionApi, ServiceHealth } from '../parts';
@@ -32,11 +29,7 @@ interface RefreshableView extends Pick<ViewBase, 'idle'> {
 /** What a tick reads of the connection. */
 type TickConnection = Pick<ConnectionApi, 'state' | 'health'>;
 
-/**
- * Whether the service's last answers ask the extension to leave it alone for now. A 429 without
- * a Retry-After it can read holds off until the connection calls the service connected again
- * (after the rate-limit policy's window, `api/rateLimit.ts`).
- */
+/** Whether the service's last answers ask the extension to leave it alone for now. */
 function holdsOff(health: ServiceHealth, now: number): boolean {
   if (health.kind === 'rejected') return true;
   return health.kind === 'rateLimited' && (health.until === undefined || now < health.until);

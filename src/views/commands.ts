@@ -1,11 +1,7 @@
 /**
- * The view commands. The commands table (`src/commands/index.ts`) registers them and wraps
- * each in its error policy; these are plain async functions taking the views (`Parts`
- * satisfies `ViewsRef`) and the command's arguments.
- *
- * Commands that set a query also take it as an argument, validated, instead of asking
- * (keybindings, other extensions, tests): e.g. `Command.filterReports` with
- * `{ result: 'bad' }`, `Command.sortReports` with `{ sortBy: 'score', sort: 'asc' }`.
+ * The view commands. The commands table (`src/commands/index.ts`) registers them and wraps each in
+ * its error policy; these are plain async functions taking the views (`Parts` satisfies `ViewsRef`)
+ * and the command's arguments.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -76,10 +72,7 @@ export async function searchProjects(ref: ViewsRef, text?: unknown): Promise<voi
   await projects.setQuery(withProjectSearch(projects.query, search));
 }
 
-/**
- * `Command.sortProjects`: quick pick of created date / name × direction, the current
- * choice marked. `{ sortBy, sort }` as argument is applied without asking.
- */
+/** `Command.sortProjects`: quick pick of created date / name × direction, the current choice marked. */
 export async function sortProjects(ref: ViewsRef, choice?: unknown): Promise<void> {
   const projects = ref.projectsView;
   await sortView(projects, choice, 'sortProjects', isProjectSortKey, withProjectSort, () =>
@@ -153,10 +146,8 @@ function filterArgument(arg: Record<string, unknown>): Partial<FilterDraft> {
 }
 
 /**
- * `Command.filterReports`: one quick pick (`filterPick.ts`): typed text is the URL search, a
- * result and a project are checked; Enter applies them at once (one reload), Escape changes
- * nothing. `{ search?, project?, result? }` as argument sets those filters without asking
- * (`undefined`/`null` clears one, absent keys stay).
+ * `Command.filterReports`: one quick pick (`filterPick.ts`): typed text is the URL search, a result
+ * and a project are checked; Enter applies them at once (one reload), Escape changes nothing.
  */
 export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<void> {
   const reports = ref.reportsView;
@@ -176,9 +167,8 @@ export async function filterReports(ref: ViewsRef, filters?: unknown): Promise<v
 }
 
 /**
- * `Command.sortReports`: quick pick of the report sorts (date created, date generated,
- * URL, score × direction), the current one checked and active. `{ sortBy, sort }` as
- * argument is applied without asking.
+ * `Command.sortReports`: quick pick of the report sorts (date created, date generated, URL, score ×
+ * direction), the current one checked and active.
  */
 export async function sortReports(ref: ViewsRef, choice?: unknown): Promise<void> {
   const reports = ref.reportsView;
@@ -201,10 +191,7 @@ export async function loadMore(ref: ViewsRef, node: unknown): Promise<void> {
   else await projects.loadMore(listKey);
 }
 
-/**
- * `Command.retry`: runs the failed step of the list the error node ends (page 1 or the
- * next page). Without a node, retries both views.
- */
+/** `Command.retry`: runs the failed step of the list the error node ends (page 1 or the next page). */
 export async function retry(ref: ViewsRef, node?: unknown): Promise<void> {
   const { reportsView: reports, projectsView: projects } = ref;
   const listKey = listKeyOf(node, 'error');

@@ -1,8 +1,7 @@
 /**
- * Filter Reports… in one step: one quick pick where typed text is the URL search, and the
- * results and the service's projects are items to check. The service filters by one result
- * and one project a request, so checking another result or project replaces the one checked.
- * Projects are paged on the service, so they are searched there as the user types.
+ * Filter Reports… in one step: one quick pick where typed text is the URL search, and the results
+ * and the service's projects are items to check. The service filters by one result and one project
+ * a request, so checking another result or project replaces the one checked.
  */
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
@@ -162,10 +161,7 @@ function isChosen(choice: Choice | undefined, filters: Filters): boolean {
   }
 }
 
-/**
- * The filters a selection stands for. Of two results (or projects) checked, the one just
- * checked wins: the service takes one of each.
- */
+/** The filters a selection stands for: of two results (or projects) checked, the one just checked wins. */
 function fromSelection(selected: readonly FilterItem[], before: Filters): Filters {
   const choices = selected.flatMap((item) => (item.choice === undefined ? [] : [item.choice]));
   const results = choices.flatMap((c) => (c.kind === 'result' ? [c.result] : []));

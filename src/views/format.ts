@@ -160,9 +160,8 @@ function fieldRows(...fields: [name: string, value: string | undefined][]): stri
 }
 
 /**
- * The report tooltip as Markdown source: one row per known field, missing ones left out.
- * Every value is escaped, so nothing the server sent can become a link, an image, HTML or
- * a command. The caller wraps it in a `MarkdownString` with `isTrusted` and `supportHtml` off.
+ * The report tooltip as Markdown source: one row per known field, missing ones left out. Every
+ * value is escaped, so nothing the server sent can become a link, an image, HTML or a command.
  */
 export function reportTooltipMarkdown(report: Report, options: FormatOptions = {}): string {
   const { now = new Date(), locale = 'en' } = options;

@@ -154,12 +154,11 @@ function newItem(
 
 /**
  * Bad takes the Problems view's error colour: unlike testing.iconFailed (empty in high-contrast
- * themes, so the icon turned white there), it has a value in every kind of theme. Good and
- * decent take colours of their own (package.json, contributes.colors), as an icon needs 3:1
- * against a light sidebar: the Testing view's pass colour (#73c991, 1.9:1 there) gives way to the
- * charts' green (#388a34) in light themes, the Problems view's warning colour (#bf8803, 2.9:1) to
- * the lists' (#855f00). High-contrast themes keep the Problems view's warning colour, as the
- * lists' is empty there.
+ * themes, so the icon turned white there), it has a value in every kind of theme. Good and decent
+ * take colours of their own (package.json, contributes.colors), as an icon needs 3:1 against a
+ * light sidebar: the Testing view's pass colour (#73c991, 1.9:1 there) gives way to the charts'
+ * green (#388a34) in light themes, the Problems view's warning colour (#bf8803, 2.9:1) to the
+ * lists' (#855f00).
  */
 function resultIcon(result: Report['result']): vscode.ThemeIcon {
   switch (result) {
@@ -276,9 +275,8 @@ function runsCommand(item: vscode.TreeItem, message: string, command: vscode.Com
 /**
  * The row a failed list ends with: names the failure; selecting it retries, or takes the way
  * forward its message names first where a retry would fail the same way (Open Settings for a
- * service URL with a wrong path, a redirect to another server; Set API Key… for a rejected
- * key; Read About CORS in a browser, for a service that does not allow its origin). Its inline
- * Retry stays.
+ * service URL with a wrong path, a redirect to another server; Set API Key… for a rejected key;
+ * Read About CORS in a browser, for a service that does not allow its origin).
  */
 export function errorTreeItem(node: ErrorNode): vscode.TreeItem {
   const item = newItem(node, node.message, icon('error', 'problemsErrorIcon.foreground'), 'error');

@@ -140,10 +140,7 @@ export class PagedList<T> implements Disposable, ListHandle {
     this.#fire();
   }
 
-  /**
-   * Loads page 1 if nothing is loaded yet; otherwise waits for what is in flight. Use when the
-   * items are needed (a view asks for its children).
-   */
+  /** Loads page 1 if nothing is loaded yet; otherwise waits for what is in flight. */
   ensureLoaded(): Promise<void> {
     if (this.#inFlight) return this.#inFlight.promise;
     if (this.#currentStatus === 'idle' && this.#fetcher) return this.#start('reload');

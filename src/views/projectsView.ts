@@ -143,8 +143,7 @@ export class ProjectsView extends ViewBase implements ProjectsViewApi {
   /**
    * Reloads the projects from page 1 (VS Code keeps expansion); expanded projects load their
    * reports again from page 1 when VS Code asks for them. With `keepPages` (after a write), the
-   * projects and each expanded project's reports reload the pages loaded so far instead. Hidden,
-   * the view loads fresh when next shown.
+   * projects and each expanded project's reports reload the pages loaded so far instead.
    */
   async refresh(keepPages = false): Promise<void> {
     const kept = keepPages && this.treeView.visible ? this.#expandedLists() : [];

@@ -23,10 +23,7 @@ export const REPORT_SORT_KEYS: readonly ReportSortKey[] = ['id', 'generated_at',
 export const PROJECT_SORT_KEYS: readonly ProjectSortKey[] = ['created_at', 'project'];
 export const SORT_DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
 
-/**
- * Longest search text kept, and the longest project name a user may type; longer text is
- * cut. Project names the service sent are kept whole ({@link normalizeProjectName}).
- */
+/** Longest search text kept, and the longest project name a user may type; longer text is cut. */
 export const MAX_FILTER_LENGTH = 200;
 
 export type { ProjectQueryState, ReportQueryState };

@@ -1,7 +1,6 @@
 /**
- * Takes over both tree views activation created (src/views/shell.ts). Nothing is fetched here:
- * each view loads when VS Code first asks for its children, which it does only once the view
- * is visible.
+ * Takes over both tree views activation created (src/views/shell.ts). Nothing is fetched here: each
+ * view loads when VS Code first asks for its children, which it does only once the view is visible.
  */
 import * as vscode from 'vscode';
 import { Setting } from '../ids';
@@ -22,9 +21,8 @@ export interface RegisteredViews extends vscode.Disposable {
 }
 
 /**
- * Makes the Reports and Projects views answer for their shells. Also refreshes both when the
- * error reporter says a report or project no longer exists (its `onNotFound`), so lists drop
- * it.
+ * Makes the Reports and Projects views answer for their shells. Also refreshes both when the error
+ * reporter says a report or project no longer exists (its `onNotFound`), so lists drop it.
  */
 export function registerViews(deps: ViewDeps, shells: TreeShells): RegisteredViews {
   const reportsView = new ReportsView(deps, shells.reports);

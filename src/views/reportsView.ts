@@ -168,9 +168,8 @@ export class ReportsView extends ViewBase implements ReportsViewApi {
   }
 
   /**
-   * Project names for the filter pick: those containing `search` (all without), the first
-   * page by name, searched on the service as the projects are paged there. Empty when not
-   * connected or on failure.
+   * Project names for the filter pick: those containing `search` (all without), the first page by
+   * name, searched on the service as the projects are paged there.
    */
   async projectNames(signal?: AbortSignal, search?: string): Promise<string[]> {
     const api = this.deps.connection.api;

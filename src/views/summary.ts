@@ -1,9 +1,7 @@
 /**
- * What the Reports and Projects views keep of a report: its list summary. Rows, tooltips,
- * sorting and commands need the id, URL, project, result, score, privacy and dates; the
- * analysis (`results`, often most of a report's size) goes with the answer it came in. A
- * panel opened from a row finds the whole report in the recent-reports cache
- * (src/stores/recentReports.ts) or fetches it. Imports no `vscode`.
+ * What the Reports and Projects views keep of a report: its list summary. Rows, tooltips, sorting
+ * and commands need the id, URL, project, result, score, privacy and dates; the analysis
+ * (`results`, often most of a report's size) goes with the answer it came in.
  */
 import type { Check, Page, Report } from '../api/types';
 import type { RecentReports } from '../stores/recentReports';
@@ -19,9 +17,8 @@ export function isListSummary(report: Report): boolean {
 }
 
 /**
- * The report as a list keeps it: every normalized field, the analysis replaced by its counts,
- * and of `raw` only the top-level scalars (nested objects and arrays such as `results` go).
- * A summary given again comes back as it is.
+ * The report as a list keeps it: every normalized field, the analysis replaced by its counts, and
+ * of `raw` only the top-level scalars (nested objects and arrays such as `results` go).
  */
 export function toListSummary(report: Report): Report {
   if (report.summary) return report;

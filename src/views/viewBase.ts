@@ -230,7 +230,6 @@ export abstract class ViewBase implements vscode.TreeDataProvider<ViewNode>, vsc
     return settled;
   }
 
-  /** Whether the view is the one showing (and so worth refreshing). */
   abstract readonly treeView: vscode.TreeView<ViewNode>;
 
   /**

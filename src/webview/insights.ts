@@ -111,7 +111,6 @@ function post(message: InsightsPageMessage): void {
   vscode.postMessage(message);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Colours.
 
 interface Palette {
@@ -162,7 +161,6 @@ function scaleStyle(p: Palette): { ticks: { color: string }; grid: { color: stri
   return { ticks: { color: p.foreground }, grid: { color: p.grid }, border: { color: p.grid } };
 }
 
-// ---------------------------------------------------------------------------------------------
 // Building blocks.
 
 const n = (value: number): string => formatCount(value, locale);
@@ -305,7 +303,6 @@ function reportButton(s: InsightsStrings, report: ReportRef, focusKey: string): 
   );
 }
 
-// ---------------------------------------------------------------------------------------------
 // The figures.
 
 type ResultKey = 'good' | 'decent' | 'bad' | 'other';
@@ -668,7 +665,6 @@ function lowestFigure(s: InsightsStrings, model: InsightsModel): HTMLElement {
   );
 }
 
-// ---------------------------------------------------------------------------------------------
 // The page.
 
 function toolbar(s: InsightsStrings, state: InsightsState): HTMLElement {

@@ -102,7 +102,6 @@ function saveState(patch: Partial<SavedPageState>): void {
   vscode.setState(saved);
 }
 
-// ---------------------------------------------------------------------------------------------
 // States.
 
 function progressBar(label: string): HTMLElement {
@@ -752,7 +751,6 @@ function renderReport(s: PanelStrings, state: Extract<PanelState, { kind: 'repor
   );
 }
 
-// ---------------------------------------------------------------------------------------------
 // Drawing and messages.
 
 function draw(message: Extract<HostMessage, { type: 'state' }>): void {

@@ -2,10 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { FormatLabels } from '../presentation/format';
 import type { PanelStrings } from '../protocols/panelProtocol';
 
-/**
- * The page's words, localized in the page by `@vscode/l10n` once `init` brought the bundle.
- * `{0}` placeholders are filled in by the page with plain text.
- */
+/** The page's words, localized in the page by `@vscode/l10n` once `init` brought the bundle. */
 export function panelStrings(): PanelStrings {
   return {
     loading: l10n.t('Loading report…'),
