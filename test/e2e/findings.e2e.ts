@@ -117,7 +117,7 @@ describe('findings in the code (end to end)', function () {
     await openReport.click();
     await wb.page.locator('.tab', { hasText: '/pricing' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame')
-      .getByText('shop.example/pricing').first().waitFor({ state: 'visible', timeout: 20_000 });
+      .locator('h1.title', { hasText: '/pricing' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await wb.screenshot('findings-quick-fix-opened');
     // The README's hero: the views, the report the quick fix opened and the Problems panel together.
     await wb.page.locator('.markers-panel').first().waitFor({ state: 'visible', timeout: 5_000 });

@@ -42,7 +42,9 @@ describe('hardening (end to end)', function () {
     // the message would be an `a.monaco-link` with an href.
     const links = await quickInput()
       .locator('a')
-      .evaluateAll((anchors) => anchors.filter((a) => a.hasAttribute('href') || a.classList.contains('monaco-link')).map((a) => a.outerHTML));
+      .evaluateAll((anchors) =>
+        anchors.filter((a) => a.hasAttribute('href') || a.classList.contains('monaco-link')).map((a) => a.outerHTML),
+      );
     assert.deepEqual(links, [], 'no link element under the quick input');
     assert.equal(await message().locator('a').count(), 0, 'no anchor in the message');
     const text = await message().innerText();
@@ -71,7 +73,11 @@ describe('hardening (end to end)', function () {
     assert.deepEqual(await wb.admin('requests'), [], 'nothing is sent');
     await passwordBox().press('Escape');
     await quickInput().waitFor({ state: 'hidden' });
-    assert.match(await wb.welcome('Projects').innerText(), /Add the API key/, 'nothing saved: the view still asks for the key');
+    assert.match(
+      await wb.welcome('Projects').innerText(),
+      /Add the API key/,
+      'nothing saved: the view still asks for the key',
+    );
   });
 
   it('item 1: a URL holding a command link shows as text in the New Report progress notification, no link element', async () => {
@@ -79,7 +85,13 @@ describe('hardening (end to end)', function () {
     await wb.enterApiKey();
     await wb.welcome('Projects').waitFor({ state: 'hidden', timeout: 30_000 });
     // The service takes its time, so the progress notification stays on screen.
-    await wb.admin('faults', { method: 'POST', path: '/api/v1/reports', delayMs: 8000, status: 503, body: { message: 'busy' } });
+    await wb.admin('faults', {
+      method: 'POST',
+      path: '/api/v1/reports',
+      delayMs: 8000,
+      status: 503,
+      body: { message: 'busy' },
+    });
     const url = `http://e2e.localhost/${COMMAND_LINK}`;
     await wb.runCommand('Page Reports: New Report…');
     const urlBox = wb.page.locator('.quick-input-widget input');
@@ -97,7 +109,7 @@ describe('hardening (end to end)', function () {
       .locator('.notification-list-item-message a')
       .evaluateAll((anchors) => anchors.map((a) => a.outerHTML));
     assert.deepEqual(links, [], 'no link in the progress message');
-    const text = await toast.locator('.notification-list-item-message').innerText();
+    const text = await toast.locator('.notification-list-item-message').first().innerText();
     assert.ok(text.includes('[Renew] (command:workbench.action.terminal.sendSequence'), `readable: ${text}`);
   });
 });

@@ -285,7 +285,8 @@ describe('insights (end to end)', function () {
     assert.match(await missing.innerText(), /Open Settings/);
     await missing.click();
     // The Settings editor, filtered to this extension's settings (this workbench shows it as a dialog).
-    const settings = wb.page.locator('.settings-editor', { hasText: 'Request Timeout' }).first();
+    // Which of its ten settings show first depends on the editor's height: look for the group.
+    const settings = wb.page.locator('.settings-editor', { hasText: 'Page Reports' }).first();
     await settings.waitFor({ state: 'visible', timeout: 10_000 });
     for (let i = 0; i < 3 && (await settings.isVisible()); i++) {
       await wb.page.keyboard.press('Escape');

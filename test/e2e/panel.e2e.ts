@@ -122,32 +122,46 @@ describe('report panel (end to end)', function () {
     }
   }
 
-  /** Waits for the panel tab titled `title` to be the active one, and for its report to show. */
-  /** Refresh Reports, then the Reports view's row labelled `label` once it shows. */
-  async function refreshedRow(label: string): Promise<Locator> {
+  /** The page and host of a test's `host/path` name (`blog.localhost:8080/panel/x`), or of a tab title. */
+  function pageAndHost(name: string): { page: string; host: string } {
+    if (name.includes(' — ')) {
+      const [page = '', host = ''] = name.split(' — ');
+      return { page, host };
+    }
+    const slash = name.indexOf('/');
+    return {
+      page: slash === -1 ? '/' : name.slice(slash),
+      host: (slash === -1 ? name : name.slice(0, slash)).replace(/:\d+$/, ''),
+    };
+  }
+
+  function escapeRegExp(text: string): string {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+
+  /** Refresh Reports, then the Reports view's row of the page `name` names once it shows. */
+  async function refreshedRow(name: string): Promise<Locator> {
     await wb.runCommand('Page Reports: Refresh Reports');
-    const row = wb.view('Reports').locator('.pane-body .monaco-list-row', { hasText: label }).first();
+    const { page, host } = pageAndHost(name);
+    // A row reads the page, then score · age · host where the list mixes hosts.
+    const text = new RegExp(`^${escapeRegExp(page)}.*${escapeRegExp(host)}`, 's');
+    const row = wb.view('Reports').locator('.pane-body .monaco-list-row', { hasText: text }).first();
     await row.waitFor({ state: 'visible', timeout: 20_000 });
     return row;
   }
 
   /**
-   * Waits for the panel whose tab reads `title` (`/panel/x — blog.localhost`, issue 45), or
-   * that of the page at `host/path` (`blog.localhost:8080/panel/x`, as older tests name it).
+   * Waits for the panel whose tab reads `/panel/x — blog.localhost` (a query may follow the path),
+   * named so or as `host/path`, to be the active one, and for its report to show.
    */
-  async function waitForPanel(title: string): Promise<void> {
-    let tabTitle = title;
-    if (!title.includes(' — ')) {
-      const slash = title.indexOf('/');
-      const host = (slash === -1 ? title : title.slice(0, slash)).replace(/:\d+$/, '');
-      tabTitle = `${slash === -1 ? '/' : title.slice(slash)} — ${host}`;
-    }
+  async function waitForPanel(name: string): Promise<void> {
+    const { page, host } = pageAndHost(name);
     await wb.page
-      .locator('.tabs-container .tab.active', { hasText: tabTitle })
+      .locator('.tabs-container .tab.active', {
+        hasText: new RegExp(`${escapeRegExp(page)}[^—]* — ${escapeRegExp(host)}`),
+      })
       .waitFor({ state: 'visible', timeout: 20_000 });
-    await panel()
-      .locator('h1.title', { hasText: tabTitle.split(' — ')[0] })
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await panel().locator('h1.title', { hasText: page }).waitFor({ state: 'visible', timeout: 20_000 });
   }
 
   /**
