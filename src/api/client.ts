@@ -57,6 +57,22 @@ const DEFAULT_PER_PAGE = 10;
  * - A redirect to another origin is refused (`ApiError` kind `redirect`), never followed,
  *   so neither the key nor a form body leaves the configured origin.
  */
+/** Turns a call of the client into one that does more around it, keeping its arguments and answer. */
+export type CallWrapper = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+
+/** `api` with every call passed through `around`: one place lists the client's calls. */
+export function wrapEachCall(api: ReportsApi, around: CallWrapper): ReportsApi {
+  return {
+    listReports: around(api.listReports.bind(api)),
+    getReport: around(api.getReport.bind(api)),
+    createReport: around(api.createReport.bind(api)),
+    updateReport: around(api.updateReport.bind(api)),
+    deleteReport: around(api.deleteReport.bind(api)),
+    listProjects: around(api.listProjects.bind(api)),
+    deleteProject: around(api.deleteProject.bind(api)),
+  };
+}
+
 export function createClient(options: ClientOptions): ReportsApi {
   const limit = options.retry?.limit;
   const maxWait = options.retry?.maxWaitMs;
@@ -211,7 +227,8 @@ function readBody<T>(answer: Answer, map: (body: unknown) => T): T {
   } catch (error) {
     // Judged only once parsing failed: trimming a whole list answer up front costs more than its parse.
     const text = answer.text.trim();
-    const problem = text === '' ? 'empty body' : text.startsWith('<') ? 'HTML instead of JSON' : 'invalid or truncated JSON';
+    const problem =
+      text === '' ? 'empty body' : text.startsWith('<') ? 'HTML instead of JSON' : 'invalid or truncated JSON';
     throw badResponseError(answer.target, answer.status, problem, text === '' ? undefined : error);
   }
   try {

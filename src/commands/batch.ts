@@ -16,6 +16,7 @@ import {
   serviceChangedError,
 } from '../api/errors';
 import { waitingOutRateLimits } from '../api/rateLimit';
+import { wrapEachCall } from '../api/client';
 import type { ReportId, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import { TestHook } from '../ids';
@@ -206,15 +207,7 @@ function guardedApi(api: ReportsApi, stopped: () => BatchStop | undefined, servi
         return Promise.reject(serviceChangedError(serviceUrl, reasons[stop]));
       return call(...args);
     };
-  return {
-    listReports: guard(api.listReports.bind(api)),
-    getReport: guard(api.getReport.bind(api)),
-    createReport: guard(api.createReport.bind(api)),
-    updateReport: guard(api.updateReport.bind(api)),
-    deleteReport: guard(api.deleteReport.bind(api)),
-    listProjects: guard(api.listProjects.bind(api)),
-    deleteProject: guard(api.deleteProject.bind(api)),
-  };
+  return wrapEachCall(api, guard);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Report, ReportsApi } from '../api/types';
 import type { Parts } from '../parts';
 import type { ReportRef } from '../ui/commandArgs';
 import { loadReport, reportTargets } from './refs';
-import { flash, idText, offerCommand, openInBrowser, requireApi } from '../ui/notify';
+import { flash, idText, offerSettingFix, openInBrowser, requireApi } from '../ui/notify';
 import { DEFAULT_REPORT_PAGE_URL, openableUrl, reportPageUrl } from '../text/urls';
 import { clipboardUrls } from '../text/text';
 import { Setting } from '../ids';
@@ -74,13 +74,7 @@ export function reportOpenCommands(parts: Parts) {
     for (const ref of refs.slice(0, MAX_OPEN)) {
       const url = reportPageUrl(template, baseUrl, ref.id);
       if (url === undefined) {
-        offerCommand(
-          vscode.window.showErrorMessage,
-          l10n.t('The setting {0} does not give an http or https URL.', Setting.reportPageUrl),
-          l10n.t('Open Settings'),
-          'workbench.action.openSettings',
-          Setting.reportPageUrl,
-        );
+        offerSettingFix(Setting.reportPageUrl);
         return false;
       }
       if (await openInBrowser(url)) opened++;

@@ -12,7 +12,15 @@ import { httpBlockedMessage } from '../api/messages';
 import { parseServiceUrl } from '../api/serviceUrl';
 import type { Log } from '../log';
 import type { ConnectionControls } from '../parts';
-import { confirmModal, describe, flash, offerCommand, openInBrowser, windowProgress } from '../ui/notify';
+import {
+  confirmModal,
+  describe,
+  flash,
+  offerCommand,
+  offerSettingFix,
+  openInBrowser,
+  windowProgress,
+} from '../ui/notify';
 import { isOptions } from '../text/guards';
 import { escapeForMessage, escapeIcons } from '../text/text';
 import { serviceLabel } from './labels';
@@ -378,13 +386,7 @@ export async function openAccountPage(deps: ConnectionCommandDeps): Promise<bool
   const template = vscode.workspace.getConfiguration().get<string>(Setting.accountPageUrl) || DEFAULT_ACCOUNT_PAGE_URL;
   const url = accountPageUrl(template, conn.serviceUrl);
   if (url === undefined) {
-    offerCommand(
-      vscode.window.showErrorMessage,
-      l10n.t('The setting {0} does not give an http or https URL.', Setting.accountPageUrl),
-      l10n.t('Open Settings'),
-      'workbench.action.openSettings',
-      Setting.accountPageUrl,
-    );
+    offerSettingFix(Setting.accountPageUrl);
     return false;
   }
   return openInBrowser(url);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { offerCommand } from '../ui/notify';
-import { createClient } from '../api/client';
+import { createClient, wrapEachCall } from '../api/client';
 import { parseServiceUrl } from '../api/serviceUrl';
 import { RATE_LIMIT } from '../api/rateLimit';
 import type { ReportsApi } from '../api/types';
@@ -245,15 +245,7 @@ export class Connection implements ConnectionApi, vscode.Disposable {
           throw error;
         }
       };
-    return {
-      listReports: wrap(api.listReports.bind(api)),
-      getReport: wrap(api.getReport.bind(api)),
-      createReport: wrap(api.createReport.bind(api)),
-      updateReport: wrap(api.updateReport.bind(api)),
-      deleteReport: wrap(api.deleteReport.bind(api)),
-      listProjects: wrap(api.listProjects.bind(api)),
-      deleteProject: wrap(api.deleteProject.bind(api)),
-    };
+    return wrapEachCall(api, wrap);
   }
 
   async allowInsecure(origin: string): Promise<void> {

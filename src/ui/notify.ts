@@ -93,7 +93,12 @@ export async function requireApi(connection: ConnectionApi): Promise<ReportsApi 
   const noUrl = connection.state === 'noUrl';
   const message = noUrl ? l10n.t('Set the service URL first.') : l10n.t('Set the API key for the service first.');
   const button = noUrl ? l10n.t('Set Service URL…') : l10n.t('Set API Key…');
-  offerCommand(vscode.window.showInformationMessage, message, button, noUrl ? Command.setServiceUrl : Command.setApiKey);
+  offerCommand(
+    vscode.window.showInformationMessage,
+    message,
+    button,
+    noUrl ? Command.setServiceUrl : Command.setApiKey,
+  );
   return undefined;
 }
 
@@ -153,6 +158,17 @@ export function offerCommand(
   ...args: unknown[]
 ): void {
   offer(show, message, button, () => vscode.commands.executeCommand(command, ...args));
+}
+
+/** A URL template setting that gives no http(s) URL: says so, with Open Settings on that setting. */
+export function offerSettingFix(setting: string): void {
+  offerCommand(
+    vscode.window.showErrorMessage,
+    l10n.t('The setting {0} does not give an http or https URL.', setting),
+    l10n.t('Open Settings'),
+    'workbench.action.openSettings',
+    setting,
+  );
 }
 
 /** A short confirmation in the status bar (Copy URL, a re-analysis done). Server text in `message` must pass `escapeIcons` (or `escapeForMessage`). */
